@@ -1,0 +1,51 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Delivers one message. `logged` means it was written to the server log instead of sent. */
+export interface Mailer {
+  readonly transport: 'smtp' | 'log';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export class SmtpMailer implements Mailer {
+  readonly transport = 'smtp' as const;
+  private readonly transporter: nodemailer.Transporter;
+  constructor(url: string, private readonly from: string) {
+    // Short timeouts: a dead SMTP server must not hold a request for minutes.
+    this.transporter = nodemailer.createTransport(url, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as object);
+  }
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.transporter.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+  }
+  close(): void {
+    this.transporter.close();
+  }
+}
+
+/**
+ * Without SMTP_URL the mail is written to the server log, so a local operator can follow its
+ * links. In production the token values are redacted: a log must never carry a usable secret.
+ */
+export class LogMailer implements Mailer {
+  readonly transport = 'log' as const;
+  constructor(
+    private readonly log: FastifyBaseLogger | null,
+    private readonly redactTokens: boolean,
+  ) {}
+  async send(mail: OutgoingMail): Promise<void> {
+    const body = this.redactTokens ? mail.text.replace(/token=[^\s&]+/g, 'token=[redacted]') : mail.text;
+    this.log?.info({ mailTo: mail.to, subject: mail.subject, body }, 'mail logged (SMTP_URL not set)');
+  }
+  close(): void {}
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LogMailer, SmtpMailer, type Mailer } from './adapters/mailer.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Db } from './db/connection.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { authRoutes } from './features/auth/routes.js';
+import { platformRoutes } from './features/platform/routes.js';
+import { userRoutes } from './features/users/routes.js';
+import { checkOrigin } from './http/auth.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerIdempotency } from './http/idempotency.js';
+import { registerValidation } from './http/validation.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { PasswordHasher } from './lib/crypto.js';
+
+export interface AppDeps {
+  db: Db;
+  clock?: Clock;
+  mailer?: Mailer;
+  passwords?: PasswordHasher;
+  /** A pino logger, `false` for none (tests). Default: JSON lines at config.logLevel. */
+  logger?: FastifyBaseLogger | boolean;
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the Fastify instance with every plugin and feature registered; never listens. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> =
+    deps.logger === undefined ? { logger: { level: config.logLevel } }
+    : typeof deps.logger === 'boolean' ? { logger: deps.logger }
+    : { loggerInstance: deps.logger };
+  const options: FastifyServerOptions = {
+    ...logging,
+    // Fastify accepts a hop count at run time; its type omits number.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    // A caller-supplied request id is kept when it is sane, so traces join up across services.
+    genReqId: (req) => {
+      const h = req.headers['x-request-id'];
+      return typeof h === 'string' && REQUEST_ID_RE.test(h) ? h : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  };
+  const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
+
+  const ctx: AppContext = {
+    config,
+    db: deps.db,
+    clock: deps.clock ?? systemClock,
+    mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(app.log, config.production)),
+    passwords: deps.passwords ?? new PasswordHasher(),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.mailer.close());
+
+  registerValidation(app);
+  registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  app.addHook('preHandler', async (request) => checkOrigin(request));
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Social Lists Service API', version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'service-session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api-docs' });
+
+  registerIdempotency(app);
+
+  await app.register(platformRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(adminRoutes);
+
+  return app;
+}

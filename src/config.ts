@@ -1,0 +1,186 @@
+// The only module that reads process.env. Every variable of CONTRACT.md's table is parsed and
+// validated here; an invalid value stops the start with one line naming the variable.
+
+export type DatabaseConfig =
+  | { engine: 'sqlite'; filename: string } // ':memory:' or a file path
+  | { engine: 'postgres'; url: string };
+
+export const OAUTH_PROVIDERS = ['networkA', 'networkB', 'networkC', 'networkD', 'codehost'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  dataDir: string;
+  publicUrl: string;
+  cronSecret: string | null;
+  scheduler: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  admin: { email: string; username: string; password: string } | null;
+  accountStatusEnforcement: boolean;
+  ai: { provider: 'openai' | 'anthropic' | null; apiKey: string | null; baseUrl: string | null; model: string | null };
+  logLevel: string;
+  /** NODE_ENV=production: secrets are redacted from the logged-mail fallback. */
+  production: boolean;
+  /** Fastify's trustProxy value: false, true, a hop count or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string;
+  /** OAuth client credentials per provider; null while not configured. */
+  oauth: Record<OAuthProvider, OAuthClientConfig | null>;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function fail(variable: string, why: string): never {
+  throw new ConfigError(`Invalid configuration: ${variable} ${why}`);
+}
+
+function str(env: Env, name: string): string | null {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? null : v.trim();
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const v = str(env, name);
+  if (v === null) return fallback;
+  const lower = v.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(lower)) return true;
+  if (['false', '0', 'no', 'off'].includes(lower)) return false;
+  return fail(name, `must be true or false (got "${v}")`);
+}
+
+function parsePort(env: Env): number {
+  const v = str(env, 'PORT');
+  if (v === null) return 3000;
+  if (!/^\d+$/.test(v) || Number(v) > 65535) fail('PORT', `must be an integer from 0 to 65535 (got "${v}")`);
+  return Number(v);
+}
+
+export function parseDatabaseUrl(value: string, variable = 'DATABASE_URL'): DatabaseConfig {
+  if (value.startsWith('sqlite:')) {
+    const filename = value.slice('sqlite:'.length);
+    if (filename === '') fail(variable, 'needs a file path after "sqlite:" (or sqlite::memory:)');
+    return { engine: 'sqlite', filename };
+  }
+  if (value.startsWith('postgres://') || value.startsWith('postgresql://')) {
+    try {
+      const u = new URL(value);
+      if (!u.hostname) throw new Error('no host');
+    } catch {
+      fail(variable, 'is not a valid postgres:// URL');
+    }
+    return { engine: 'postgres', url: value };
+  }
+  return fail(variable, 'must start with sqlite: or postgres:// (e.g. sqlite:./data/service.db)');
+}
+
+function parseUrl(env: Env, name: string): string | null {
+  const v = str(env, name);
+  if (v === null) return null;
+  try {
+    const u = new URL(v);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    fail(name, `must be an http(s) URL (got "${v}")`);
+  }
+  return v.replace(/\/+$/, '');
+}
+
+function parseTrustProxy(env: Env): boolean | number | string {
+  const v = str(env, 'TRUST_PROXY');
+  if (v === null) return false;
+  const lower = v.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  // A comma-separated list of addresses or CIDRs.
+  const parts = v.split(',').map((p) => p.trim());
+  if (parts.some((p) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p))) {
+    fail('TRUST_PROXY', `must be true, false, a hop count or a comma-separated list of addresses/CIDRs (got "${v}")`);
+  }
+  return parts.join(',');
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function envPrefix(provider: OAuthProvider): string {
+  return provider.toUpperCase();
+}
+
+function parseOAuth(env: Env): Record<OAuthProvider, OAuthClientConfig | null> {
+  const out = {} as Record<OAuthProvider, OAuthClientConfig | null>;
+  for (const provider of OAUTH_PROVIDERS) {
+    const p = envPrefix(provider);
+    const clientId = str(env, `${p}_CLIENT_ID`);
+    const clientSecret = str(env, `${p}_CLIENT_SECRET`);
+    const authorizeUrl = parseUrl(env, `${p}_AUTHORIZE_URL`);
+    const tokenUrl = parseUrl(env, `${p}_TOKEN_URL`);
+    out[provider] =
+      clientId && clientSecret && authorizeUrl && tokenUrl ? { clientId, clientSecret, authorizeUrl, tokenUrl } : null;
+  }
+  return out;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = parsePort(env);
+  const host = str(env, 'HOST') ?? '127.0.0.1';
+  const database = parseDatabaseUrl(str(env, 'DATABASE_URL') ?? 'sqlite:./data/service.db');
+  const scheduler = str(env, 'SCHEDULER') ?? 'on';
+  if (scheduler !== 'on' && scheduler !== 'off') fail('SCHEDULER', `must be on or off (got "${scheduler}")`);
+
+  const smtpUrl = str(env, 'SMTP_URL');
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) fail('SMTP_URL', 'must start with smtp:// or smtps://');
+
+  const adminEmail = str(env, 'ADMIN_EMAIL');
+  const adminPassword = str(env, 'ADMIN_PASSWORD');
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    fail(adminEmail === null ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD', 'must be set together with ' + (adminEmail === null ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'));
+  }
+  if (adminPassword !== null && adminPassword.length < 8) fail('ADMIN_PASSWORD', 'must be at least 8 characters');
+  if (adminEmail !== null && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) fail('ADMIN_EMAIL', 'is not an e-mail address');
+
+  const aiProvider = str(env, 'AI_PROVIDER');
+  if (aiProvider !== null && aiProvider !== 'openai' && aiProvider !== 'anthropic') {
+    fail('AI_PROVIDER', `must be openai or anthropic (got "${aiProvider}")`);
+  }
+
+  const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+
+  return {
+    port,
+    host,
+    database,
+    dataDir: str(env, 'DATA_DIR') ?? './data',
+    publicUrl: parseUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`,
+    cronSecret: str(env, 'CRON_SECRET'),
+    scheduler: scheduler === 'on',
+    smtpUrl,
+    mailFrom: str(env, 'MAIL_FROM') ?? 'Social Lists <no-reply@localhost>',
+    admin:
+      adminEmail && adminPassword
+        ? { email: adminEmail, username: str(env, 'ADMIN_USERNAME') ?? 'admin', password: adminPassword }
+        : null,
+    accountStatusEnforcement: bool(env, 'ACCOUNT_STATUS_ENFORCEMENT', true),
+    ai: {
+      provider: aiProvider as 'openai' | 'anthropic' | null,
+      apiKey: str(env, 'AI_API_KEY'),
+      baseUrl: parseUrl(env, 'AI_BASE_URL'),
+      model: str(env, 'AI_MODEL'),
+    },
+    logLevel,
+    production: env.NODE_ENV === 'production',
+    trustProxy: parseTrustProxy(env),
+    oauth: parseOAuth(env),
+  };
+}

@@ -1,0 +1,148 @@
+import type { Insertable, Selectable, SqlBool, Updateable } from 'kysely';
+
+// Table types. Timestamps are ISO 8601 UTC text on both engines; booleans are written as
+// JS booleans (the SQLite driver wrapper binds them as 0/1) and read through `toBool`.
+
+export interface UsersTable {
+  id: string;
+  email: string; // stored lower-cased
+  username: string;
+  username_key: string; // lower-cased username, unique
+  display_name: string;
+  avatar: string | null;
+  bio: string | null;
+  theme: string | null;
+  password_hash: string | null;
+  email_verified: SqlBool;
+  account_status: string;
+  customer_status: string;
+  cleared: SqlBool;
+  is_private: SqlBool;
+  default_publicly_visible: SqlBool;
+  max_message_length: number;
+  viewing_preference: string;
+  spam_score: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string;
+  user_agent: string | null;
+}
+
+export interface SyncTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface EmailTokensTable {
+  id: string;
+  user_id: string;
+  purpose: string; // verify_email | reset_password | email_change
+  token_hash: string;
+  new_email: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface EmailLogsTable {
+  id: string;
+  user_id: string | null;
+  recipient: string;
+  email_type: string;
+  subject: string;
+  status: string; // sent | failed | logged
+  error: string | null;
+  created_at: string;
+}
+
+export interface AdministratorsTable {
+  user_id: string;
+  created_at: string;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  slug: string;
+  is_system: SqlBool;
+  created_at: string;
+}
+
+export interface OrganizationMembersTable {
+  organization_id: string;
+  user_id: string;
+  role: string; // owner | member
+  created_at: string;
+}
+
+export interface IdentitiesTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_user_id: string;
+  handle: string;
+  instance_name: string; // '' when the provider has no instances
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  id: string;
+  caller: string;
+  idem_key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  state: string; // running | done
+  response_status: number | null;
+  response_body: string | null;
+  response_content_type: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface RateLimitEventsTable {
+  id: string;
+  bucket: string;
+  created_at: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: string;
+  type: string;
+  path: string | null;
+  referrer: string | null;
+  user_id: string | null;
+  metadata: string | null; // JSON text
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  sync_tokens: SyncTokensTable;
+  email_tokens: EmailTokensTable;
+  email_logs: EmailLogsTable;
+  administrators: AdministratorsTable;
+  organizations: OrganizationsTable;
+  organization_members: OrganizationMembersTable;
+  identities: IdentitiesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  rate_limit_events: RateLimitEventsTable;
+  analytics_events: AnalyticsEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type EmailLogRow = Selectable<EmailLogsTable>;

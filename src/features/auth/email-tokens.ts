@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database, UserRow } from '../../db/types.js';
+import { badRequest } from '../../http/errors.js';
+import { hashToken, newToken } from '../../lib/crypto.js';
+import { newId } from '../../lib/ids.js';
+import { sendMail, tokenLink } from '../mail/service.js';
+
+// Single-use, expiring tokens carried by e-mail links. Only their hashes are stored.
+
+export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'email_change';
+
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+  verify_email: 48 * 3600_000,
+  reset_password: 3600_000,
+  email_change: 24 * 3600_000,
+};
+
+/** Issues a new token; earlier unused tokens of the same purpose for the user stop working. */
+export async function issueEmailToken(
+  ctx: AppContext,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  newEmail: string | null = null,
+): Promise<string> {
+  const token = newToken();
+  const now = ctx.clock.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom('email_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+    await trx
+      .insertInto('email_tokens')
+      .values({
+        id: newId(),
+        user_id: userId,
+        purpose,
+        token_hash: hashToken(token),
+        new_email: newEmail,
+        expires_at: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]).toISOString(),
+        used_at: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  });
+  return token;
+}
+
+/**
+ * Marks a token used and returns it, inside the caller's transaction. Unknown, used, expired or
+ * other-purpose tokens all give the same 400, so nothing is learnt by probing.
+ */
+export async function consumeEmailToken(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  token: string,
+  purpose: EmailTokenPurpose,
+) {
+  const now = ctx.clock.now().toISOString();
+  const row = await trx
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw badRequest('Invalid or expired token', 'invalid_token');
+  return row;
+}
+
+export async function sendVerificationEmail(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'display_name'>) {
+  const token = await issueEmailToken(ctx, user.id, 'verify_email');
+  const link = tokenLink(ctx, '/verify-email', token);
+  return sendMail(ctx, {
+    to: user.email,
+    type: 'verification',
+    userId: user.id,
+    subject: 'Verify your e-mail address',
+    text: `Hello ${user.display_name},\n\nPlease verify your e-mail address by opening this link:\n\n${link}\n\nThe link is valid for 48 hours. If you did not create an account, ignore this message.\n`,
+  });
+}

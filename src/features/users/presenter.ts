@@ -1,0 +1,54 @@
+import { toBool } from '../../db/dialect.js';
+import type { UserRow } from '../../db/types.js';
+
+// The one place that decides the wire shape of a user.
+
+export function presentUser(u: UserRow) {
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    displayName: u.display_name,
+    avatar: u.avatar,
+    bio: u.bio,
+    theme: u.theme,
+    emailVerified: toBool(u.email_verified),
+    createdAt: u.created_at,
+  };
+}
+
+/** GET /api/user: the User fields plus the current-user settings (CONTRACT.md). */
+export function presentCurrentUser(u: UserRow) {
+  return {
+    ...presentUser(u),
+    customerStatus: u.customer_status,
+    maxMessageLength: u.max_message_length,
+    viewingPreference: u.viewing_preference,
+    accountStatus: u.account_status,
+    isPrivate: toBool(u.is_private),
+    defaultPubliclyVisible: toBool(u.default_publicly_visible),
+  };
+}
+
+/** The administrator view of a user (spec: "User as seen by administrators"). */
+export function presentAdminUser(u: UserRow, isAdministrator: boolean) {
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    displayName: u.display_name,
+    avatar: u.avatar,
+    bio: u.bio,
+    emailVerified: toBool(u.email_verified),
+    cleared: toBool(u.cleared),
+    accountStatus: u.account_status,
+    customerStatus: u.customer_status,
+    createdAt: u.created_at,
+    isAdministrator,
+  };
+}
+
+/** The short form used in account lists, followers and message authors. */
+export function presentUserSummary(u: Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar'>) {
+  return { id: u.id, username: u.username, displayName: u.display_name, avatar: u.avatar };
+}

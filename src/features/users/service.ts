@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { Database, UserRow } from '../../db/types.js';
+import { badRequest, conflict } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+
+export const ACCOUNT_STATUSES = ['probation', 'active', 'restricted', 'suspended', 'banned'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export const CUSTOMER_STATUSES = ['free', 'subscriber', 'subscriber:monthly', 'subscriber:annual'] as const;
+
+export const USERNAME_PATTERN = '^[A-Za-z0-9_]{3,30}$';
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 1024;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function usernameKey(username: string): string {
+  return username.toLowerCase();
+}
+
+export interface NewAccount {
+  email: string;
+  username: string;
+  password: string | null;
+  displayName?: string | null;
+  avatar?: string | null;
+  bio?: string | null;
+  emailVerified?: boolean;
+  accountStatus?: AccountStatus;
+  customerStatus?: string;
+  cleared?: boolean;
+}
+
+/** Which of email/username is taken, if any (checked before hashing to fail fast). */
+export async function findTakenField(db: Kysely<Database>, email: string, username: string, exceptUserId?: string) {
+  let q = db
+    .selectFrom('users')
+    .select(['id', 'email', 'username_key'])
+    .where((eb) => eb.or([eb('email', '=', normalizeEmail(email)), eb('username_key', '=', usernameKey(username))]));
+  if (exceptUserId) q = q.where('id', '!=', exceptUserId);
+  const rows = await q.execute();
+  if (rows.some((r) => r.email === normalizeEmail(email))) return 'email' as const;
+  if (rows.length > 0) return 'username' as const;
+  return null;
+}
+
+export function duplicateError(field: 'email' | 'username', status: 400 | 409) {
+  const message = field === 'email' ? 'Email is already in use' : 'Username is already taken';
+  const code = field === 'email' ? 'email_taken' : 'username_taken';
+  return status === 409 ? conflict(message, code) : badRequest(message, code);
+}
+
+/**
+ * Creates a user row. Duplicate e-mail or username is reported with `duplicateStatus`
+ * (registration answers 400, administrator create 409, as the spec's tables say).
+ */
+export async function createUser(
+  ctx: AppContext,
+  input: NewAccount,
+  duplicateStatus: 400 | 409,
+  db: Kysely<Database> = ctx.db.kysely,
+): Promise<UserRow> {
+  const taken = await findTakenField(db, input.email, input.username);
+  if (taken) throw duplicateError(taken, duplicateStatus);
+  const passwordHash = input.password === null ? null : await ctx.passwords.hash(input.password);
+  const now = ctx.clock.now().toISOString();
+  const row = {
+    id: newId(),
+    email: normalizeEmail(input.email),
+    username: input.username,
+    username_key: usernameKey(input.username),
+    display_name: input.displayName?.trim() || input.username,
+    avatar: input.avatar ?? null,
+    bio: input.bio ?? null,
+    theme: null,
+    password_hash: passwordHash,
+    email_verified: input.emailVerified ?? false,
+    account_status: input.accountStatus ?? 'probation',
+    customer_status: input.customerStatus ?? 'free',
+    cleared: input.cleared ?? false,
+    is_private: false,
+    default_publicly_visible: true,
+    max_message_length: 666,
+    viewing_preference: 'all',
+    spam_score: null,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await db.insertInto('users').values(row).execute();
+  } catch (err) {
+    // A concurrent insert won the race between the check and the insert.
+    if (isUniqueViolation(err)) throw duplicateError(String((err as Error).message).includes('username') ? 'username' : 'email', duplicateStatus);
+    throw err;
+  }
+  return (await findUserById(db, row.id))!;
+}
+
+export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
+}

@@ -1,0 +1,134 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/types.js';
+import { hashToken } from '../lib/crypto.js';
+import { forbidden, unauthorized } from './errors.js';
+
+// Who is calling. Two credentials: the `service-session` cookie (browser) and a Bearer sync
+// token (native and command-line clients). Resolution is one indexed query, memoised per request.
+
+export const SESSION_COOKIE = 'service-session';
+export const SESSION_TTL_MS = 30 * 24 * 3600_000;
+/** How many accounts one browser cookie may cache (multi-account). */
+export const MAX_COOKIE_SESSIONS = 5;
+
+export interface Caller {
+  user: UserRow;
+  method: 'session' | 'bearer';
+  /** The session id (cookie) or sync-token id (Bearer) that authenticated the call. */
+  credentialId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    callerPromise?: Promise<Caller | null>;
+  }
+}
+
+const TOKEN_RE = /^[0-9a-f]{64}$/;
+
+/**
+ * The cookie caches several sessions: session tokens joined by '.', the current account first.
+ * Malformed parts are dropped.
+ */
+export function readSessionTokens(request: FastifyRequest): string[] {
+  const raw = request.cookies?.[SESSION_COOKIE];
+  if (!raw) return [];
+  return raw.split('.').filter((t) => TOKEN_RE.test(t)).slice(0, MAX_COOKIE_SESSIONS);
+}
+
+export function writeSessionTokens(request: FastifyRequest, reply: FastifyReply, tokens: string[]): void {
+  const secure = request.protocol === 'https';
+  if (tokens.length === 0) {
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    return;
+  }
+  reply.setCookie(SESSION_COOKIE, tokens.slice(0, MAX_COOKIE_SESSIONS).join('.'), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1] : null;
+}
+
+async function resolve(request: FastifyRequest): Promise<Caller | null> {
+  const { db, clock } = request.server.ctx;
+  const now = clock.now().toISOString();
+  const bearer = bearerToken(request);
+  if (bearer !== null) {
+    if (!TOKEN_RE.test(bearer)) return null;
+    const row = await db.kysely
+      .selectFrom('sync_tokens')
+      .innerJoin('users', 'users.id', 'sync_tokens.user_id')
+      .selectAll('users')
+      .select(['sync_tokens.id as credential_id', 'sync_tokens.last_used_at as credential_used_at'])
+      .where('sync_tokens.token_hash', '=', hashToken(bearer))
+      .executeTakeFirst();
+    if (!row) return null;
+    const { credential_id, credential_used_at, ...user } = row;
+    // Record use at most hourly so the hot path stays read-only.
+    if (!credential_used_at || Date.parse(now) - Date.parse(credential_used_at) > 3600_000) {
+      await db.kysely.updateTable('sync_tokens').set({ last_used_at: now }).where('id', '=', credential_id).execute();
+    }
+    return { user, method: 'bearer', credentialId: credential_id };
+  }
+  const [current] = readSessionTokens(request);
+  if (!current) return null;
+  const row = await db.kysely
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as credential_id'])
+    .where('sessions.token_hash', '=', hashToken(current))
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { credential_id, ...user } = row;
+  return { user, method: 'session', credentialId: credential_id };
+}
+
+/** The caller, or null when anonymous (Optional endpoints). */
+export function getCaller(request: FastifyRequest): Promise<Caller | null> {
+  request.callerPromise ??= resolve(request);
+  return request.callerPromise;
+}
+
+/** Either: a session cookie or a Bearer sync token. 401 otherwise. */
+export async function requireUser(request: FastifyRequest): Promise<Caller> {
+  const caller = await getCaller(request);
+  if (!caller) throw unauthorized();
+  return caller;
+}
+
+/** Session only: the cookie. A Bearer token is refused with 401 on these endpoints. */
+export async function requireSession(request: FastifyRequest): Promise<Caller> {
+  if (bearerToken(request) !== null) throw unauthorized('This endpoint requires a browser session', 'session_required');
+  const caller = await getCaller(request);
+  if (!caller) throw unauthorized();
+  return caller;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF defence for cookie-authenticated writes (beside SameSite=Lax): a write that carries the
+ * session cookie and an Origin other than this service's is refused. Bearer writes are exempt,
+ * and so are requests without Origin (non-browser clients; browsers always send it cross-site).
+ */
+export function checkOrigin(request: FastifyRequest): void {
+  if (!UNSAFE.has(request.method)) return;
+  if (bearerToken(request) !== null) return;
+  if (!request.cookies?.[SESSION_COOKIE]) return;
+  const origin = request.headers.origin;
+  if (!origin) return;
+  const allowed = new Set<string>([new URL(request.server.ctx.config.publicUrl).origin]);
+  if (request.host) allowed.add(`${request.protocol}://${request.host}`);
+  if (origin === 'null' || !allowed.has(origin)) throw forbidden('Cross-origin request refused', 'origin_mismatch');
+}

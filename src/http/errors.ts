@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// Typed errors thrown by guards and services. One handler (registerErrorHandling) turns them,
+// Fastify's own errors and unknown routes into `{ error, code? }`; nothing else writes an error body.
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+    /** Extra body fields the spec names (errors, scope...). */
+    readonly extra?: Record<string, unknown>,
+    /** Extra response headers (Retry-After...). */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request', extra?: Record<string, unknown>) =>
+  new AppError(400, message, code, extra);
+export const unauthorized = (message = 'Authentication required', code = 'unauthorized') => new AppError(401, message, code);
+export const forbidden = (message: string, code = 'forbidden') => new AppError(403, message, code);
+export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, message, code);
+export const conflict = (message: string, code = 'conflict') => new AppError(409, message, code);
+export const unprocessable = (message: string, code: string) => new AppError(422, message, code);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests', code = 'rate_limited', extra?: Record<string, unknown>) =>
+  new AppError(429, message, code, extra, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+function validationMessage(err: FastifyError): string {
+  const first = err.validation?.[0];
+  if (!first) return err.message;
+  const where = err.validationContext ?? 'body';
+  const path = first.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+  const params = first.params as Record<string, unknown>;
+  if (first.keyword === 'required') return `${where}.${params.missingProperty} is required`;
+  if (first.keyword === 'additionalProperties') return `${where}${path ? '.' + path : ''} has unknown field "${params.additionalProperty}"`;
+  return `${where}${path ? '.' + path : ''} ${first.message ?? 'is invalid'}`;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.statusCode).send({ error: err.message, ...(err.code ? { code: err.code } : {}), ...err.extra });
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      return reply.status(400).send({ error: validationMessage(fe), code: 'validation_error' });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large...
+      const code =
+        fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type'
+        : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'payload_too_large'
+        : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'bad_request'
+        : fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'invalid_json'
+        : status === 413 ? 'payload_too_large'
+        : status === 429 ? 'rate_limited'
+        : 'bad_request';
+      // A wrong content type is a bad request for this API (the contract says 400).
+      const finalStatus = fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 400 : status;
+      const message = code === 'invalid_json' ? 'Malformed JSON body' : fe.message;
+      return reply.status(finalStatus).send({ error: message, code });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'Internal server error', code: 'internal_error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' });
+  });
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openPostgres, openSqlite, type Db } from '../../src/db/connection.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { PasswordHasher } from '../../src/lib/crypto.js';
+import { TestSmtpServer } from './smtp.js';
+
+export const ENGINE = (process.env.TEST_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
+
+// Cheap scrypt parameters in tests only; production uses OWASP's (tested in crypto.test.ts).
+export const testPasswords = new PasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+
+/** A fresh database of its own: in-memory SQLite, or a new PostgreSQL database dropped on close. */
+export async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  if (ENGINE === 'sqlite') {
+    const { db } = openSqlite(':memory:');
+    await migrateToLatest(db);
+    return { db, drop: async () => db.close() };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString());
+  await migrateToLatest(db);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  clock: ManualClock;
+  smtp: TestSmtpServer;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Start the loopback SMTP server and point SMTP_URL at it (default true). */
+  smtp?: boolean;
+}
+
+/** Builds the real app on a fresh database, with a real SMTP server on loopback. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const smtp = new TestSmtpServer();
+  if (options.smtp !== false) await smtp.start();
+  const { db, drop } = await freshDatabase();
+  const config = loadConfig({
+    DATABASE_URL: 'sqlite::memory:',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...(options.smtp !== false ? { SMTP_URL: smtp.url } : {}),
+    ...options.env,
+  });
+  const clock = new ManualClock(new Date());
+  const app = await buildApp(config, { db, clock, passwords: testPasswords, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    clock,
+    smtp,
+    close: async () => {
+      await app.close();
+      await drop();
+      if (options.smtp !== false) await smtp.stop();
+    },
+  };
+}
+
+/** The `name=value` pair of the session cookie set by a response, for a Cookie header. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((x) => x.name === 'service-session');
+  if (!c) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return `service-session=${c.value}`;
+}
+
+let seq = 0;
+export function uniqueName(prefix = 'user'): string {
+  seq += 1;
+  return `${prefix}${seq}${randomBytes(3).toString('hex')}`;
+}
+
+export interface Registered {
+  user: { id: string; email: string; username: string };
+  cookie: string;
+  password: string;
+}
+
+/** Registers a new account over HTTP and returns its user and session cookie. */
+export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<Registered> {
+  const username = uniqueName();
+  const payload = {
+    email: `${username}@example.com`,
+    username,
+    password: 'correct horse battery',
+    displayName: `Display ${username}`,
+    ...overrides,
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  if (res.statusCode !== 201) throw new Error(`register failed ${res.statusCode}: ${res.body}`);
+  return { user: res.json().user, cookie: sessionCookie(res), password: payload.password as string };
+}
+
+/** Sets fields of a user row directly (test set-up only: status, tier, administrator...). */
+export async function setUserFields(db: Db, userId: string, fields: Record<string, unknown>): Promise<void> {
+  await db.kysely.updateTable('users').set(fields).where('id', '=', userId).execute();
+}
