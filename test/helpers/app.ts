@@ -15,11 +15,11 @@ export const ENGINE = (process.env.TEST_ENGINE ?? 'sqlite') as 'sqlite' | 'postg
 export const testPasswords = new PasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
 
 /** A fresh database of its own: in-memory SQLite, or a new PostgreSQL database dropped on close. */
-export async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ db: Db; name: string; drop(): Promise<void> }> {
   if (ENGINE === 'sqlite') {
     const { db } = openSqlite(':memory:');
     await migrateToLatest(db);
-    return { db, drop: async () => db.close() };
+    return { db, name: ':memory:', drop: async () => db.close() };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
@@ -34,6 +34,7 @@ export async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }
   await migrateToLatest(db);
   return {
     db,
+    name,
     drop: async () => {
       await db.close();
       const c = new pg.Client({ connectionString: base });

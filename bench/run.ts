@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BENCH_PASSWORD, seed } from './seed.js';
+
+// `npm run bench`: seeds a database, starts the real server and a bare Fastify route (the ceiling)
+// as separate processes, drives each endpoint with autocannon from this process, prints
+// requests/s, p50/p99 latency and the ratio to the ceiling, and writes bench/results/latest.json.
+// BENCH_DURATION (seconds, default 5), BENCH_USERS (default 5000), BENCH_DATABASE_URL
+// (a postgres:// server URL to bench PostgreSQL instead of SQLite; a scratch database is created).
+
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const userCount = Number(process.env.BENCH_USERS ?? 5000);
+
+function startProcess(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'warn', SCHEDULER: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (m) resolve({ child, base: m[1] });
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited ${code}: ${out}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+interface Figure {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  ratioToCeiling: number;
+}
+
+async function measure(name: string, opts: autocannon.Options, ceiling: number): Promise<Figure> {
+  const r = await autocannon({ duration, connections: 10, ...opts });
+  const rps = r.requests.average;
+  return {
+    name,
+    requestsPerSecond: Math.round(rps),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx + r.errors,
+    ratioToCeiling: ceiling ? Number((rps / ceiling).toFixed(3)) : 1,
+  };
+}
+
+async function main(): Promise<void> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  let databaseUrl: string;
+  const pgBase = process.env.BENCH_DATABASE_URL;
+  if (pgBase) {
+    const name = `bench_${Date.now()}`;
+    const c = new pg.Client({ connectionString: pgBase });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(pgBase);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    cleanups.push(async () => {
+      const d = new pg.Client({ connectionString: pgBase });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    });
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'sls-bench-'));
+    databaseUrl = `sqlite:${join(dir, 'bench.db')}`;
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  }
+
+  process.stdout.write(`seeding ${userCount} users on ${databaseUrl.split(':')[0]}...\n`);
+  const seeded = await seed(databaseUrl, userCount);
+  const bare = await startProcess('bench/bare-server.ts', {});
+  const server = await startProcess('src/main.ts', { DATABASE_URL: databaseUrl });
+  cleanups.unshift(() => stop(bare.child), () => stop(server.child));
+
+  try {
+    const ceiling = await measure('bare Fastify route (ceiling)', { url: `${bare.base}/` }, 0);
+    ceiling.ratioToCeiling = 1;
+    const c = ceiling.requestsPerSecond;
+    const figures = [
+      ceiling,
+      await measure('GET /api/user (session cookie)', { url: `${server.base}/api/user`, headers: { cookie: `service-session=${seeded.sessionToken}` } }, c),
+      await measure('GET /api/user (Bearer sync token)', { url: `${server.base}/api/user`, headers: { authorization: `Bearer ${seeded.syncToken}` } }, c),
+      // Login is bound by scrypt at OWASP parameters (128 MiB, by design slow): few connections.
+      await measure(
+        'POST /api/auth/login',
+        {
+          url: `${server.base}/api/auth/login`,
+          method: 'POST',
+          connections: 2,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: seeded.email, password: BENCH_PASSWORD }),
+        },
+        c,
+      ),
+    ];
+    const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'x ceiling'];
+    const rows = figures.map((f) => [f.name, String(f.requestsPerSecond), String(f.p50), String(f.p99), String(f.non2xx), f.ratioToCeiling.toFixed(3)]);
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+    process.stdout.write(`\n${line(header)}\n${rows.map(line).join('\n')}\n`);
+    mkdirSync('bench/results', { recursive: true });
+    const out = {
+      date: new Date().toISOString(),
+      engine: databaseUrl.split(':')[0],
+      node: process.version,
+      durationSeconds: duration,
+      users: userCount,
+      figures,
+    };
+    writeFileSync('bench/results/latest.json', JSON.stringify(out, null, 2));
+    process.stdout.write('\nwritten to bench/results/latest.json\n');
+  } finally {
+    for (const c of cleanups) await c();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err.stack ?? err}\n`);
+  process.exit(1);
+});
