@@ -31,3 +31,75 @@ describe('service basics', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 });
+
+describe('error model for bad request bodies', () => {
+  const url = '/api/analytics/ingest';
+  /** Every error body is exactly { error } or { error, code }, both strings. */
+  function expectErrorBody(res: { statusCode: number; headers: Record<string, unknown>; json(): any }, status: number, code?: string) {
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const body = res.json();
+    expect(['code', 'error']).toEqual(expect.arrayContaining(Object.keys(body)));
+    expect(typeof body.error).toBe('string');
+    expect(body.error.length).toBeGreaterThan(0);
+    if (code) expect(body.code).toBe(code);
+    else if ('code' in body) expect(typeof body.code).toBe('string');
+  }
+  async function eventCount(): Promise<number> {
+    const row = await t.db.kysely.selectFrom('analytics_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  it('malformed JSON is 400 invalid_json', async () => {
+    for (const payload of ['{"type": "x",', '{type: x}', '[1, 2', 'nope']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+      expectErrorBody(res, 400, 'invalid_json');
+    }
+  });
+
+  it('a wrong content type is 400', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload: '{"type":"x","path":"/"}' });
+      expectErrorBody(res, 400);
+    }
+  });
+
+  it('an empty JSON body is 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '' });
+    expectErrorBody(res, 400);
+    const none = await t.app.inject({ method: 'POST', url });
+    expectErrorBody(none, 400);
+  });
+
+  it('a body over 1 MiB is 413 with { error, code }', async () => {
+    const payload = JSON.stringify({ type: 'big', path: 'p'.repeat(1024 * 1024) });
+    const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+    expectErrorBody(res, 413, 'payload_too_large');
+  });
+
+  it('wrong shapes, types, sizes and unknown fields are 400 and record nothing', async () => {
+    const before = await eventCount();
+    const bad: unknown[] = [
+      {},
+      { path: '/' },
+      { type: '', path: '/' },
+      { type: 't'.repeat(65), path: '/' },
+      { type: 5, path: '/' },
+      { type: 'x', path: 7 },
+      { type: 'x', path: 'p'.repeat(2049) },
+      { type: 'x', path: '/', referrer: 12 },
+      { type: 'x', path: '/', referrer: 'r'.repeat(2049) },
+      { type: 'x', path: '/', extra: true },
+      { type: ['x'], path: '/' },
+      [],
+      'text',
+      42,
+      null,
+    ];
+    for (const body of bad) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      expectErrorBody(res, 400);
+    }
+    expect(await eventCount()).toBe(before);
+  });
+});

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../http/schemas.js';
+import { analyticsRoutes } from '../analytics/routes.js';
 
 export const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -17,4 +18,9 @@ export const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { status: 'ok' as const };
     },
   );
+
+  // The machine-readable interface description, generated from the route schemas.
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(analyticsRoutes);
 };

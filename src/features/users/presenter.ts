@@ -1,5 +1,5 @@
 import { toBool } from '../../db/dialect.js';
-import type { UserRow } from '../../db/types.js';
+import type { IdentitiesTable, UserRow } from '../../db/types.js';
 
 // The one place that decides the wire shape of a user.
 
@@ -51,4 +51,9 @@ export function presentAdminUser(u: UserRow, isAdministrator: boolean) {
 /** The short form used in account lists, followers and message authors. */
 export function presentUserSummary(u: Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar'>) {
   return { id: u.id, username: u.username, displayName: u.display_name, avatar: u.avatar };
+}
+
+/** A linked provider identity (GET /api/user/identities); '' means the provider has no instances. */
+export function presentIdentity(i: Pick<IdentitiesTable, 'id' | 'provider' | 'handle' | 'instance_name'>) {
+  return { id: i.id, provider: i.provider, handle: i.handle, instanceName: i.instance_name === '' ? null : i.instance_name };
 }

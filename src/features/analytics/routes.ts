@@ -1,0 +1,35 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getCaller } from '../../http/auth.js';
+import { Nullable, errors } from '../../http/schemas.js';
+import { recordAnalyticsEvents } from './service.js';
+
+const IngestBody = Type.Object(
+  {
+    type: Type.String({ minLength: 1, maxLength: 64 }),
+    path: Type.String({ maxLength: 2048 }),
+    referrer: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
+  },
+  { additionalProperties: false },
+);
+
+export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // A first-party beacon: one insert, attributed to the caller when credentials come with it.
+  app.post(
+    '/api/analytics/ingest',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Record a first-party analytics beacon',
+        body: IngestBody,
+        response: { 201: Type.Object({ ok: Type.Literal(true) }), ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const caller = await getCaller(request);
+      const { type, path, referrer } = request.body;
+      await recordAnalyticsEvents(app.ctx, [{ type, path, referrer, userId: caller?.user.id ?? null }]);
+      return reply.status(201).send({ ok: true as const });
+    },
+  );
+};
