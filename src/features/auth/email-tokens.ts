@@ -79,3 +79,29 @@ export async function sendVerificationEmail(ctx: AppContext, user: Pick<UserRow,
     text: `Hello ${user.display_name},\n\nPlease verify your e-mail address by opening this link:\n\n${link}\n\nThe link is valid for 48 hours. If you did not create an account, ignore this message.\n`,
   });
 }
+
+/** Whether a token would be accepted now, without using it (to skip costly work for bad tokens). */
+export async function isEmailTokenUsable(ctx: AppContext, token: string, purpose: EmailTokenPurpose): Promise<boolean> {
+  const now = ctx.clock.now().toISOString();
+  const row = await ctx.db.kysely
+    .selectFrom('email_tokens')
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function sendPasswordResetEmail(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'display_name'>) {
+  const token = await issueEmailToken(ctx, user.id, 'reset_password');
+  const link = tokenLink(ctx, '/reset-password', token);
+  return sendMail(ctx, {
+    to: user.email,
+    type: 'password_reset',
+    userId: user.id,
+    subject: 'Reset your password',
+    text: `Hello ${user.display_name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link:\n\n${link}\n\nThe link is valid for one hour and can be used once. If you did not ask for this, ignore this message: your password stays as it is.\n`,
+  });
+}

@@ -1,3 +1,356 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '../../config.js';
+import { readSessionTokens, requireSession, SESSION_COOKIE, writeSessionTokens } from '../../http/auth.js';
+import { requireWritableSession } from '../../http/guards.js';
+import { errors } from '../../http/schemas.js';
+import { presentUser, presentUserSummary } from '../users/presenter.js';
+import {
+  beginAuthorization,
+  callbackUri,
+  checkCallbackState,
+  completeAuthorization,
+  OAUTH_STATE_TTL_SECONDS,
+  requireConfigured,
+  stateCookieName,
+  type OAuthFlow,
+} from './oauth.js';
+import {
+  AccountsResult,
+  AuthResult,
+  CallbackRedirect,
+  CredentialsBody,
+  ForgotPasswordBody,
+  LogoutBody,
+  LogoutQuery,
+  MessageBody,
+  OAuthCallbackQuery,
+  OAuthStatus,
+  Redirect,
+  RegisterBody,
+  ResetPasswordBody,
+  SyncTokenResult,
+  TokenBody,
+  UserIdBody,
+} from './schemas.js';
+import { authenticate, register, requestPasswordReset, resendVerification, resetPassword, verifyEmail, verifyEmailChange } from './service.js';
+import { createSyncToken, logout, removeAccount, signInToCookie, switchAccount, validCookieSessions } from './sessions.js';
 
-export const authRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+const TAGS = ['auth'];
+const SESSION = [{ session: [] }];
+
+const RESET_REQUESTED =
+  'If an account exists for that email address, a link to reset its password has been sent.';
+
+/** Adds a fresh session for the user in front of the browser's cached accounts. */
+async function signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+  const tokens = await signInToCookie(request.server.ctx, readSessionTokens(request), userId, request.headers['user-agent'] ?? null);
+  writeSessionTokens(request, reply, tokens);
+}
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create an account (probation until the e-mail is verified), sign it in and send the verification e-mail',
+        body: RegisterBody,
+        response: { 201: AuthResult, ...errors(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const user = await register(ctx, request.body);
+      await signIn(request, reply, user.id);
+      return reply.status(201).send({ message: 'Registration successful. Check your email to verify your address.', user: presentUser(user) });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sign in with e-mail and password; sets the session cookie',
+        body: CredentialsBody,
+        response: { 200: AuthResult, ...errors(400, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(ctx, request.body, request.ip);
+      await signIn(request, reply, user.id);
+      return { message: 'Logged in successfully', user: presentUser(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'End the current session (or, with all=true in the body or query, every session of the current user)',
+        body: LogoutBody,
+        querystring: LogoutQuery,
+        response: { 200: MessageBody, ...errors(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const all = request.body?.all === true || request.query.all === true;
+      const before = readSessionTokens(request);
+      const after = await logout(ctx, before, all);
+      // Only a browser that holds the cookie gets a new one (or a cleared one).
+      if (request.cookies?.[SESSION_COOKIE] !== undefined) writeSessionTokens(request, reply, after);
+      return { message: all ? 'Logged out of all sessions' : 'Logged out' };
+    },
+  );
+
+  app.post(
+    '/api/auth/sync-token',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Exchange e-mail and password for a Bearer sync token (native and command-line clients)',
+        body: CredentialsBody,
+        response: { 200: SyncTokenResult, ...errors(400, 403, 429) },
+      },
+    },
+    async (request) => {
+      const user = await authenticate(ctx, request.body, request.ip);
+      const token = await createSyncToken(ctx, user.id);
+      return { token, message: 'Sync token created. Send it as "Authorization: Bearer <token>".' };
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Mail a password reset link; the answer is the same whether or not the account exists',
+        body: ForgotPasswordBody,
+        response: { 200: MessageBody, ...errors(400, 429) },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(ctx, request.body.email, request.ip);
+      return { message: RESET_REQUESTED };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Set a new password with a reset token; ends every session and sync token of the account',
+        body: ResetPasswordBody,
+        response: { 200: MessageBody, ...errors(400) },
+      },
+    },
+    async (request) => {
+      await resetPassword(ctx, request.body.token, request.body.password);
+      return { message: 'Password has been reset. Log in with your new password.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Confirm the e-mail address with the token from the verification e-mail',
+        body: TokenBody,
+        response: { 200: MessageBody, ...errors(400) },
+      },
+    },
+    async (request) => {
+      await verifyEmail(ctx, request.body.token);
+      return { message: 'Email verified successfully' };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email-change',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Confirm a new e-mail address with the token sent to it',
+        body: TokenBody,
+        response: { 200: MessageBody, ...errors(400) },
+      },
+    },
+    async (request) => {
+      await verifyEmailChange(ctx, request.body.token);
+      return { message: 'Email address updated successfully' };
+    },
+  );
+
+  app.post(
+    '/api/auth/send-verification-email',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Send a new verification e-mail to the signed-in account',
+        security: SESSION,
+        response: { 200: MessageBody, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritableSession(request);
+      await resendVerification(ctx, user);
+      return { message: 'Verification email sent' };
+    },
+  );
+
+  app.get(
+    '/api/auth/accounts',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The accounts signed in on this browser, current first',
+        security: SESSION,
+        response: { 200: AccountsResult, ...errors(401) },
+      },
+    },
+    async (request, reply) => {
+      const caller = await requireSession(request);
+      const tokens = readSessionTokens(request);
+      const sessions = await validCookieSessions(ctx, tokens);
+      // Drop expired or ended sessions from the cookie while we are here.
+      if (sessions.length !== tokens.length) writeSessionTokens(request, reply, sessions.map((s) => s.token));
+      return { accounts: sessions.map((s) => presentUserSummary(s.user)), currentUserId: caller.user.id };
+    },
+  );
+
+  app.post(
+    '/api/auth/switch',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Make another account signed in on this browser the current one',
+        security: SESSION,
+        body: UserIdBody,
+        response: { 200: MessageBody, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await requireSession(request);
+      writeSessionTokens(request, reply, await switchAccount(ctx, readSessionTokens(request), request.body.userId));
+      return { message: 'Switched account' };
+    },
+  );
+
+  app.post(
+    '/api/auth/remove-account',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sign one account out of this browser',
+        security: SESSION,
+        body: UserIdBody,
+        response: { 200: MessageBody, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await requireSession(request);
+      writeSessionTokens(request, reply, await removeAccount(ctx, readSessionTokens(request), request.body.userId));
+      return { message: 'Account removed from this browser' };
+    },
+  );
+
+  await app.register(oauthRoutes);
+};
+
+// ---- OAuth ----
+
+function setStateCookie(request: FastifyRequest, reply: FastifyReply, name: string, state: string): void {
+  reply.setCookie(name, state, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: OAUTH_STATE_TTL_SECONDS,
+  });
+}
+
+function clearStateCookie(request: FastifyRequest, reply: FastifyReply, name: string): void {
+  reply.clearCookie(name, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app.ctx;
+
+  const authorize = (provider: OAuthProvider, flow: OAuthFlow) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (flow === 'org') await requireSession(request);
+    const { url, state } = beginAuthorization(config, provider, flow);
+    setStateCookie(request, reply, stateCookieName(provider, flow), state);
+    return reply.redirect(url, 302);
+  };
+
+  const callback =
+    (provider: OAuthProvider, flow: OAuthFlow) =>
+    async (request: FastifyRequest<{ Querystring: Static<typeof OAuthCallbackQuery> }>, reply: FastifyReply) => {
+      if (flow === 'org') await requireSession(request);
+      requireConfigured(config, provider);
+      const name = stateCookieName(provider, flow);
+      checkCallbackState(request.query.state, request.cookies?.[name]);
+      clearStateCookie(request, reply, name);
+      completeAuthorization(provider, request.query);
+    };
+
+  const routes: { provider: OAuthProvider; flow: OAuthFlow; authorizePath: string; callbackPath: string }[] = [
+    ...OAUTH_PROVIDERS.map((provider) => ({ provider, flow: 'signin' as const, authorizePath: 'authorize', callbackPath: 'callback' })),
+    { provider: 'networkC', flow: 'org', authorizePath: 'org-authorize', callbackPath: 'org-callback' },
+  ];
+
+  for (const { provider, flow, authorizePath, callbackPath } of routes) {
+    const org = flow === 'org';
+    const what = org ? `Connect a shared ${provider} organization credential` : `Sign in with ${provider}`;
+    app.get(
+      `/api/auth/${provider}/${authorizePath}`,
+      {
+        schema: {
+          tags: ['oauth'],
+          summary: `${what}: redirect to the provider (400 oauth_not_configured while not configured)`,
+          ...(org ? { security: SESSION } : {}),
+          response: { 302: Redirect, ...errors(400, ...(org ? [401] : [])) },
+        },
+      },
+      authorize(provider, flow),
+    );
+    app.get(
+      `/api/auth/${provider}/${callbackPath}`,
+      {
+        schema: {
+          tags: ['oauth'],
+          summary: `${what}: provider callback (state checked; the code exchange answers 501 for now)`,
+          ...(org ? { security: SESSION } : {}),
+          querystring: OAuthCallbackQuery,
+          response: { 302: CallbackRedirect, ...errors(400, 501, ...(org ? [401] : [])) },
+        },
+      },
+      callback(provider, flow),
+    );
+  }
+
+  for (const provider of ['networkC', 'networkD'] as const) {
+    app.get(
+      `/api/auth/${provider}/status`,
+      {
+        schema: {
+          tags: ['oauth'],
+          summary: `Whether ${provider} is configured on this server, and the callback address to register with it`,
+          security: SESSION,
+          response: { 200: OAuthStatus, ...errors(401) },
+        },
+      },
+      async (request) => {
+        await requireSession(request);
+        return { configured: config.oauth[provider] !== null, redirectUri: callbackUri(config, provider) };
+      },
+    );
+  }
+};

@@ -1,0 +1,67 @@
+import { Type } from '@sinclair/typebox';
+import { MessageBody, User, UserSummary } from '../../http/schemas.js';
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '../users/service.js';
+
+// Request and response schemas of /api/auth/*. Every body is closed (additionalProperties: false)
+// and every string bounded.
+
+const strict = { additionalProperties: false } as const;
+
+const NewEmail = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254, description: 'E-mail address' });
+// Sign-in takes any bounded string: a malformed address simply does not match an account.
+const AnyEmail = Type.String({ minLength: 1, maxLength: 254 });
+const NewPassword = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
+const AnyPassword = Type.String({ minLength: 1, maxLength: PASSWORD_MAX });
+const EmailToken = Type.String({ minLength: 1, maxLength: 256, description: 'The token from the e-mail link' });
+const UserId = Type.String({ minLength: 1, maxLength: 64 });
+
+export const RegisterBody = Type.Object(
+  {
+    email: NewEmail,
+    username: Type.String({ pattern: USERNAME_PATTERN, maxLength: 30, description: '3 to 30 letters, digits or underscores' }),
+    password: NewPassword,
+    displayName: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  },
+  strict,
+);
+
+export const CredentialsBody = Type.Object({ email: AnyEmail, password: AnyPassword }, strict);
+
+export const LogoutBody = Type.Union([Type.Object({ all: Type.Optional(Type.Boolean()) }, strict), Type.Null()], {
+  description: 'Optional: send no body, or { "all": true } to end every session of the current user',
+});
+export const LogoutQuery = Type.Object({
+  all: Type.Optional(Type.Boolean({ description: 'true ends every session of the current user, on all devices' })),
+});
+
+export const ForgotPasswordBody = Type.Object({ email: AnyEmail }, strict);
+export const ResetPasswordBody = Type.Object({ token: EmailToken, password: NewPassword }, strict);
+export const TokenBody = Type.Object({ token: EmailToken }, strict);
+export const UserIdBody = Type.Object({ userId: UserId }, strict);
+
+export const AuthResult = Type.Object({ message: Type.String(), user: User });
+export const SyncTokenResult = Type.Object({
+  token: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'Send as "Authorization: Bearer <token>"' }),
+  message: Type.String(),
+});
+export const AccountsResult = Type.Object({
+  accounts: Type.Array(UserSummary),
+  currentUserId: Type.String(),
+});
+export { MessageBody };
+
+export const OAuthCallbackQuery = Type.Object(
+  {
+    code: Type.Optional(Type.String({ maxLength: 2048 })),
+    state: Type.Optional(Type.String({ maxLength: 256 })),
+    error: Type.Optional(Type.String({ maxLength: 256 })),
+    error_description: Type.Optional(Type.String({ maxLength: 1024 })),
+  },
+  // Providers add their own parameters (scope, iss...).
+  { additionalProperties: true },
+);
+export const OAuthStatus = Type.Object({ configured: Type.Boolean(), redirectUri: Type.String() });
+export const Redirect = Type.Null({ description: 'Redirect (Location header) to the provider' });
+export const CallbackRedirect = Type.Null({
+  description: 'Redirect back into the application once the code exchange is available (until then a valid callback answers 501)',
+});

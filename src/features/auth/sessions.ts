@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database, UserRow } from '../../db/types.js';
+import { MAX_COOKIE_SESSIONS, SESSION_TTL_MS } from '../../http/auth.js';
+import { badRequest } from '../../http/errors.js';
+import { hashToken, newToken } from '../../lib/crypto.js';
+import { newId } from '../../lib/ids.js';
+
+// Sessions and the multi-account cookie. One row per sign-in; only the token's hash is stored.
+// A browser cookie caches up to MAX_COOKIE_SESSIONS tokens, the current account first. These
+// functions take the cookie's tokens and return the tokens the cookie must hold afterwards; the
+// routes read and write the cookie itself.
+
+export interface CookieSession {
+  token: string;
+  sessionId: string;
+  user: Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar'>;
+}
+
+/** Creates a session for the user and returns its raw token (shown to the browser only). */
+export async function createSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {
+  const token = newToken();
+  const now = ctx.clock.now();
+  await ctx.db.kysely
+    .insertInto('sessions')
+    .values({
+      id: newId(),
+      user_id: userId,
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      last_used_at: now.toISOString(),
+      user_agent: userAgent?.slice(0, 512) ?? null,
+    })
+    .execute();
+  return token;
+}
+
+/** The still-valid sessions among the cookie's tokens, in cookie order (stale ones dropped). */
+export async function validCookieSessions(ctx: AppContext, tokens: readonly string[]): Promise<CookieSession[]> {
+  if (tokens.length === 0) return [];
+  const byHash = new Map(tokens.map((t) => [hashToken(t), t]));
+  const rows = await ctx.db.kysely
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as session_id', 'sessions.token_hash', 'users.id', 'users.username', 'users.display_name', 'users.avatar'])
+    .where('sessions.token_hash', 'in', [...byHash.keys()])
+    .where('sessions.expires_at', '>', ctx.clock.now().toISOString())
+    .execute();
+  const found = new Map(rows.map((r) => [byHash.get(r.token_hash)!, r]));
+  return tokens.flatMap((token) => {
+    const r = found.get(token);
+    return r ? [{ token, sessionId: r.session_id, user: { id: r.id, username: r.username, display_name: r.display_name, avatar: r.avatar } }] : [];
+  });
+}
+
+async function deleteSessions(ctx: AppContext, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await ctx.db.kysely.deleteFrom('sessions').where('id', 'in', [...ids]).execute();
+}
+
+/**
+ * A new sign-in in this browser: the new session goes in front. An older session of the same user
+ * in this cookie is ended (it is replaced), and so is any session pushed past the cookie's limit.
+ */
+export async function signInToCookie(ctx: AppContext, cookieTokens: readonly string[], userId: string, userAgent: string | null): Promise<string[]> {
+  const token = await createSession(ctx, userId, userAgent);
+  const valid = await validCookieSessions(ctx, cookieTokens);
+  const others = valid.filter((s) => s.user.id !== userId);
+  const kept = others.slice(0, MAX_COOKIE_SESSIONS - 1);
+  const dropped = valid.filter((s) => !kept.includes(s));
+  await deleteSessions(ctx, dropped.map((s) => s.sessionId));
+  // Housekeeping while we are here: this user's expired sessions can never be used again.
+  await ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', ctx.clock.now().toISOString()).execute();
+  return [token, ...kept.map((s) => s.token)];
+}
+
+function findCached(sessions: CookieSession[], userId: string): CookieSession {
+  const s = sessions.find((x) => x.user.id === userId);
+  if (!s) throw badRequest('That account is not signed in on this browser', 'account_not_signed_in');
+  return s;
+}
+
+/** Makes a cached account the current one. */
+export async function switchAccount(ctx: AppContext, cookieTokens: readonly string[], userId: string): Promise<string[]> {
+  const valid = await validCookieSessions(ctx, cookieTokens);
+  const target = findCached(valid, userId);
+  await ctx.db.kysely.updateTable('sessions').set({ last_used_at: ctx.clock.now().toISOString() }).where('id', '=', target.sessionId).execute();
+  return [target.token, ...valid.filter((s) => s !== target).map((s) => s.token)];
+}
+
+/** Signs one cached account out of this browser (its session ends). */
+export async function removeAccount(ctx: AppContext, cookieTokens: readonly string[], userId: string): Promise<string[]> {
+  const valid = await validCookieSessions(ctx, cookieTokens);
+  const target = findCached(valid, userId);
+  await deleteSessions(ctx, [target.sessionId]);
+  return valid.filter((s) => s !== target).map((s) => s.token);
+}
+
+/**
+ * Logout. Ends the current (first) session, or with `all` every session of the current user on
+ * every device; the next cached account becomes current. Without a valid current session nothing
+ * is ended and only stale tokens leave the cookie.
+ */
+export async function logout(ctx: AppContext, cookieTokens: readonly string[], all: boolean): Promise<string[]> {
+  const valid = await validCookieSessions(ctx, cookieTokens);
+  const current = valid[0];
+  if (!current || current.token !== cookieTokens[0]) return valid.map((s) => s.token);
+  if (all) {
+    await ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', current.user.id).execute();
+    return valid.filter((s) => s.user.id !== current.user.id).map((s) => s.token);
+  }
+  await deleteSessions(ctx, [current.sessionId]);
+  return valid.slice(1).map((s) => s.token);
+}
+
+/** Ends every session and sync token of a user (password reset), inside the caller's transaction. */
+export async function endAllCredentials(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('sync_tokens').where('user_id', '=', userId).execute();
+}
+
+/** Issues a Bearer sync token; only its hash is stored. */
+export async function createSyncToken(ctx: AppContext, userId: string): Promise<string> {
+  const token = newToken();
+  await ctx.db.kysely
+    .insertInto('sync_tokens')
+    .values({ id: newId(), user_id: userId, token_hash: hashToken(token), created_at: ctx.clock.now().toISOString(), last_used_at: null })
+    .execute();
+  return token;
+}
