@@ -1,3 +1,251 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors, MessageBody } from '../../http/schemas.js';
+import { presentAdminUser } from '../users/presenter.js';
+import { describeSchema, readTable } from './aggregates.js';
+import { bulkDeleteUsers, bulkSetAccountStatus, bulkSetEmailVerified, bulkToggleClearance } from './bulk.js';
+import { listEmailLogs } from './email-logs.js';
+import { hook, requireAdmin, requireAdminSession, requireAdminWrite } from './gate.js';
+import {
+  AdminUserEnvelope,
+  BulkAccountStatusBody,
+  BulkEmailVerifiedBody,
+  BulkIdsBody,
+  CreateUserBody,
+  DeletedCount,
+  EmailLogQuery,
+  EmailLogResponse,
+  PasswordBody,
+  SchemaResponse,
+  TableParams,
+  TableQuery,
+  TableRowsResponse,
+  UpdatedCount,
+  UpdateUserBody,
+  UserIdParams,
+  UserListQuery,
+  UserListResponse,
+} from './schemas.js';
+import { createAdminUser, deleteAdminUser, listUsers, setUserPassword, updateAdminUser, type AdminUserResult } from './service.js';
 
-export const adminRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+// Administration (spec, Administration): every route passes the administrator gate before its
+// input is validated; writes also pass the account-status guard.
+
+const tags = ['admin'];
+const either: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];
+const sessionOnly: { [scheme: string]: string[] }[] = [{ session: [] }];
+const present = ({ user, isAdministrator }: AdminUserResult) => presentAdminUser(user, isAdministrator);
+
+export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const read = { preValidation: hook(requireAdmin) };
+  const write = { preValidation: hook(requireAdminWrite) };
+
+  app.get(
+    '/api/admin/users',
+    {
+      ...read,
+      schema: {
+        tags,
+        security: either,
+        summary: 'List users (administrator view), newest first',
+        querystring: UserListQuery,
+        response: { 200: UserListResponse, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { users, pagination } = await listUsers(app.ctx, request.query);
+      return { users: users.map(present), pagination };
+    },
+  );
+
+  app.post(
+    '/api/admin/users',
+    {
+      ...write,
+      schema: {
+        tags,
+        security: either,
+        summary: 'Create a user; sends a verification e-mail unless created verified',
+        body: CreateUserBody,
+        response: { 201: AdminUserEnvelope, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createAdminUser(app.ctx, request.body);
+      return reply.status(201).send({ user: present(created) });
+    },
+  );
+
+  app.put(
+    '/api/admin/users/:userId',
+    {
+      ...write,
+      schema: {
+        tags,
+        security: either,
+        summary: 'Update any subset of the administrator-editable fields of a user',
+        params: UserIdParams,
+        body: UpdateUserBody,
+        response: { 200: AdminUserEnvelope, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdminWrite(request);
+      return { user: present(await updateAdminUser(app.ctx, admin.user.id, request.params.userId, request.body)) };
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:userId',
+    {
+      ...write,
+      schema: {
+        tags,
+        security: either,
+        summary: 'Delete a user (not yourself, not the last administrator)',
+        params: UserIdParams,
+        response: { 200: MessageBody, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdminWrite(request);
+      await deleteAdminUser(app.ctx, admin.user.id, request.params.userId);
+      return { message: 'User deleted' };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:userId/password',
+    {
+      ...write,
+      schema: {
+        tags,
+        security: either,
+        summary: 'Set the password of a user and end all of their sessions',
+        params: UserIdParams,
+        body: PasswordBody,
+        response: { 200: MessageBody, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await setUserPassword(app.ctx, request.params.userId, request.body.password);
+      return { message: 'Password updated; the user has been signed out everywhere' };
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/bulk-clearance',
+    {
+      ...write,
+      schema: {
+        tags,
+        security: either,
+        summary: 'Toggle cleared for each user',
+        body: BulkIdsBody,
+        response: { 200: UpdatedCount, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdminWrite(request);
+      return { updated: await bulkToggleClearance(app.ctx, admin.user.id, request.body.userIds) };
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/bulk-account-status',
+    {
+      ...write,
+      schema: {
+        tags,
+        security: either,
+        summary: 'Set accountStatus for each user (same side effects as the single update)',
+        body: BulkAccountStatusBody,
+        response: { 200: UpdatedCount, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdminWrite(request);
+      const { userIds, accountStatus } = request.body;
+      return { updated: await bulkSetAccountStatus(app.ctx, admin.user.id, userIds, accountStatus) };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/bulk-delete',
+    {
+      ...write,
+      schema: {
+        tags,
+        security: either,
+        summary: 'Delete users (not yourself, not every remaining administrator)',
+        body: BulkIdsBody,
+        response: { 200: DeletedCount, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdminWrite(request);
+      return { deleted: await bulkDeleteUsers(app.ctx, admin.user.id, request.body.userIds) };
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/bulk-status',
+    {
+      ...write,
+      schema: {
+        tags,
+        security: either,
+        summary: 'Set emailVerified for each user',
+        body: BulkEmailVerifiedBody,
+        response: { 200: UpdatedCount, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => ({ updated: await bulkSetEmailVerified(app.ctx, request.body.userIds, request.body.emailVerified) }),
+  );
+
+  app.get(
+    '/api/admin/email-logs',
+    {
+      ...read,
+      schema: {
+        tags,
+        security: either,
+        summary: 'The e-mail log: filtered page, total and per-status summary',
+        querystring: EmailLogQuery,
+        response: { 200: EmailLogResponse, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => listEmailLogs(app.ctx, request.query),
+  );
+
+  const session = { preValidation: hook(requireAdminSession) };
+
+  app.get(
+    '/api/architecture-aggregates/schema',
+    {
+      ...session,
+      schema: {
+        tags,
+        security: sessionOnly,
+        summary: 'The tables and columns of the application',
+        response: { 200: SchemaResponse, ...errors(401, 403) },
+      },
+    },
+    async () => describeSchema(app.ctx),
+  );
+
+  app.get(
+    '/api/architecture-aggregates/:table',
+    {
+      ...session,
+      schema: {
+        tags,
+        security: sessionOnly,
+        summary: 'A page of the rows of one table, read-only, secrets redacted',
+        params: TableParams,
+        querystring: TableQuery,
+        response: { 200: TableRowsResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => readTable(app.ctx, request.params.table, request.query),
+  );
+};

@@ -1,4 +1,290 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { containsInsensitive, isUniqueViolation, toBool } from '../../db/dialect.js';
+import type { Database, UserRow, UserUpdate } from '../../db/types.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { sendVerificationEmail } from '../auth/email-tokens.js';
+import {
+  createUser,
+  duplicateError,
+  EMAIL_PATTERN,
+  findTakenField,
+  findUserByEmail,
+  findUserById,
+  normalizeEmail,
+  PASSWORD_MIN,
+  USERNAME_PATTERN,
+  usernameKey,
+  type NewAccount,
+} from '../users/service.js';
+import {
+  assertAdministratorsRemain,
+  LOCKED_STATUSES,
+  revokeCredentials,
+  sendAccountStatusMails,
+  statusColumns,
+} from './account-status.js';
+import { clampLimit, type CreateUserBody, type UpdateUserBody, type UserListQuery } from './schemas.js';
+import { demoteAdministrators, promoteAdministrators, setSystemRole } from './system-org.js';
 
-/** Ensures the bootstrap administrator from ADMIN_EMAIL/ADMIN_PASSWORD exists (idempotent). */
-export async function ensureBootstrapAdmin(_ctx: AppContext): Promise<void> {}
+// User administration: list, create, update, delete, set password; and the bootstrap
+// administrator shared by start-up and the CLI.
+
+export interface AdminUserResult {
+  user: UserRow;
+  isAdministrator: boolean;
+}
+
+const userNotFound = () => notFound('User not found', 'user_not_found');
+
+async function isAdministrator(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('administrators').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Inserts an account whose password was hashed beforehand: hashing is slow, so it happens before
+ * the transaction opens and the SQLite writer is held only for the inserts.
+ */
+async function insertAccount(ctx: AppContext, trx: Kysely<Database>, input: Omit<NewAccount, 'password'>, passwordHash: string) {
+  const user = await createUser(ctx, { ...input, password: null }, 409, trx);
+  await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+  return { ...user, password_hash: passwordHash };
+}
+
+// ---- list ----
+
+function matches(search: string) {
+  return (eb: ExpressionBuilder<Database, 'users'>) =>
+    eb.or([
+      containsInsensitive(eb.ref('users.email'), search),
+      containsInsensitive(eb.ref('users.username'), search),
+      containsInsensitive(eb.ref('users.display_name'), search),
+    ]);
+}
+
+/** One page of users (newest first) with their administrator flag, and the total: two queries. */
+export async function listUsers(ctx: AppContext, query: UserListQuery) {
+  const db = ctx.db.kysely;
+  const limit = clampLimit(query.limit);
+  const offset = query.page !== undefined ? (query.page - 1) * limit : (query.offset ?? 0);
+  const search = query.search?.trim() ?? '';
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('users')
+      .leftJoin('administrators', 'administrators.user_id', 'users.id')
+      .selectAll('users')
+      .select('administrators.user_id as admin_user_id')
+      .$if(search !== '', (qb) => qb.where(matches(search)))
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .$if(search !== '', (qb) => qb.where(matches(search)))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  return {
+    users: rows.map(({ admin_user_id, ...user }): AdminUserResult => ({ user, isAdministrator: admin_user_id !== null })),
+    pagination: { total, limit, offset, page: Math.floor(offset / limit) + 1, hasMore: offset + rows.length < total },
+  };
+}
+
+// ---- create ----
+
+/**
+ * Creates an account for an administrator. Status choice: an account created pre-verified is
+ * `active` and cleared (an administrator vouches for it, as e-mail verification would); otherwise
+ * it starts in `probation`, like a registration, and gets the verification mail.
+ */
+export async function createAdminUser(ctx: AppContext, input: CreateUserBody): Promise<AdminUserResult> {
+  const taken = await findTakenField(ctx.db.kysely, input.email, input.username);
+  if (taken) throw duplicateError(taken, 409);
+  const passwordHash = await ctx.passwords.hash(input.password);
+  const verified = input.emailVerified === true;
+  const promote = input.isAdministrator === true;
+  const user = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await insertAccount(
+      ctx,
+      trx,
+      {
+        email: input.email,
+        username: input.username,
+        displayName: input.displayName,
+        avatar: input.avatar,
+        bio: input.bio,
+        emailVerified: verified,
+        accountStatus: verified ? 'active' : 'probation',
+        cleared: verified,
+        customerStatus: input.customerStatus,
+      },
+      passwordHash,
+    );
+    if (promote) await promoteAdministrators(ctx, trx, [row.id]);
+    else await setSystemRole(ctx, trx, [row.id], 'member');
+    return row;
+  });
+  if (!verified) await sendVerificationEmail(ctx, user);
+  return { user, isAdministrator: promote };
+}
+
+// ---- update ----
+
+function userColumns(patch: UpdateUserBody): UserUpdate {
+  const set: UserUpdate = {};
+  if (patch.email !== undefined) set.email = normalizeEmail(patch.email);
+  if (patch.username !== undefined) {
+    set.username = patch.username;
+    set.username_key = usernameKey(patch.username);
+  }
+  if (patch.displayName !== undefined) set.display_name = patch.displayName.trim();
+  if (patch.avatar !== undefined) set.avatar = patch.avatar;
+  if (patch.bio !== undefined) set.bio = patch.bio;
+  if (patch.emailVerified !== undefined) set.email_verified = patch.emailVerified;
+  if (patch.cleared !== undefined) set.cleared = patch.cleared;
+  if (patch.customerStatus !== undefined) set.customer_status = patch.customerStatus;
+  if (patch.accountStatus !== undefined) Object.assign(set, statusColumns(patch.accountStatus, patch.cleared !== undefined));
+  return set;
+}
+
+/** Applies any subset of the administrator-editable fields to one user. */
+export async function updateAdminUser(
+  ctx: AppContext,
+  adminId: string,
+  userId: string,
+  patch: UpdateUserBody,
+): Promise<AdminUserResult> {
+  const { user, isAdmin, statusChanged } = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const current = await findUserById(trx, userId);
+    if (!current) throw userNotFound();
+    const wasAdmin = await isAdministrator(trx, userId);
+    const statusChanged = patch.accountStatus !== undefined && patch.accountStatus !== current.account_status;
+    if (statusChanged && userId === adminId) throw badRequest('You cannot change your own account status', 'own_account_status');
+    if (patch.email !== undefined || patch.username !== undefined) {
+      const taken = await findTakenField(trx, patch.email ?? current.email, patch.username ?? current.username, userId);
+      if (taken) throw duplicateError(taken, 409);
+    }
+    const locking = statusChanged && LOCKED_STATUSES.includes(patch.accountStatus!);
+    const demoting = wasAdmin && patch.isAdministrator === false;
+    if (locking || demoting) await assertAdministratorsRemain(trx, [userId]);
+
+    try {
+      await trx
+        .updateTable('users')
+        .set({ ...userColumns(patch), updated_at: ctx.clock.now().toISOString() })
+        .where('id', '=', userId)
+        .execute();
+    } catch (err) {
+      // A concurrent change took the e-mail or username between the check and the update.
+      if (isUniqueViolation(err)) throw duplicateError(/username/.test(String(err)) ? 'username' : 'email', 409);
+      throw err;
+    }
+    if (patch.accountStatus === 'banned') await revokeCredentials(trx, [userId]);
+    if (patch.isAdministrator === true) await promoteAdministrators(ctx, trx, [userId]);
+    if (patch.isAdministrator === false) await demoteAdministrators(ctx, trx, [userId]);
+    return { user: (await findUserById(trx, userId))!, isAdmin: patch.isAdministrator ?? wasAdmin, statusChanged };
+  });
+  if (statusChanged) await sendAccountStatusMails(ctx, [user], patch.accountStatus!);
+  return { user, isAdministrator: isAdmin };
+}
+
+// ---- delete, password ----
+
+export async function deleteAdminUser(ctx: AppContext, adminId: string, userId: string): Promise<void> {
+  if (userId === adminId) throw badRequest('You cannot delete your own account', 'self_delete');
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (!(await findUserById(trx, userId))) throw userNotFound();
+    await assertAdministratorsRemain(trx, [userId]);
+    // Sessions, tokens, the Administrator record and memberships go with the row (ON DELETE CASCADE).
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+  });
+}
+
+/** Sets a user's password and logs the user out everywhere, in one transaction. */
+export async function setUserPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
+  if (!(await findUserById(ctx.db.kysely, userId))) throw userNotFound();
+  const passwordHash = await ctx.passwords.hash(password);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: ctx.clock.now().toISOString() })
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw userNotFound();
+    await revokeCredentials(trx, [userId]);
+  });
+}
+
+// ---- bootstrap administrator (start-up and CLI) ----
+
+export interface AdministratorAccount {
+  email: string;
+  username: string;
+  password: string;
+}
+
+/** Why these values cannot make an administrator account, or null when they can. */
+export function invalidAdministratorAccount(account: AdministratorAccount): string | null {
+  if (!new RegExp(EMAIL_PATTERN).test(account.email) || account.email.length > 254) return 'the e-mail address is not valid';
+  if (!new RegExp(USERNAME_PATTERN).test(account.username)) return 'the username must be 3 to 30 letters, digits or underscores';
+  if (account.password.length < PASSWORD_MIN) return `the password must be at least ${PASSWORD_MIN} characters`;
+  return null;
+}
+
+/**
+ * Idempotently ensures an administrator account: the user (created with this password, verified,
+ * active, cleared; an existing user keeps its password), its Administrator record and its
+ * ownership of the system organization. A second call with the same values writes nothing new.
+ */
+export async function ensureAdministrator(
+  ctx: AppContext,
+  account: AdministratorAccount,
+): Promise<{ user: UserRow; created: boolean }> {
+  const problem = invalidAdministratorAccount(account);
+  if (problem) throw new Error(`Cannot create the administrator: ${problem}`);
+  const db = ctx.db.kysely;
+  let user = await findUserByEmail(db, account.email);
+  if (!user) {
+    const passwordHash = await ctx.passwords.hash(account.password);
+    try {
+      user = await db.transaction().execute(async (trx) => {
+        const row = await insertAccount(
+          ctx,
+          trx,
+          { email: account.email, username: account.username, emailVerified: true, accountStatus: 'active', cleared: true },
+          passwordHash,
+        );
+        await promoteAdministrators(ctx, trx, [row.id]);
+        return row;
+      });
+      return { user, created: true };
+    } catch (err) {
+      // Another process created the same account meanwhile: carry on with its row.
+      user = await findUserByEmail(db, account.email);
+      if (!user) throw err;
+    }
+  }
+  const existing = user;
+  await db.transaction().execute(async (trx) => {
+    if (!toBool(existing.email_verified) || existing.account_status !== 'active' || !toBool(existing.cleared)) {
+      await trx
+        .updateTable('users')
+        .set({ email_verified: true, account_status: 'active', cleared: true, updated_at: ctx.clock.now().toISOString() })
+        .where('id', '=', existing.id)
+        .execute();
+    }
+    await promoteAdministrators(ctx, trx, [existing.id]);
+  });
+  return { user: (await findUserById(db, existing.id))!, created: false };
+}
+
+/** Start-up: the administrator from ADMIN_EMAIL / ADMIN_USERNAME / ADMIN_PASSWORD, when set. */
+export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
+  if (!ctx.config.admin) return;
+  const { user, created } = await ensureAdministrator(ctx, ctx.config.admin);
+  ctx.log.info({ userId: user.id, created }, 'bootstrap administrator ensured');
+}

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database, UserRow, UserUpdate } from '../../db/types.js';
+import { badRequest } from '../../http/errors.js';
+import type { AccountStatus } from '../users/service.js';
+import { sendMail } from '../mail/service.js';
+
+// Account-status rules shared by the single-user and the bulk administrator updates.
+
+/** Statuses that take write access away (an administrator in one of them no longer counts). */
+export const LOCKED_STATUSES: readonly string[] = ['restricted', 'suspended', 'banned'];
+const WORKING_STATUSES: AccountStatus[] = ['active', 'probation'];
+
+/**
+ * Refuses a change that would lock, demote or delete every remaining working administrator
+ * (one with an Administrator record whose accountStatus is active or probation). `affectedIds`
+ * are the users the change takes out of that set.
+ */
+export async function assertAdministratorsRemain(db: Kysely<Database>, affectedIds: readonly string[]): Promise<void> {
+  if (affectedIds.length === 0) return;
+  const working = await db
+    .selectFrom('administrators')
+    .innerJoin('users', 'users.id', 'administrators.user_id')
+    .select('administrators.user_id')
+    .where('users.account_status', 'in', WORKING_STATUSES)
+    .execute();
+  const affected = new Set(affectedIds);
+  const touched = working.some((a) => affected.has(a.user_id));
+  if (touched && working.every((a) => affected.has(a.user_id))) {
+    throw badRequest('This change would leave no active administrator', 'last_administrator');
+  }
+}
+
+/**
+ * The columns an accountStatus change writes: setting `active` also clears the account unless the
+ * request sets `cleared` itself.
+ */
+export function statusColumns(status: AccountStatus, clearedSent: boolean): UserUpdate {
+  return { account_status: status, ...(status === 'active' && !clearedSent ? { cleared: true } : {}) };
+}
+
+/** Logs users out everywhere: their sessions and sync tokens (in the caller's transaction). */
+export async function revokeCredentials(db: Kysely<Database>, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
+  await db.deleteFrom('sync_tokens').where('user_id', 'in', userIds).execute();
+}
+
+const STATUS_TEXT: Record<AccountStatus, string> = {
+  probation: 'Your account is in probation: you can publish plain posts, at a limited rate.',
+  active: 'Your account is active and has full access.',
+  restricted: 'Your account is restricted: you can still read, but you cannot publish or change content. You can appeal this decision.',
+  suspended: 'Your account is suspended: you can still read, but you cannot publish or change content. You can appeal this decision.',
+  banned: 'Your account has been banned and you have been signed out.',
+};
+
+const MAIL_CONCURRENCY = 5;
+
+/** Tells each user their new account status (type account_status). Call after commit. */
+export async function sendAccountStatusMails(
+  ctx: AppContext,
+  users: readonly Pick<UserRow, 'id' | 'email' | 'display_name'>[],
+  status: AccountStatus,
+): Promise<void> {
+  const queue = [...users];
+  const worker = async () => {
+    for (let user = queue.shift(); user; user = queue.shift()) {
+      await sendMail(ctx, {
+        to: user.email,
+        type: 'account_status',
+        userId: user.id,
+        subject: `Your account status is now ${status}`,
+        text: `Hello ${user.display_name},\n\nAn administrator changed your account status to "${status}".\n\n${STATUS_TEXT[status]}\n`,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MAIL_CONCURRENCY, queue.length) }, worker));
+}

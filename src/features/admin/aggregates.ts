@@ -1,0 +1,66 @@
+import type { Kysely, TableMetadata } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { clampLimit } from './schemas.js';
+
+// Architecture aggregates: a read-only view of the application's tables for administrators.
+// A table name from the URL is only ever used after it matched an introspected table exactly,
+// and Kysely quotes it as an identifier.
+
+/** Columns whose values are secrets (hashes, idempotency keys, cached responses). */
+const REDACTED_COLUMNS = new Set(['password_hash', 'token_hash', 'idem_key', 'request_hash', 'response_body']);
+const REDACTED = '[redacted]';
+
+/** The application's tables (not views, not Kysely's migration tables), by name. */
+async function applicationTables(ctx: AppContext): Promise<TableMetadata[]> {
+  const tables = await ctx.db.kysely.introspection.getTables({ withInternalKyselyTables: false });
+  return tables
+    .filter((t) => !t.isView && !t.name.startsWith('kysely_migration'))
+    // PostgreSQL: the default schema only; SQLite reports no schema.
+    .filter((t) => t.schema === undefined || t.schema === 'public')
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function describeSchema(ctx: AppContext) {
+  const tables = await applicationTables(ctx);
+  return {
+    tables: tables.map((t) => ({
+      name: t.name,
+      columns: t.columns.map((c) => ({ name: c.name, type: c.dataType, nullable: c.isNullable })),
+    })),
+  };
+}
+
+function redact(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) out[key] = REDACTED_COLUMNS.has(key) && value !== null ? REDACTED : value;
+  return out;
+}
+
+export async function readTable(ctx: AppContext, name: string, query: { limit?: number; offset?: number }) {
+  const table = (await applicationTables(ctx)).find((t) => t.name === name);
+  if (!table) throw notFound(`Unknown table ${name}`, 'table_not_found');
+  const limit = clampLimit(query.limit);
+  const offset = query.offset ?? 0;
+  // The table is dynamic, so Kysely's typed table names do not apply here.
+  // A stable page order: the key leads every table here (id, or organization_id + user_id).
+  const order = table.columns.slice(0, 2).map((c) => c.name);
+  const db = ctx.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const [rows, count] = await Promise.all([
+    order
+      .reduce((q, column) => q.orderBy(column), db.selectFrom(table.name).selectAll())
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom(table.name)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  return {
+    table: table.name,
+    rows: rows.map(redact),
+    pagination: { total, limit, offset, hasMore: offset + rows.length < total },
+  };
+}

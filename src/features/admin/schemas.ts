@@ -1,0 +1,172 @@
+import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+import { Nullable, Pagination } from '../../http/schemas.js';
+import {
+  ACCOUNT_STATUSES,
+  CUSTOMER_STATUSES,
+  EMAIL_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_PATTERN,
+} from '../users/service.js';
+
+// Request and response schemas of the administration endpoints. Request bodies are closed
+// (additionalProperties: false); every string has a maxLength.
+
+const oneOf = <T extends string>(values: readonly T[], options: object = {}) =>
+  Type.Union(values.map((v) => Type.Literal(v)) as TLiteral<T>[], options);
+
+export const PAGE_LIMIT = { default: 25, min: 1, max: 100 } as const;
+const MAX_OFFSET = 1_000_000_000;
+export const MAX_BULK = 500;
+
+// ---- users ----
+
+export const AdminUser = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  username: Type.String(),
+  displayName: Type.String(),
+  avatar: Nullable(Type.String()),
+  bio: Nullable(Type.String()),
+  emailVerified: Type.Boolean(),
+  cleared: Type.Boolean(),
+  accountStatus: Type.String(),
+  customerStatus: Type.String(),
+  createdAt: Type.String(),
+  isAdministrator: Type.Boolean(),
+});
+
+export const AdminUserEnvelope = Type.Object({ user: AdminUser });
+
+export const UserListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
+  limit: Type.Optional(Type.Integer({ description: 'default 25; values outside 1..100 are clamped' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, description: 'ignored when page is given' })),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'matches email, username or displayName' })),
+});
+export type UserListQuery = Static<typeof UserListQuery>;
+
+export const UserListResponse = Type.Object({
+  users: Type.Array(AdminUser),
+  pagination: Type.Object({ ...Pagination.properties, page: Type.Integer() }),
+});
+
+const email = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 });
+const username = Type.String({ pattern: USERNAME_PATTERN, maxLength: 30 });
+const password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
+const displayName = Type.String({ pattern: '\\S', maxLength: 100 });
+const avatar = Nullable(Type.String({ maxLength: 2048 }));
+const bio = Nullable(Type.String({ maxLength: 1000 }));
+const accountStatus = oneOf(ACCOUNT_STATUSES);
+const customerStatus = oneOf(CUSTOMER_STATUSES);
+
+export const CreateUserBody = Type.Object(
+  {
+    email,
+    username,
+    password,
+    displayName: Type.Optional(displayName),
+    avatar: Type.Optional(avatar),
+    bio: Type.Optional(bio),
+    emailVerified: Type.Optional(Type.Boolean()),
+    isAdministrator: Type.Optional(Type.Boolean()),
+    customerStatus: Type.Optional(customerStatus),
+  },
+  { additionalProperties: false },
+);
+export type CreateUserBody = Static<typeof CreateUserBody>;
+
+export const UpdateUserBody = Type.Object(
+  {
+    email: Type.Optional(email),
+    username: Type.Optional(username),
+    displayName: Type.Optional(displayName),
+    avatar: Type.Optional(avatar),
+    bio: Type.Optional(bio),
+    emailVerified: Type.Optional(Type.Boolean()),
+    cleared: Type.Optional(Type.Boolean()),
+    accountStatus: Type.Optional(accountStatus),
+    customerStatus: Type.Optional(customerStatus),
+    isAdministrator: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateUserBody = Static<typeof UpdateUserBody>;
+
+export const UserIdParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const PasswordBody = Type.Object({ password }, { additionalProperties: false });
+
+// ---- bulk ----
+
+const userIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: MAX_BULK, uniqueItems: true });
+
+export const BulkIdsBody = Type.Object({ userIds }, { additionalProperties: false });
+export const BulkAccountStatusBody = Type.Object({ userIds, accountStatus }, { additionalProperties: false });
+export const BulkEmailVerifiedBody = Type.Object({ userIds, emailVerified: Type.Boolean() }, { additionalProperties: false });
+export const UpdatedCount = Type.Object({ updated: Type.Integer() });
+export const DeletedCount = Type.Object({ deleted: Type.Integer() });
+
+// ---- e-mail log ----
+
+export const EMAIL_STATUSES = ['sent', 'failed', 'logged'] as const;
+export const DATE_RANGES = ['today', '7d', '30d', 'all'] as const;
+
+export const EmailLogQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ description: 'default 25; values outside 1..100 are clamped' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET })),
+  status: Type.Optional(oneOf(EMAIL_STATUSES)),
+  emailType: Type.Optional(Type.String({ maxLength: 64 })),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'case-insensitive contains on recipient' })),
+  dateRange: Type.Optional(oneOf(DATE_RANGES, { default: 'all' })),
+  sort: Type.Optional(oneOf(['asc', 'desc'] as const, { default: 'desc', description: 'on createdAt' })),
+});
+export type EmailLogQuery = Static<typeof EmailLogQuery>;
+
+export const EmailLogEntry = Type.Object({
+  id: Type.String(),
+  recipient: Type.String(),
+  emailType: Type.String(),
+  subject: Type.String(),
+  status: Type.String(),
+  error: Nullable(Type.String()),
+  userId: Nullable(Type.String()),
+  createdAt: Type.String(),
+});
+
+export const EmailLogResponse = Type.Object({
+  logs: Type.Array(EmailLogEntry),
+  total: Type.Integer(),
+  summary: Type.Object({ sent: Type.Integer(), failed: Type.Integer(), logged: Type.Integer() }),
+  pagination: Pagination,
+});
+
+// ---- architecture aggregates ----
+
+export const SchemaResponse = Type.Object({
+  tables: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      columns: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), nullable: Type.Boolean() })),
+    }),
+  ),
+});
+
+export const TableParams = Type.Object({ table: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const TableQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ description: 'default 25; values outside 1..100 are clamped' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET })),
+});
+
+export const TableRowsResponse = Type.Object({
+  table: Type.String(),
+  rows: Type.Array(Type.Object({}, { additionalProperties: true, description: 'column name to value; secrets redacted' })),
+  pagination: Pagination,
+});
+
+/** The page size of an admin listing: default 25, clamped (never rejected) to 1..100. */
+export function clampLimit(limit: number | undefined): number {
+  if (limit === undefined) return PAGE_LIMIT.default;
+  return Math.min(PAGE_LIMIT.max, Math.max(PAGE_LIMIT.min, limit));
+}

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { toBool } from '../../db/dialect.js';
+import type { Database } from '../../db/types.js';
+import { newId } from '../../lib/ids.js';
+
+// The system public organization. Being an administrator means two rows: an `administrators`
+// record and the `owner` role in this organization; every other account created by an
+// administrator is a `member` of it.
+
+export const SYSTEM_ORG = { name: 'Public', slug: 'public' } as const;
+
+type Ctx = Pick<AppContext, 'clock'>;
+
+async function findSystemOrganization(db: Kysely<Database>) {
+  return db.selectFrom('organizations').select(['id', 'is_system']).where('slug', '=', SYSTEM_ORG.slug).executeTakeFirst();
+}
+
+/** The id of the system organization, created when missing (two concurrent creators both win). */
+export async function ensureSystemOrganization(ctx: Ctx, db: Kysely<Database>): Promise<string> {
+  let org = await findSystemOrganization(db);
+  if (!org) {
+    await db
+      .insertInto('organizations')
+      .values({ id: newId(), ...SYSTEM_ORG, is_system: true, created_at: ctx.clock.now().toISOString() })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .execute();
+    org = await findSystemOrganization(db);
+  }
+  if (!org || !toBool(org.is_system)) {
+    throw new Error(`The organization slug "${SYSTEM_ORG.slug}" is held by a non-system organization`);
+  }
+  return org.id;
+}
+
+/** Sets the system-organization role of each user, adding the membership when missing. */
+export async function setSystemRole(ctx: Ctx, db: Kysely<Database>, userIds: readonly string[], role: 'owner' | 'member') {
+  if (userIds.length === 0) return;
+  const orgId = await ensureSystemOrganization(ctx, db);
+  const now = ctx.clock.now().toISOString();
+  await db
+    .insertInto('organization_members')
+    .values(userIds.map((userId) => ({ organization_id: orgId, user_id: userId, role, created_at: now })))
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doUpdateSet({ role }))
+    .execute();
+}
+
+/** Promotion: an Administrator record and ownership of the system organization. */
+export async function promoteAdministrators(ctx: Ctx, db: Kysely<Database>, userIds: readonly string[]) {
+  if (userIds.length === 0) return;
+  const now = ctx.clock.now().toISOString();
+  await db
+    .insertInto('administrators')
+    .values(userIds.map((userId) => ({ user_id: userId, created_at: now })))
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  await setSystemRole(ctx, db, userIds, 'owner');
+}
+
+/** Demotion: the Administrator record goes and the system-organization role becomes member. */
+export async function demoteAdministrators(ctx: Ctx, db: Kysely<Database>, userIds: readonly string[]) {
+  if (userIds.length === 0) return;
+  await db.deleteFrom('administrators').where('user_id', 'in', userIds).execute();
+  await setSystemRole(ctx, db, userIds, 'member');
+}
+
+/** The administrator gate's test: an Administrator record AND owner of the system organization. */
+export async function isAdministratorOwner(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('administrators as a')
+    .innerJoin('organization_members as m', 'm.user_id', 'a.user_id')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select('a.user_id')
+    .where('a.user_id', '=', userId)
+    .where('m.role', '=', 'owner')
+    .where('o.slug', '=', SYSTEM_ORG.slug)
+    .where('o.is_system', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
