@@ -30,6 +30,11 @@ async function main(): Promise<void> {
   await ensureBootstrapAdmin(app.ctx);
 
   let closing = false;
+  // While draining, answer in-flight requests with `Connection: close` so keep-alive sockets end
+  // and close() can finish.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
