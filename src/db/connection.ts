@@ -22,23 +22,35 @@ function bindable(params: readonly unknown[]): unknown[] {
   return params.map((p) => (p === true ? 1 : p === false ? 0 : p));
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; better-sqlite3's prepare is the costliest step of a small
+ * query. This wrapper keeps the most recent prepared statements by SQL text (an LRU), and binds
+ * booleans as 0/1.
+ */
 function wrapSqlite(raw: BetterSqlite3.Database): BetterSqlite3.Database {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  const prepare = (sql: string) => {
+    let stmt = cache.get(sql);
+    if (stmt) {
+      cache.delete(sql); // re-insert below: most recently used last
+    } else {
+      stmt = raw.prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(sql, stmt);
+    return {
+      reader: stmt.reader,
+      all: (params: unknown[] = []) => stmt.all(bindable(params)),
+      run: (params: unknown[] = []) => stmt.run(bindable(params)),
+      get: (params: unknown[] = []) => stmt.get(bindable(params)),
+      iterate: (params: unknown[] = []) => stmt.iterate(bindable(params)),
+    };
+  };
   return new Proxy(raw, {
     get(target, prop, receiver) {
-      if (prop === 'prepare') {
-        return (sql: string) => {
-          const stmt = target.prepare(sql);
-          return new Proxy(stmt, {
-            get(s, p) {
-              const value = Reflect.get(s, p, s);
-              if (p === 'all' || p === 'run' || p === 'iterate' || p === 'get') {
-                return (params: unknown[] = []) => (value as (...a: unknown[]) => unknown).call(s, bindable(params));
-              }
-              return typeof value === 'function' ? value.bind(s) : value;
-            },
-          });
-        };
-      }
+      if (prop === 'prepare') return prepare;
       const value = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
