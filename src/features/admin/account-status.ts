@@ -39,13 +39,6 @@ export function statusColumns(status: AccountStatus, clearedSent: boolean): User
   return { account_status: status, ...(status === 'active' && !clearedSent ? { cleared: true } : {}) };
 }
 
-/** Logs users out everywhere: their sessions and sync tokens (in the caller's transaction). */
-export async function revokeCredentials(db: Kysely<Database>, userIds: readonly string[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await db.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
-  await db.deleteFrom('sync_tokens').where('user_id', 'in', userIds).execute();
-}
-
 const STATUS_TEXT: Record<AccountStatus, string> = {
   probation: 'Your account is in probation: you can publish plain posts, at a limited rate.',
   active: 'Your account is active and has full access.',

@@ -8,10 +8,10 @@ import type { AccountStatus } from '../users/service.js';
 import {
   assertAdministratorsRemain,
   LOCKED_STATUSES,
-  revokeCredentials,
   sendAccountStatusMails,
   statusColumns,
 } from './account-status.js';
+import { endAllCredentials } from '../auth/sessions.js';
 
 // Bulk user operations: each runs in one transaction with set-based queries (WHERE id IN ...).
 // Ids that match no user are ignored and not counted.
@@ -62,7 +62,7 @@ export async function bulkSetAccountStatus(
         .where('id', 'in', ids)
         .execute();
     }
-    if (status === 'banned') await revokeCredentials(trx, ids);
+    if (status === 'banned') await endAllCredentials(trx, ids);
     return { users, changed };
   });
   await sendAccountStatusMails(ctx, changed, status);

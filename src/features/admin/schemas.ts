@@ -1,5 +1,5 @@
 import { Type, type Static, type TLiteral } from '@sinclair/typebox';
-import { Nullable, Pagination } from '../../http/schemas.js';
+import { Nullable, Pagination, User } from '../../http/schemas.js';
 import {
   ACCOUNT_STATUSES,
   CUSTOMER_STATUSES,
@@ -21,18 +21,12 @@ export const MAX_BULK = 500;
 
 // ---- users ----
 
+/** The spec's "User as seen by administrators": the User fields but theme, plus the admin fields. */
 export const AdminUser = Type.Object({
-  id: Type.String(),
-  email: Type.String(),
-  username: Type.String(),
-  displayName: Type.String(),
-  avatar: Nullable(Type.String()),
-  bio: Nullable(Type.String()),
-  emailVerified: Type.Boolean(),
+  ...Type.Omit(User, ['theme']).properties,
   cleared: Type.Boolean(),
   accountStatus: Type.String(),
   customerStatus: Type.String(),
-  createdAt: Type.String(),
   isAdministrator: Type.Boolean(),
 });
 

@@ -20,10 +20,10 @@ import {
 import {
   assertAdministratorsRemain,
   LOCKED_STATUSES,
-  revokeCredentials,
   sendAccountStatusMails,
   statusColumns,
 } from './account-status.js';
+import { endAllCredentials } from '../auth/sessions.js';
 import { clampLimit, type CreateUserBody, type UpdateUserBody, type UserListQuery } from './schemas.js';
 import { demoteAdministrators, promoteAdministrators, setSystemRole } from './system-org.js';
 
@@ -183,7 +183,7 @@ export async function updateAdminUser(
       if (isUniqueViolation(err)) throw duplicateError(/username/.test(String(err)) ? 'username' : 'email', 409);
       throw err;
     }
-    if (patch.accountStatus === 'banned') await revokeCredentials(trx, [userId]);
+    if (patch.accountStatus === 'banned') await endAllCredentials(trx, [userId]);
     if (patch.isAdministrator === true) await promoteAdministrators(ctx, trx, [userId]);
     if (patch.isAdministrator === false) await demoteAdministrators(ctx, trx, [userId]);
     return { user: (await findUserById(trx, userId))!, isAdmin: patch.isAdministrator ?? wasAdmin, statusChanged };
@@ -215,7 +215,7 @@ export async function setUserPassword(ctx: AppContext, userId: string, password:
       .where('id', '=', userId)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw userNotFound();
-    await revokeCredentials(trx, [userId]);
+    await endAllCredentials(trx, [userId]);
   });
 }
 

@@ -68,15 +68,27 @@ export async function consumeEmailToken(
   return row;
 }
 
-export async function sendVerificationEmail(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'display_name'>) {
-  const token = await issueEmailToken(ctx, user.id, 'verify_email');
-  const link = tokenLink(ctx, '/verify-email', token);
-  return sendMail(ctx, {
-    to: user.email,
+type MailUser = Pick<UserRow, 'id' | 'email' | 'display_name'>;
+
+/** Issues a token and mails its link (CONTRACT.md fixes the link forms). */
+async function sendTokenMail(
+  ctx: AppContext,
+  user: MailUser,
+  purpose: 'verify_email' | 'reset_password',
+  mail: { path: string; type: 'verification' | 'password_reset'; subject: string; body: (link: string) => string },
+) {
+  const token = await issueEmailToken(ctx, user.id, purpose);
+  const link = tokenLink(ctx, mail.path, token);
+  return sendMail(ctx, { to: user.email, type: mail.type, userId: user.id, subject: mail.subject, text: mail.body(link) });
+}
+
+export function sendVerificationEmail(ctx: AppContext, user: MailUser) {
+  return sendTokenMail(ctx, user, 'verify_email', {
+    path: '/verify-email',
     type: 'verification',
-    userId: user.id,
     subject: 'Verify your e-mail address',
-    text: `Hello ${user.display_name},\n\nPlease verify your e-mail address by opening this link:\n\n${link}\n\nThe link is valid for 48 hours. If you did not create an account, ignore this message.\n`,
+    body: (link) =>
+      `Hello ${user.display_name},\n\nPlease verify your e-mail address by opening this link:\n\n${link}\n\nThe link is valid for 48 hours. If you did not create an account, ignore this message.\n`,
   });
 }
 
@@ -94,14 +106,12 @@ export async function isEmailTokenUsable(ctx: AppContext, token: string, purpose
   return row !== undefined;
 }
 
-export async function sendPasswordResetEmail(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'display_name'>) {
-  const token = await issueEmailToken(ctx, user.id, 'reset_password');
-  const link = tokenLink(ctx, '/reset-password', token);
-  return sendMail(ctx, {
-    to: user.email,
+export function sendPasswordResetEmail(ctx: AppContext, user: MailUser) {
+  return sendTokenMail(ctx, user, 'reset_password', {
+    path: '/reset-password',
     type: 'password_reset',
-    userId: user.id,
     subject: 'Reset your password',
-    text: `Hello ${user.display_name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link:\n\n${link}\n\nThe link is valid for one hour and can be used once. If you did not ask for this, ignore this message: your password stays as it is.\n`,
+    body: (link) =>
+      `Hello ${user.display_name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link:\n\n${link}\n\nThe link is valid for one hour and can be used once. If you did not ask for this, ignore this message: your password stays as it is.\n`,
   });
 }

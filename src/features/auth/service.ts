@@ -118,7 +118,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .set({ password_hash: hash, updated_at: ctx.clock.now().toISOString() })
       .where('id', '=', row.user_id)
       .execute();
-    await endAllCredentials(trx, row.user_id);
+    await endAllCredentials(trx, [row.user_id]);
   });
 }
 

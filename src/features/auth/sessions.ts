@@ -113,10 +113,14 @@ export async function logout(ctx: AppContext, cookieTokens: readonly string[], a
   return valid.slice(1).map((s) => s.token);
 }
 
-/** Ends every session and sync token of a user (password reset), inside the caller's transaction. */
-export async function endAllCredentials(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-  await db.deleteFrom('sync_tokens').where('user_id', '=', userId).execute();
+/**
+ * Signs users out everywhere: every session and sync token (password reset, ban, password set by
+ * an administrator), inside the caller's transaction.
+ */
+export async function endAllCredentials(db: Kysely<Database>, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
+  await db.deleteFrom('sync_tokens').where('user_id', 'in', userIds).execute();
 }
 
 /** Issues a Bearer sync token; only its hash is stored. */

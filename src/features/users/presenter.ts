@@ -32,18 +32,12 @@ export function presentCurrentUser(u: UserRow) {
 
 /** The administrator view of a user (spec: "User as seen by administrators"). */
 export function presentAdminUser(u: UserRow, isAdministrator: boolean) {
+  const { theme: _theme, ...user } = presentUser(u);
   return {
-    id: u.id,
-    email: u.email,
-    username: u.username,
-    displayName: u.display_name,
-    avatar: u.avatar,
-    bio: u.bio,
-    emailVerified: toBool(u.email_verified),
+    ...user,
     cleared: toBool(u.cleared),
     accountStatus: u.account_status,
     customerStatus: u.customer_status,
-    createdAt: u.created_at,
     isAdministrator,
   };
 }
