@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { LogMailer, SmtpMailer, type Mailer } from './adapters/mailer.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -47,6 +47,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // URLs the router itself refuses (malformed escapes, over-long path parameters) get the same
+    // error model as everything else.
+    frameworkErrors: (err, request, rawReply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const reply = rawReply as FastifyReply;
+      reply
+        .status(tooLong ? 414 : 400)
+        .header('x-request-id', request.id)
+        .send({ error: tooLong ? 'A path parameter is too long' : 'Malformed URL', code: tooLong ? 'uri_too_long' : 'bad_url' });
+    },
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 

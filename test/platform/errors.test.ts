@@ -102,4 +102,14 @@ describe('error model for bad request bodies', () => {
     }
     expect(await eventCount()).toBe(before);
   });
+
+  it('URLs the router refuses still answer in the error model', async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/api/architecture-aggregates/${'x'.repeat(200)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: expect.any(String), code: 'uri_too_long' });
+    expect(long.headers['x-request-id']).toBeTruthy();
+    const bad = await t.app.inject({ method: 'GET', url: '/api/architecture-aggregates/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: expect.any(String), code: 'bad_url' });
+  });
 });
