@@ -31,8 +31,10 @@ async function databaseUrl(): Promise<string> {
   return `sqlite:${join(dir, 'service.db')}`;
 }
 
-function start(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** Starts `src/main.ts` directly, or through `npm start` as an operator would. */
+function start(env: Record<string, string>, viaNpm = false): Promise<Started> {
+  const [command, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
+  const child = spawn(command, args, {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -96,6 +98,16 @@ describe('the service process', () => {
     s.child.kill('SIGTERM');
     const res = await pending;
     expect(res.status).toBe(201);
+    expect(await s.exit).toBe(0);
+    await expect(fetch(`${s.base}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe('npm start', () => {
+  it('passes SIGTERM to the server, which drains and exits', async () => {
+    const s = await start({ DATABASE_URL: await databaseUrl() }, true);
+    expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
+    s.child.kill('SIGTERM');
     expect(await s.exit).toBe(0);
     await expect(fetch(`${s.base}/api/health`)).rejects.toThrow();
   });
