@@ -27,15 +27,32 @@ export const unprocessable = (message: string, code: string) => new AppError(422
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests', code = 'rate_limited', extra?: Record<string, unknown>) =>
   new AppError(429, message, code, extra, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
+/** A readable sentence from the first schema violation: "password must be at least 8 characters". */
 function validationMessage(err: FastifyError): string {
   const first = err.validation?.[0];
   if (!first) return err.message;
   const where = err.validationContext ?? 'body';
-  const path = first.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const field = path || where;
   const params = first.params as Record<string, unknown>;
-  if (first.keyword === 'required') return `${where}.${params.missingProperty} is required`;
-  if (first.keyword === 'additionalProperties') return `${where}${path ? '.' + path : ''} has unknown field "${params.additionalProperty}"`;
-  return `${where}${path ? '.' + path : ''} ${first.message ?? 'is invalid'}`;
+  switch (first.keyword) {
+    case 'required':
+      return `${path ? `${path}.` : ''}${params.missingProperty} is required`;
+    case 'additionalProperties':
+      return `${path ? path : where} has unknown field "${params.additionalProperty}"`;
+    case 'minLength':
+      return `${field} must be at least ${params.limit} characters`;
+    case 'maxLength':
+      return `${field} must be at most ${params.limit} characters`;
+    case 'minimum':
+      return `${field} must be at least ${params.limit}`;
+    case 'maximum':
+      return `${field} must be at most ${params.limit}`;
+    case 'minProperties':
+      return `${field} must not be empty`;
+    default:
+      return `${field} ${first.message ?? 'is invalid'}`;
+  }
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

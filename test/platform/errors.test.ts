@@ -112,4 +112,13 @@ describe('error model for bad request bodies', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: expect.any(String), code: 'bad_url' });
   });
+
+  it('validation errors name the field in a readable sentence', async () => {
+    const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+    const base = { email: 'v@example.com', username: 'validuser', password: 'long enough pw', displayName: 'V' };
+    expect((await post({ ...base, password: 'short' })).json()).toEqual({ error: 'password must be at least 8 characters', code: 'validation_error' });
+    const { email: _omit, ...noEmail } = base;
+    expect((await post(noEmail)).json()).toEqual({ error: 'email is required', code: 'validation_error' });
+    expect((await post({ ...base, extra: 1 })).json()).toEqual({ error: 'body has unknown field "extra"', code: 'validation_error' });
+  });
 });
