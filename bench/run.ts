@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       ceiling,
       await measure('GET /api/user (session cookie)', { url: `${server.base}/api/user`, headers: { cookie: `service-session=${seeded.sessionToken}` } }, c),
       await measure('GET /api/user (Bearer sync token)', { url: `${server.base}/api/user`, headers: { authorization: `Bearer ${seeded.syncToken}` } }, c),
-      // Login is bound by scrypt at OWASP parameters (128 MiB, by design slow): few connections.
+      // Login is bound by Argon2id at OWASP parameters (19 MiB, by design slow): few connections.
       await measure(
         'POST /api/auth/login',
         {

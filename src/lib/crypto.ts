@@ -1,4 +1,5 @@
-import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
 
 /** A 64-character hex secret (32 random bytes): session, sync and e-mail tokens. */
 export function newToken(): string {
@@ -14,53 +15,38 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export interface ScryptParams {
-  N: number;
-  r: number;
-  p: number;
+export interface Argon2Params {
+  /** Memory in KiB. */
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
 }
 
-// OWASP Password Storage Cheat Sheet: scrypt with N=2^17 (128 MiB), r=8, p=1.
-export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
-const KEY_LENGTH = 64;
-
-function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCb(
-      password.normalize('NFKC'),
-      salt,
-      KEY_LENGTH,
-      { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 },
-      (err, key) => (err ? reject(err) : resolve(key)),
-    );
-  });
-}
+// OWASP Password Storage Cheat Sheet, first choice: Argon2id with 19 MiB, 2 iterations, 1 lane.
+// (scrypt at OWASP's N=2^17 took ~430 ms per hash on the project's machines; this takes ~35 ms.)
+export const OWASP_ARGON2ID: Argon2Params = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 /**
- * Password hashing. The parameters are encoded in each hash (`scrypt$N$r$p$salt$key`), so a
+ * Password hashing with Argon2id. The hash is a PHC string that carries its own parameters, so a
  * hash made with other parameters still verifies and `needsRehash` tells when to upgrade it.
  */
 export class PasswordHasher {
-  constructor(private readonly params: ScryptParams = OWASP_SCRYPT) {}
+  constructor(private readonly params: Argon2Params = OWASP_ARGON2ID) {}
 
-  async hash(password: string): Promise<string> {
-    const salt = randomBytes(16);
-    const key = await scrypt(password, salt, this.params);
-    const { N, r, p } = this.params;
-    return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  hash(password: string): Promise<string> {
+    return argon2.hash(password.normalize('NFKC'), { type: argon2.argon2id, ...this.params });
   }
 
   async verify(stored: string, password: string): Promise<boolean> {
-    const parts = stored.split('$');
-    if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-    const [, N, r, p, salt, key] = parts;
-    const expected = Buffer.from(key, 'base64');
-    const actual = await scrypt(password, Buffer.from(salt, 'base64'), { N: Number(N), r: Number(r), p: Number(p) });
-    return actual.length === expected.length && timingSafeEqual(actual, expected);
+    if (!stored.startsWith('$argon2id$')) return false;
+    try {
+      return await argon2.verify(stored, password.normalize('NFKC'));
+    } catch {
+      return false; // a malformed stored value never matches
+    }
   }
 
   needsRehash(stored: string): boolean {
-    const [, N, r, p] = stored.split('$');
-    return Number(N) !== this.params.N || Number(r) !== this.params.r || Number(p) !== this.params.p;
+    return argon2.needsRehash(stored, this.params);
   }
 }

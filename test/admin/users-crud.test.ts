@@ -53,10 +53,10 @@ describe('POST /api/admin/users', () => {
       customerStatus: 'free',
       isAdministrator: false,
     });
-    expect(res.body).not.toMatch(/scrypt|password/i);
+    expect(res.body).not.toMatch(/argon2|password/i);
 
     const row = (await userRow(t, user.id))!;
-    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(await systemRole(t, user.id)).toBe('member');
     expect(await isAdminRow(t, user.id)).toBe(false);
 

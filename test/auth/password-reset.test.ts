@@ -103,7 +103,7 @@ describe('POST /api/auth/reset-password', () => {
 
     expect((await login(t.app, a.user.email, a.password)).statusCode).toBe(400);
     expect((await login(t.app, a.user.email, NEW_PASSWORD)).statusCode).toBe(200);
-    expect((await userRow(t.db, a.user.id)).password_hash).toMatch(/^scrypt\$/);
+    expect((await userRow(t.db, a.user.id)).password_hash).toMatch(/^\$argon2id\$/);
   });
 
   it('a token works once', async () => {

@@ -36,7 +36,7 @@ describe('POST /api/auth/register', () => {
 
     const row = await userRow(t.db, body.user.id);
     expect(row.account_status).toBe('probation');
-    expect(row.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[^$]+\$[^$]+$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,p=\d+,t=\d+\$[^$]+\$[^$]+$/);
     expect(row.password_hash).not.toContain(PASSWORD);
 
     // The cookie holds one 64-hex token; only its hash is stored.
@@ -165,7 +165,7 @@ describe('POST /api/auth/login', () => {
       const res = await login(t.app, `${uniqueName('ghost')}@example.com`, 'whatever pass');
       expect(res.statusCode).toBe(400);
       expect(spy).toHaveBeenCalledTimes(1);
-      expect(spy.mock.calls[0][0]).toMatch(/^scrypt\$/);
+      expect(spy.mock.calls[0][0]).toMatch(/^\$argon2id\$/);
     } finally {
       spy.mockRestore();
     }
@@ -191,13 +191,13 @@ describe('POST /api/auth/login', () => {
 
   it('upgrades a password hash made with other parameters on successful login', async () => {
     const reg = await registerUser(t.app);
-    const old = await new PasswordHasher({ N: 2 ** 11, r: 8, p: 1 }).hash(reg.password);
+    const old = await new PasswordHasher({ memoryCost: 2048, timeCost: 1, parallelism: 1 }).hash(reg.password);
     await setUserFields(t.db, reg.user.id, { password_hash: old });
     const res = await login(t.app, reg.user.email, reg.password);
     expect(res.statusCode).toBe(200);
     const row = await userRow(t.db, reg.user.id);
     expect(row.password_hash).not.toBe(old);
-    expect(row.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=1\$/);
     expect((await login(t.app, reg.user.email, reg.password)).statusCode).toBe(200);
   });
 

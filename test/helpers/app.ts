@@ -11,8 +11,8 @@ import { TestSmtpServer } from './smtp.js';
 
 export const ENGINE = (process.env.TEST_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
 
-// Cheap scrypt parameters in tests only; production uses OWASP's (tested in crypto.test.ts).
-export const testPasswords = new PasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+// Cheap Argon2id parameters in tests only; production uses OWASP's (tested in crypto.test.ts).
+export const testPasswords = new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
 
 /** A fresh database of its own: in-memory SQLite, or a new PostgreSQL database dropped on close. */
 export async function freshDatabase(): Promise<{ db: Db; name: string; drop(): Promise<void> }> {

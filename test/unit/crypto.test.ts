@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken, newToken, OWASP_SCRYPT, PasswordHasher } from '../../src/lib/crypto.js';
+import { hashToken, newToken, OWASP_ARGON2ID, PasswordHasher } from '../../src/lib/crypto.js';
 import { newId } from '../../src/lib/ids.js';
 
 describe('password hashing', () => {
-  it('uses OWASP scrypt parameters by default and verifies only the right password', async () => {
-    expect(OWASP_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
+  it('uses Argon2id at OWASP parameters by default and verifies only the right password', async () => {
+    expect(OWASP_ARGON2ID).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
     const hasher = new PasswordHasher();
     const hash = await hasher.hash('correct horse battery');
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
     expect(hash).not.toContain('correct horse');
     expect(await hasher.verify(hash, 'correct horse battery')).toBe(true);
     expect(await hasher.verify(hash, 'correct horse batterY')).toBe(false);
@@ -15,7 +15,7 @@ describe('password hashing', () => {
   });
 
   it('verifies hashes made with other parameters and reports them for rehash', async () => {
-    const weak = new PasswordHasher({ N: 1024, r: 8, p: 1 });
+    const weak = new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
     const hash = await weak.hash('pw-12345678');
     const strong = new PasswordHasher();
     expect(await strong.verify(hash, 'pw-12345678')).toBe(true);
@@ -23,9 +23,10 @@ describe('password hashing', () => {
   });
 
   it('salts every hash and rejects malformed stored values', async () => {
-    const hasher = new PasswordHasher({ N: 1024, r: 8, p: 1 });
+    const hasher = new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
     expect(await hasher.hash('same-password')).not.toBe(await hasher.hash('same-password'));
     expect(await hasher.verify('plaintext', 'plaintext')).toBe(false);
+    expect(await hasher.verify('$argon2id$v=19$m=1024,t=1,p=1$broken', 'plaintext')).toBe(false);
   });
 });
 
