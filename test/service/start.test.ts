@@ -69,7 +69,8 @@ describe('the service process', () => {
   let dbUrl: string;
   beforeAll(async () => {
     dbUrl = await databaseUrl();
-    s = await start({ DATABASE_URL: dbUrl });
+    // Request logs on, so the shutdown test can see when requests have been received.
+    s = await start({ DATABASE_URL: dbUrl, LOG_LEVEL: 'info' });
   });
 
   it('migrates at start and serves the health check on the printed port', async () => {
@@ -88,8 +89,8 @@ describe('the service process', () => {
   });
 
   it('finishes in-flight requests on SIGTERM, then exits 0', async () => {
-    // Eight registrations at once: each hashes with Argon2id on a four-thread pool, so several are
-    // still running when the signal lands.
+    // Eight registrations at once, each hashing with Argon2id on a four-thread pool; the signal is
+    // sent as soon as the server has logged all eight as received, so several are still running.
     const pending = Array.from({ length: 8 }, (_, i) =>
       fetch(`${s.base}/api/auth/register`, {
         method: 'POST',
@@ -97,11 +98,13 @@ describe('the service process', () => {
         body: JSON.stringify({ email: `inflight${i}@example.com`, username: `inflight${i}`, password: 'correct horse battery', displayName: 'In Flight' }),
       }),
     );
-    await new Promise((r) => setTimeout(r, 20));
+    const received = () => s.output().split('\n').filter((l) => l.includes('"url":"/api/auth/register"')).length;
+    while (received() < 8) await new Promise((r) => setTimeout(r, 2));
     s.child.kill('SIGTERM');
     const statuses = (await Promise.all(pending)).map((r) => r.status);
     expect(statuses).toEqual(Array(8).fill(201));
     expect(await s.exit).toBe(0);
+    expect(s.output()).toContain('shutting down');
     await expect(fetch(`${s.base}/api/health`)).rejects.toThrow();
   });
 });
