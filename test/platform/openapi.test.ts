@@ -42,8 +42,12 @@ describe('OpenAPI document', () => {
     expect(paths).not.toContain('/api/openapi.json');
   });
 
-  it('lists the operations built so far', () => {
+  it('lists every operation of the accounts, administration and platform areas', () => {
     const listed = new Set(operations().map((o) => `${o.method.toUpperCase()} ${o.path}`));
+    const oauth = ['networkA', 'networkB', 'networkC', 'networkD', 'codehost'].flatMap((p) => [
+      `GET /api/auth/${p}/authorize`,
+      `GET /api/auth/${p}/callback`,
+    ]);
     for (const op of [
       'GET /api/health',
       'POST /api/analytics/ingest',
@@ -51,6 +55,25 @@ describe('OpenAPI document', () => {
       'PATCH /api/user',
       'POST /api/user/email',
       'GET /api/user/identities',
+      ...['register', 'login', 'logout', 'sync-token', 'forgot-password', 'reset-password', 'verify-email', 'verify-email-change', 'send-verification-email', 'switch', 'remove-account'].map((a) => `POST /api/auth/${a}`),
+      'GET /api/auth/accounts',
+      ...oauth,
+      'GET /api/auth/networkC/org-authorize',
+      'GET /api/auth/networkC/org-callback',
+      'GET /api/auth/networkC/status',
+      'GET /api/auth/networkD/status',
+      'GET /api/admin/users',
+      'POST /api/admin/users',
+      'PUT /api/admin/users/{userId}',
+      'DELETE /api/admin/users/{userId}',
+      'POST /api/admin/users/{userId}/password',
+      'PATCH /api/admin/users/bulk-clearance',
+      'PATCH /api/admin/users/bulk-account-status',
+      'POST /api/admin/users/bulk-delete',
+      'PATCH /api/admin/users/bulk-status',
+      'GET /api/admin/email-logs',
+      'GET /api/architecture-aggregates/schema',
+      'GET /api/architecture-aggregates/{table}',
     ]) {
       expect(listed.has(op), op).toBe(true);
     }
