@@ -15,6 +15,7 @@ import { userRoutes } from './features/users/routes.js';
 import { checkOrigin } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { contextLogger, registerRequestLogContext } from './http/request-log.js';
 import { registerValidation } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { PasswordHasher } from './lib/crypto.js';
@@ -64,13 +65,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     db: deps.db,
     clock: deps.clock ?? systemClock,
-    mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(app.log, config.production)),
+    mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(() => ctx.log, config.production)),
     passwords: deps.passwords ?? new PasswordHasher(),
-    log: app.log,
+    // The current request's logger (its lines carry the request id), else the application's.
+    get log() {
+      return contextLogger(app.log);
+    },
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.mailer.close());
 
+  registerRequestLogContext(app);
   registerValidation(app);
   registerErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {

@@ -40,12 +40,13 @@ export class SmtpMailer implements Mailer {
 export class LogMailer implements Mailer {
   readonly transport = 'log' as const;
   constructor(
-    private readonly log: FastifyBaseLogger | null,
+    /** Where to write: called per mail, so a mail sent during a request logs with its request id. */
+    private readonly log: () => FastifyBaseLogger | null,
     private readonly redactTokens: boolean,
   ) {}
   async send(mail: OutgoingMail): Promise<void> {
     const body = this.redactTokens ? mail.text.replace(/token=[^\s&]+/g, 'token=[redacted]') : mail.text;
-    this.log?.info({ mailTo: mail.to, subject: mail.subject, body }, 'mail logged (SMTP_URL not set)');
+    this.log()?.info({ mailTo: mail.to, subject: mail.subject, body }, 'mail logged (SMTP_URL not set)');
   }
   close(): void {}
 }

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
       config,
       db,
       clock: systemClock,
-      mailer: new LogMailer(log, true),
+      mailer: new LogMailer(() => log, true),
       passwords: new PasswordHasher(),
       log,
     };

@@ -1,7 +1,11 @@
+import { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LogMailer } from '../../src/adapters/mailer.js';
-import { createTestApp, registerUser, type TestApp } from '../helpers/app.js';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createTestApp, freshDatabase, registerUser, testPasswords, type TestApp } from '../helpers/app.js';
 
 // Every mail becomes one e-mail log entry whose status says what happened to it.
 
@@ -64,15 +68,47 @@ describe('the logged-mail fallback', () => {
 
   it('writes the whole mail to the server log for local use', async () => {
     const { lines, log } = capture();
-    await new LogMailer(log, false).send(mail);
+    await new LogMailer(() => log, false).send(mail);
     expect(lines).toHaveLength(1);
     expect(lines[0].obj).toMatchObject({ mailTo: 'x@example.com', subject: 'Verify', body: mail.text });
   });
 
   it('redacts token values in production', async () => {
     const { lines, log } = capture();
-    await new LogMailer(log, true).send(mail);
+    await new LogMailer(() => log, true).send(mail);
     expect(String(lines[0].obj.body)).toContain('token=[redacted]');
     expect(String(lines[0].obj.body)).not.toContain('abc123def');
+  });
+});
+
+describe('log lines of work done during a request', () => {
+  it('carry the request id (the mail fallback logs through the request logger)', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+        cb();
+      },
+    });
+    const fresh = await freshDatabase();
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'info' }), { db: fresh.db, passwords: testPasswords, logger: pino({ level: 'info' }, sink) });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'x-request-id': 'req-mail-1' },
+        payload: { email: 'logline@example.com', username: 'logline', password: 'long enough pw', displayName: 'L' },
+      });
+      expect(res.statusCode).toBe(201);
+      const mailLine = lines.find((l) => l.msg === 'mail logged (SMTP_URL not set)');
+      expect(mailLine).toBeDefined();
+      expect(mailLine!.reqId).toBe('req-mail-1');
+      // Every line written while handling the request carries its id.
+      expect(lines.filter((l) => l.reqId !== undefined).length).toBeGreaterThanOrEqual(3);
+      expect(lines.filter((l) => l.reqId === undefined && String(l.msg).includes('mail'))).toEqual([]);
+    } finally {
+      await app.close();
+      await fresh.drop();
+    }
   });
 });
