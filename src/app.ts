@@ -31,6 +31,22 @@ export interface AppDeps {
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
+type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: { anyOf?: { type?: string }[] } }> } }>> };
+
+/**
+ * @fastify/swagger marks every request body required; a body schema that also admits null (a
+ * request may come without a body, as for logout) is documented as optional.
+ */
+function markOptionalBodies(doc: OpenApiDocument): OpenApiDocument {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      const schema = op?.requestBody?.content?.['application/json']?.schema;
+      if (schema?.anyOf?.some((s) => s.type === 'null')) op.requestBody!.required = false;
+    }
+  }
+  return doc;
+}
+
 /** Builds the Fastify instance with every plugin and feature registered; never listens. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> =
@@ -96,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         },
       },
     },
+    transformObject: (doc) => markOptionalBodies(('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject) as OpenApiDocument) as object,
   });
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
 

@@ -148,4 +148,10 @@ describe('/api-docs', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toMatch(/<html/i);
   });
+
+  it('documents a body that may be omitted (logout) as optional, and the others as required', () => {
+    expect(doc.paths['/api/auth/logout'].post.requestBody.required).toBe(false);
+    expect(doc.paths['/api/auth/login'].post.requestBody.required).toBe(true);
+  });
 });
+
