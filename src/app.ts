@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { LogMailer, SmtpMailer, type Mailer } from './adapters/mailer.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -15,7 +15,7 @@ import { userRoutes } from './features/users/routes.js';
 import { checkOrigin } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
-import { contextLogger, registerRequestLogContext } from './http/request-log.js';
+import { contextLogger, registerRequestLogContext, serializeRequest } from './http/request-log.js';
 import { registerValidation } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { PasswordHasher } from './lib/crypto.js';
@@ -25,8 +25,10 @@ export interface AppDeps {
   clock?: Clock;
   mailer?: Mailer;
   passwords?: PasswordHasher;
-  /** A pino logger, `false` for none (tests). Default: JSON lines at config.logLevel. */
-  logger?: FastifyBaseLogger | boolean;
+  /** `false`: no logging (tests). Default: JSON lines at config.logLevel. */
+  logger?: false;
+  /** Where the JSON lines go (default stdout); tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -49,12 +51,15 @@ function markOptionalBodies(doc: OpenApiDocument): OpenApiDocument {
 
 /** Builds the Fastify instance with every plugin and feature registered; never listens. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  const logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> =
-    deps.logger === undefined ? { logger: { level: config.logLevel } }
-    : typeof deps.logger === 'boolean' ? { logger: deps.logger }
-    : { loggerInstance: deps.logger };
   const options: FastifyServerOptions = {
-    ...logging,
+    logger:
+      deps.logger === false ? false : (
+        {
+          level: config.logLevel,
+          serializers: { req: serializeRequest },
+          ...(deps.logStream ? { stream: deps.logStream } : {}),
+        }
+      ),
     // Fastify accepts a hop count at run time; its type omits number.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     // A caller-supplied request id is kept when it is sane, so traces join up across services.

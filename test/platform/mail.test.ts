@@ -1,11 +1,7 @@
-import { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LogMailer } from '../../src/adapters/mailer.js';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { createTestApp, freshDatabase, registerUser, testPasswords, type TestApp } from '../helpers/app.js';
+import { createTestApp, registerUser, type TestApp } from '../helpers/app.js';
 
 // Every mail becomes one e-mail log entry whose status says what happened to it.
 
@@ -78,37 +74,5 @@ describe('the logged-mail fallback', () => {
     await new LogMailer(() => log, true).send(mail);
     expect(String(lines[0].obj.body)).toContain('token=[redacted]');
     expect(String(lines[0].obj.body)).not.toContain('abc123def');
-  });
-});
-
-describe('log lines of work done during a request', () => {
-  it('carry the request id (the mail fallback logs through the request logger)', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, cb) {
-        for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
-        cb();
-      },
-    });
-    const fresh = await freshDatabase();
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'info' }), { db: fresh.db, passwords: testPasswords, logger: pino({ level: 'info' }, sink) });
-    try {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'x-request-id': 'req-mail-1' },
-        payload: { email: 'logline@example.com', username: 'logline', password: 'long enough pw', displayName: 'L' },
-      });
-      expect(res.statusCode).toBe(201);
-      const mailLine = lines.find((l) => l.msg === 'mail logged (SMTP_URL not set)');
-      expect(mailLine).toBeDefined();
-      expect(mailLine!.reqId).toBe('req-mail-1');
-      // Every line written while handling the request carries its id.
-      expect(lines.filter((l) => l.reqId !== undefined).length).toBeGreaterThanOrEqual(3);
-      expect(lines.filter((l) => l.reqId === undefined && String(l.msg).includes('mail'))).toEqual([]);
-    } finally {
-      await app.close();
-      await fresh.drop();
-    }
   });
 });
