@@ -55,7 +55,7 @@ describe('ensureBootstrapAdmin', () => {
 
   it('keeps the password of an existing user and grants it the administrator rights', async () => {
     t = await createTestApp({ smtp: false, env: ENV });
-    const existing = await createUser(t.app.ctx, { email: 'boot@example.com', username: 'someone', password: 'the original one' }, 409);
+    const existing = await createUser(t.app.ctx, { email: 'boot@example.com', username: 'someone', passwordHash: await t.app.ctx.passwords.hash('the original one') }, 409);
     expect(existing.account_status).toBe('probation');
     await ensureBootstrapAdmin(t.app.ctx);
     const { users } = await snapshot(t);

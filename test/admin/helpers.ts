@@ -56,7 +56,7 @@ export async function makeUser(
   const password = 'user password 123';
   const user = await createUser(
     t.app.ctx,
-    { email, username, password, displayName: fields.displayName ?? `Display ${username}` },
+    { email, username, passwordHash: await t.app.ctx.passwords.hash(password), displayName: fields.displayName ?? `Display ${username}` },
     409,
   );
   if (fields.administrator) await promoteAdministrators(t.app.ctx, t.db.kysely, [user.id]);

@@ -22,7 +22,7 @@ export async function signedInUser(t: TestApp): Promise<SignedIn> {
   const username = uniqueName('u');
   const user = await createUser(
     t.app.ctx,
-    { email: `${username}@example.com`, username, password: null, displayName: `Display ${username}` },
+    { email: `${username}@example.com`, username, passwordHash: null, displayName: `Display ${username}` },
     400,
   );
   const now = t.clock.now();

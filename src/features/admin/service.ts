@@ -15,7 +15,6 @@ import {
   PASSWORD_MIN,
   USERNAME_PATTERN,
   usernameKey,
-  type NewAccount,
 } from '../users/service.js';
 import {
   assertAdministratorsRemain,
@@ -40,16 +39,6 @@ const userNotFound = () => notFound('User not found', 'user_not_found');
 async function isAdministrator(db: Kysely<Database>, userId: string): Promise<boolean> {
   const row = await db.selectFrom('administrators').select('user_id').where('user_id', '=', userId).executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * Inserts an account whose password was hashed beforehand: hashing is slow, so it happens before
- * the transaction opens and the SQLite writer is held only for the inserts.
- */
-async function insertAccount(ctx: AppContext, trx: Kysely<Database>, input: Omit<NewAccount, 'password'>, passwordHash: string) {
-  const user = await createUser(ctx, { ...input, password: null }, 409, trx);
-  await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-  return { ...user, password_hash: passwordHash };
 }
 
 // ---- list ----
@@ -108,9 +97,8 @@ export async function createAdminUser(ctx: AppContext, input: CreateUserBody): P
   const verified = input.emailVerified === true;
   const promote = input.isAdministrator === true;
   const user = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await insertAccount(
+    const row = await createUser(
       ctx,
-      trx,
       {
         email: input.email,
         username: input.username,
@@ -121,8 +109,10 @@ export async function createAdminUser(ctx: AppContext, input: CreateUserBody): P
         accountStatus: verified ? 'active' : 'probation',
         cleared: verified,
         customerStatus: input.customerStatus,
+        passwordHash,
       },
-      passwordHash,
+      409,
+      trx,
     );
     if (promote) await promoteAdministrators(ctx, trx, [row.id]);
     else await setSystemRole(ctx, trx, [row.id], 'member');
@@ -252,11 +242,11 @@ export async function ensureAdministrator(
     const passwordHash = await ctx.passwords.hash(account.password);
     try {
       user = await db.transaction().execute(async (trx) => {
-        const row = await insertAccount(
+        const row = await createUser(
           ctx,
+          { email: account.email, username: account.username, passwordHash, emailVerified: true, accountStatus: 'active', cleared: true },
+          409,
           trx,
-          { email: account.email, username: account.username, emailVerified: true, accountStatus: 'active', cleared: true },
-          passwordHash,
         );
         await promoteAdministrators(ctx, trx, [row.id]);
         return row;

@@ -89,7 +89,9 @@ export interface Registration {
 
 /** Creates a probation account and mails the verification link (after the insert committed). */
 export async function register(ctx: AppContext, input: Registration): Promise<UserRow> {
-  const user = await createUser(ctx, { ...input, accountStatus: 'probation', emailVerified: false }, 400);
+  const { password, ...account } = input;
+  const passwordHash = await ctx.passwords.hash(password);
+  const user = await createUser(ctx, { ...account, passwordHash, accountStatus: 'probation', emailVerified: false }, 400);
   await sendVerificationEmail(ctx, user);
   return user;
 }

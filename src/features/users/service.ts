@@ -25,7 +25,8 @@ export function usernameKey(username: string): string {
 export interface NewAccount {
   email: string;
   username: string;
-  password: string | null;
+  /** From ctx.passwords.hash, made before any transaction opens (hashing is slow); null: no password. */
+  passwordHash: string | null;
   displayName?: string | null;
   avatar?: string | null;
   bio?: string | null;
@@ -56,7 +57,8 @@ export function duplicateError(field: 'email' | 'username', status: 400 | 409) {
 
 /**
  * Creates a user row. Duplicate e-mail or username is reported with `duplicateStatus`
- * (registration answers 400, administrator create 409, as the spec's tables say).
+ * (registration answers 400, administrator create 409, as the spec's tables say). Safe inside a
+ * transaction (`db`): it does no slow work.
  */
 export async function createUser(
   ctx: AppContext,
@@ -66,7 +68,6 @@ export async function createUser(
 ): Promise<UserRow> {
   const taken = await findTakenField(db, input.email, input.username);
   if (taken) throw duplicateError(taken, duplicateStatus);
-  const passwordHash = input.password === null ? null : await ctx.passwords.hash(input.password);
   const now = ctx.clock.now().toISOString();
   const row = {
     id: newId(),
@@ -77,7 +78,7 @@ export async function createUser(
     avatar: input.avatar ?? null,
     bio: input.bio ?? null,
     theme: null,
-    password_hash: passwordHash,
+    password_hash: input.passwordHash,
     email_verified: input.emailVerified ?? false,
     account_status: input.accountStatus ?? 'probation',
     customer_status: input.customerStatus ?? 'free',
