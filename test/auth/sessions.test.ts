@@ -318,6 +318,36 @@ describe('POST /api/auth/logout', () => {
     const allowed = await post('/api/auth/logout', a.cookie, {}, { origin: 'https://evil.example', authorization: `Bearer ${bearer}` });
     expect(allowed.statusCode).toBe(200);
   });
+
+  it('with a Bearer token revokes that sync token only; the browser session and other tokens stay', async () => {
+    const a = await registerUser(t.app);
+    const first = (await syncToken(t.app, a.user.email, a.password)).json().token;
+    const second = (await syncToken(t.app, a.user.email, a.password)).json().token;
+    const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${first}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Logged out' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(200);
+    expect((await accounts(t.app, a.cookie)).statusCode).toBe(200);
+  });
+
+  it('with a Bearer token and all=true also ends every browser session of the user', async () => {
+    const a = await registerUser(t.app);
+    const token = (await syncToken(t.app, a.user.email, a.password)).json().token;
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout?all=true', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    expect((await accounts(t.app, a.cookie)).statusCode).toBe(401);
+  });
+
+  it('with an unknown Bearer token answers 200 and ends nothing', async () => {
+    const a = await registerUser(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout?all=true', headers: { authorization: `Bearer ${'c'.repeat(64)}` } });
+    expect(res.statusCode).toBe(200);
+    expect((await accounts(t.app, a.cookie)).statusCode).toBe(200);
+  });
 });
 
 describe('Secure cookie behind a TLS-terminating proxy', () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../../config.js';
-import { readSessionTokens, requireSession, SESSION_COOKIE, writeSessionTokens } from '../../http/auth.js';
+import { bearerToken, getCaller, readSessionTokens, requireSession, SESSION_COOKIE, writeSessionTokens } from '../../http/auth.js';
 import { requireWritableSession } from '../../http/guards.js';
 import { errors } from '../../http/schemas.js';
 import { presentUser, presentUserSummary } from '../users/presenter.js';
@@ -35,7 +35,7 @@ import {
   UserIdBody,
 } from './schemas.js';
 import { authenticate, register, requestPasswordReset, resendVerification, resetPassword, verifyEmail, verifyEmailChange } from './service.js';
-import { createSyncToken, logout, removeAccount, signInToCookie, switchAccount, validCookieSessions } from './sessions.js';
+import { createSyncToken, logout, removeAccount, revokeSyncToken, signInToCookie, switchAccount, validCookieSessions } from './sessions.js';
 
 const TAGS = ['auth'];
 const SESSION = [{ session: [] }];
@@ -91,7 +91,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'End the current session (or, with all=true in the body or query, every session of the current user)',
+        summary:
+          'End the current session (or, with all=true in the body or query, every session of the current user); called with a Bearer sync token, revoke that token',
         body: LogoutBody,
         querystring: LogoutQuery,
         response: { 200: MessageBody, ...errors(400, 403) },
@@ -99,6 +100,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const all = request.body?.all === true || request.query.all === true;
+      // A native or command-line client logs out by revoking the sync token it calls with.
+      if (bearerToken(request) !== null) {
+        const caller = await getCaller(request);
+        if (caller?.method === 'bearer') await revokeSyncToken(ctx, caller.credentialId, all ? caller.user.id : null);
+        return { message: all ? 'Logged out of all sessions' : 'Logged out' };
+      }
       const before = readSessionTokens(request);
       const after = await logout(ctx, before, all);
       // Only a browser that holds the cookie gets a new one (or a cleared one).

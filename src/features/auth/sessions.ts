@@ -132,3 +132,14 @@ export async function createSyncToken(ctx: AppContext, userId: string): Promise<
     .execute();
   return token;
 }
+
+/**
+ * Logout with a Bearer token: that sync token stops working. With `allSessionsOf`, every browser
+ * session of that user ends too (the user's other sync tokens are kept: each client revokes its own).
+ */
+export async function revokeSyncToken(ctx: AppContext, tokenId: string, allSessionsOf: string | null): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sync_tokens').where('id', '=', tokenId).execute();
+    if (allSessionsOf) await trx.deleteFrom('sessions').where('user_id', '=', allSessionsOf).execute();
+  });
+}
