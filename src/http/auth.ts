@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/types.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, UserRow } from '../db/types.js';
 import { hashToken } from '../lib/crypto.js';
 import { forbidden, unauthorized } from './errors.js';
 
@@ -7,7 +8,13 @@ import { forbidden, unauthorized } from './errors.js';
 // token (native and command-line clients). Resolution is one indexed query, memoised per request.
 
 export const SESSION_COOKIE = 'service-session';
+/** A session ends after 30 days without use; each use (recorded at most hourly) extends it. */
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
+/** However active, a session ends a year after sign-in. */
+export const SESSION_MAX_AGE_MS = 365 * 24 * 3600_000;
+/** The cookie outlives the server-side session; the server decides whether it is still valid. */
+const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+const RECORD_USE_EVERY_MS = 3600_000;
 /** How many accounts one browser cookie may cache (multi-account). */
 export const MAX_COOKIE_SESSIONS = 5;
 
@@ -25,6 +32,15 @@ declare module 'fastify' {
 }
 
 const TOKEN_RE = /^[0-9a-f]{64}$/;
+
+/** Where-clause of a session still in force at `now`: used within its idle window, and not too old. */
+export function liveSession(now: Date) {
+  return (eb: ExpressionBuilder<Database, 'sessions'>) =>
+    eb.and([
+      eb('sessions.expires_at', '>', now.toISOString()),
+      eb('sessions.created_at', '>', new Date(now.getTime() - SESSION_MAX_AGE_MS).toISOString()),
+    ]);
+}
 
 /**
  * The cookie caches several sessions: session tokens joined by '.', the current account first.
@@ -47,7 +63,7 @@ export function writeSessionTokens(request: FastifyRequest, reply: FastifyReply,
     httpOnly: true,
     sameSite: 'lax',
     secure,
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    maxAge: COOKIE_MAX_AGE_S,
   });
 }
 
@@ -60,7 +76,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 async function resolve(request: FastifyRequest): Promise<Caller | null> {
   const { db, clock } = request.server.ctx;
-  const now = clock.now().toISOString();
+  const at = clock.now();
+  const now = at.toISOString();
   const bearer = bearerToken(request);
   if (bearer !== null) {
     if (!TOKEN_RE.test(bearer)) return null;
@@ -74,7 +91,7 @@ async function resolve(request: FastifyRequest): Promise<Caller | null> {
     if (!row) return null;
     const { credential_id, credential_used_at, ...user } = row;
     // Record use at most hourly so the hot path stays read-only.
-    if (!credential_used_at || Date.parse(now) - Date.parse(credential_used_at) > 3600_000) {
+    if (!credential_used_at || Date.parse(now) - Date.parse(credential_used_at) > RECORD_USE_EVERY_MS) {
       await db.kysely.updateTable('sync_tokens').set({ last_used_at: now }).where('id', '=', credential_id).execute();
     }
     return { user, method: 'bearer', credentialId: credential_id };
@@ -85,12 +102,20 @@ async function resolve(request: FastifyRequest): Promise<Caller | null> {
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.id as credential_id'])
+    .select(['sessions.id as credential_id', 'sessions.last_used_at as credential_used_at'])
     .where('sessions.token_hash', '=', hashToken(current))
-    .where('sessions.expires_at', '>', now)
+    .where(liveSession(at))
     .executeTakeFirst();
   if (!row) return null;
-  const { credential_id, ...user } = row;
+  const { credential_id, credential_used_at, ...user } = row;
+  // Sliding expiry: use extends the session, written at most hourly so the hot path stays read-only.
+  if (Date.parse(now) - Date.parse(credential_used_at) > RECORD_USE_EVERY_MS) {
+    await db.kysely
+      .updateTable('sessions')
+      .set({ last_used_at: now, expires_at: new Date(Date.parse(now) + SESSION_TTL_MS).toISOString() })
+      .where('id', '=', credential_id)
+      .execute();
+  }
   return { user, method: 'session', credentialId: credential_id };
 }
 

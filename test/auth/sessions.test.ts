@@ -371,14 +371,45 @@ describe('Secure cookie behind a TLS-terminating proxy', () => {
 });
 
 describe('session lifetime', () => {
-  it('a session ends 30 days after sign-in; signing in again clears the expired row', async () => {
+  const DAY = 24 * 3600_000;
+  const accountsWith = (app: TestApp, cookie: string) => app.app.inject({ method: 'GET', url: '/api/auth/accounts', headers: { cookie } });
+
+  it('use extends a session: it ends only after 30 days without use', async () => {
     const own = await createTestApp({ smtp: false });
     try {
       const a = await registerUser(own.app);
-      own.clock.advance(30 * 24 * 3600_000 - 60_000);
-      expect((await own.app.inject({ method: 'GET', url: '/api/auth/accounts', headers: { cookie: a.cookie } })).statusCode).toBe(200);
-      own.clock.advance(60_000);
-      expect((await own.app.inject({ method: 'GET', url: '/api/auth/accounts', headers: { cookie: a.cookie } })).statusCode).toBe(401);
+      for (let i = 0; i < 4; i++) {
+        own.clock.advance(29 * DAY);
+        expect((await accountsWith(own, a.cookie)).statusCode).toBe(200);
+      }
+      own.clock.advance(30 * DAY);
+      expect((await accountsWith(own, a.cookie)).statusCode).toBe(401);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('however active, a session ends a year after sign-in', async () => {
+    const own = await createTestApp({ smtp: false });
+    try {
+      const a = await registerUser(own.app);
+      for (let day = 20; day < 365; day += 20) {
+        own.clock.advance(20 * DAY);
+        expect((await accountsWith(own, a.cookie)).statusCode, `day ${day}`).toBe(200);
+      }
+      own.clock.advance(6 * DAY); // day 366
+      expect((await accountsWith(own, a.cookie)).statusCode).toBe(401);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a session unused for 30 days ends; signing in again clears the expired row', async () => {
+    const own = await createTestApp({ smtp: false });
+    try {
+      const a = await registerUser(own.app);
+      own.clock.advance(30 * DAY + 60_000);
+      expect((await accountsWith(own, a.cookie)).statusCode).toBe(401);
       const res = await own.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.user.email, password: a.password } });
       expect(res.statusCode).toBe(200);
       const rows = await own.db.kysely.selectFrom('sessions').select('token_hash').where('user_id', '=', a.user.id).execute();
