@@ -104,7 +104,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   await app.register(cookie);
-  app.addHook('preHandler', async (request) => checkOrigin(request));
+  // Before validation: a cross-site write is refused whatever its body.
+  app.addHook('onRequest', async (request) => checkOrigin(request));
 
   await app.register(swagger, {
     openapi: {

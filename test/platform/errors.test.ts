@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, registerUser, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -121,4 +121,24 @@ describe('error model for bad request bodies', () => {
     expect((await post(noEmail)).json()).toEqual({ error: 'email is required', code: 'validation_error' });
     expect((await post({ ...base, extra: 1 })).json()).toEqual({ error: 'body has unknown field "extra"', code: 'validation_error' });
   });
+
+  it('a cross-site cookie write is refused with 403 before its body is even read', async () => {
+    const { cookie } = await registerUser(t.app);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: '{"displayName": ',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'origin_mismatch' });
+    const same = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: { displayName: 'Same Origin' },
+    });
+    expect(same.statusCode).toBe(200);
+  });
 });
+
