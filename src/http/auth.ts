@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { preparedQuery } from '../db/prepared.js';
 import type { Database, UserRow } from '../db/types.js';
 import { hashToken } from '../lib/crypto.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -33,13 +34,15 @@ declare module 'fastify' {
 
 const TOKEN_RE = /^[0-9a-f]{64}$/;
 
-/** Where-clause of a session still in force at `now`: used within its idle window, and not too old. */
-export function liveSession(now: Date) {
+/** The bounds a session must be within at `at`: used within its idle window, and not too old. */
+export function liveSessionBounds(at: Date): [now: string, signedInAfter: string] {
+  return [at.toISOString(), new Date(at.getTime() - SESSION_MAX_AGE_MS).toISOString()];
+}
+
+/** Where-clause of a session in force, given liveSessionBounds. */
+export function liveSession(now: string, signedInAfter: string) {
   return (eb: ExpressionBuilder<Database, 'sessions'>) =>
-    eb.and([
-      eb('sessions.expires_at', '>', now.toISOString()),
-      eb('sessions.created_at', '>', new Date(now.getTime() - SESSION_MAX_AGE_MS).toISOString()),
-    ]);
+    eb.and([eb('sessions.expires_at', '>', now), eb('sessions.created_at', '>', signedInAfter)]);
 }
 
 /**
@@ -74,6 +77,28 @@ export function bearerToken(request: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
+// The two credential lookups run on every authenticated request: compiled once (see preparedQuery).
+const findSyncToken = preparedQuery((db: Kysely<Database>, tokenHash: string) =>
+  db
+    .selectFrom('sync_tokens')
+    .innerJoin('users', 'users.id', 'sync_tokens.user_id')
+    .selectAll('users')
+    .select(['sync_tokens.id as credential_id', 'sync_tokens.last_used_at as credential_used_at'])
+    .where('sync_tokens.token_hash', '=', tokenHash),
+  ['$tokenHash'] as const,
+);
+
+const findSession = preparedQuery((db: Kysely<Database>, tokenHash: string, now: string, signedInAfter: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as credential_id', 'sessions.last_used_at as credential_used_at'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where(liveSession(now, signedInAfter)),
+  ['$tokenHash', '$now', '$signedInAfter'] as const,
+);
+
 async function resolve(request: FastifyRequest): Promise<Caller | null> {
   const { db, clock } = request.server.ctx;
   const at = clock.now();
@@ -81,38 +106,25 @@ async function resolve(request: FastifyRequest): Promise<Caller | null> {
   const bearer = bearerToken(request);
   if (bearer !== null) {
     if (!TOKEN_RE.test(bearer)) return null;
-    const row = await db.kysely
-      .selectFrom('sync_tokens')
-      .innerJoin('users', 'users.id', 'sync_tokens.user_id')
-      .selectAll('users')
-      .select(['sync_tokens.id as credential_id', 'sync_tokens.last_used_at as credential_used_at'])
-      .where('sync_tokens.token_hash', '=', hashToken(bearer))
-      .executeTakeFirst();
+    const [row] = await findSyncToken(db.kysely, hashToken(bearer));
     if (!row) return null;
     const { credential_id, credential_used_at, ...user } = row;
     // Record use at most hourly so the hot path stays read-only.
-    if (!credential_used_at || Date.parse(now) - Date.parse(credential_used_at) > RECORD_USE_EVERY_MS) {
+    if (!credential_used_at || at.getTime() - Date.parse(credential_used_at) > RECORD_USE_EVERY_MS) {
       await db.kysely.updateTable('sync_tokens').set({ last_used_at: now }).where('id', '=', credential_id).execute();
     }
     return { user, method: 'bearer', credentialId: credential_id };
   }
   const [current] = readSessionTokens(request);
   if (!current) return null;
-  const row = await db.kysely
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.id as credential_id', 'sessions.last_used_at as credential_used_at'])
-    .where('sessions.token_hash', '=', hashToken(current))
-    .where(liveSession(at))
-    .executeTakeFirst();
+  const [row] = await findSession(db.kysely, hashToken(current), ...liveSessionBounds(at));
   if (!row) return null;
   const { credential_id, credential_used_at, ...user } = row;
   // Sliding expiry: use extends the session, written at most hourly so the hot path stays read-only.
-  if (Date.parse(now) - Date.parse(credential_used_at) > RECORD_USE_EVERY_MS) {
+  if (at.getTime() - Date.parse(credential_used_at) > RECORD_USE_EVERY_MS) {
     await db.kysely
       .updateTable('sessions')
-      .set({ last_used_at: now, expires_at: new Date(Date.parse(now) + SESSION_TTL_MS).toISOString() })
+      .set({ last_used_at: now, expires_at: new Date(at.getTime() + SESSION_TTL_MS).toISOString() })
       .where('id', '=', credential_id)
       .execute();
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, UserRow } from '../../db/types.js';
-import { liveSession, MAX_COOKIE_SESSIONS, SESSION_TTL_MS } from '../../http/auth.js';
+import { liveSession, liveSessionBounds, MAX_COOKIE_SESSIONS, SESSION_TTL_MS } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { hashToken, newToken } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
@@ -45,7 +45,7 @@ export async function validCookieSessions(ctx: AppContext, tokens: readonly stri
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id as session_id', 'sessions.token_hash', 'users.id', 'users.username', 'users.display_name', 'users.avatar'])
     .where('sessions.token_hash', 'in', [...byHash.keys()])
-    .where(liveSession(ctx.clock.now()))
+    .where(liveSession(...liveSessionBounds(ctx.clock.now())))
     .execute();
   const found = new Map(rows.map((r) => [byHash.get(r.token_hash)!, r]));
   return tokens.flatMap((token) => {
