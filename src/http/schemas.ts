@@ -48,6 +48,10 @@ export const UserSummary = Type.Object({
   avatar: Nullable(Type.String()),
 });
 
+/** OpenAPI security requirements (schemes declared in app.ts): the spec's Either and Session. */
+export const EITHER_AUTH: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
+export const SESSION_AUTH: Record<string, string[]>[] = [{ session: [] }];
+
 /** The standard error responses, for a route's `response` map. */
 export function errors<S extends number>(...statuses: S[]): { [K in S]: typeof ErrorBody } {
   return Object.fromEntries(statuses.map((s) => [s, ErrorBody])) as { [K in S]: typeof ErrorBody };

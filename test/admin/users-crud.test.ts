@@ -177,6 +177,17 @@ describe('POST /api/admin/users', () => {
 });
 
 describe('PUT /api/admin/users/{userId}', () => {
+  it('validates profile fields as the own-profile edit does (avatar an http(s) URL, bio at most 500)', async () => {
+    const u = await makeUser(t);
+    for (const payload of [{ avatar: 'javascript:alert(1)' }, { bio: 'x'.repeat(501) }, { displayName: '   ' }]) {
+      const res = await update(u.user.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().code).toBe('validation_error');
+    }
+    const row = await t.db.kysely.selectFrom('users').select(['avatar', 'bio']).where('id', '=', u.user.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ avatar: null, bio: null });
+  });
+
   it('updates any subset of fields and returns the administrator view', async () => {
     const u = await makeUser(t);
     const username = uniqueName('renamed');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, MessageBody } from '../../http/schemas.js';
+import { EITHER_AUTH, errors, MessageBody, SESSION_AUTH } from '../../http/schemas.js';
 import { presentAdminUser } from '../users/presenter.js';
 import { describeSchema, readTable } from './aggregates.js';
 import { bulkDeleteUsers, bulkSetAccountStatus, bulkSetEmailVerified, bulkToggleClearance } from './bulk.js';
@@ -31,8 +31,6 @@ import { createAdminUser, deleteAdminUser, listUsers, setUserPassword, updateAdm
 // input is validated; writes also pass the account-status guard.
 
 const tags = ['admin'];
-const either: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];
-const sessionOnly: { [scheme: string]: string[] }[] = [{ session: [] }];
 const present = ({ user, isAdministrator }: AdminUserResult) => presentAdminUser(user, isAdministrator);
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -45,7 +43,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...read,
       schema: {
         tags,
-        security: either,
+        security: EITHER_AUTH,
         summary: 'List users (administrator view), newest first',
         querystring: UserListQuery,
         response: { 200: UserListResponse, ...errors(400, 401, 403) },
@@ -63,7 +61,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...write,
       schema: {
         tags,
-        security: either,
+        security: EITHER_AUTH,
         summary: 'Create a user; sends a verification e-mail unless created verified',
         body: CreateUserBody,
         response: { 201: AdminUserEnvelope, ...errors(400, 401, 403, 409) },
@@ -81,7 +79,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...write,
       schema: {
         tags,
-        security: either,
+        security: EITHER_AUTH,
         summary: 'Update any subset of the administrator-editable fields of a user',
         params: UserIdParams,
         body: UpdateUserBody,
@@ -100,7 +98,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...write,
       schema: {
         tags,
-        security: either,
+        security: EITHER_AUTH,
         summary: 'Delete a user (not yourself, not the last administrator)',
         params: UserIdParams,
         response: { 200: MessageBody, ...errors(400, 401, 403, 404) },
@@ -119,7 +117,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...write,
       schema: {
         tags,
-        security: either,
+        security: EITHER_AUTH,
         summary: 'Set the password of a user and end all of their sessions',
         params: UserIdParams,
         body: PasswordBody,
@@ -138,7 +136,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...write,
       schema: {
         tags,
-        security: either,
+        security: EITHER_AUTH,
         summary: 'Toggle cleared for each user',
         body: BulkIdsBody,
         response: { 200: UpdatedCount, ...errors(400, 401, 403) },
@@ -156,7 +154,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...write,
       schema: {
         tags,
-        security: either,
+        security: EITHER_AUTH,
         summary: 'Set accountStatus for each user (same side effects as the single update)',
         body: BulkAccountStatusBody,
         response: { 200: UpdatedCount, ...errors(400, 401, 403) },
@@ -175,7 +173,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...write,
       schema: {
         tags,
-        security: either,
+        security: EITHER_AUTH,
         summary: 'Delete users (not yourself, not every remaining administrator)',
         body: BulkIdsBody,
         response: { 200: DeletedCount, ...errors(400, 401, 403) },
@@ -193,7 +191,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...write,
       schema: {
         tags,
-        security: either,
+        security: EITHER_AUTH,
         summary: 'Set emailVerified for each user',
         body: BulkEmailVerifiedBody,
         response: { 200: UpdatedCount, ...errors(400, 401, 403) },
@@ -208,7 +206,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...read,
       schema: {
         tags,
-        security: either,
+        security: EITHER_AUTH,
         summary: 'The e-mail log: filtered page, total and per-status summary',
         querystring: EmailLogQuery,
         response: { 200: EmailLogResponse, ...errors(400, 401, 403) },
@@ -225,7 +223,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...session,
       schema: {
         tags,
-        security: sessionOnly,
+        security: SESSION_AUTH,
         summary: 'The tables and columns of the application',
         response: { 200: SchemaResponse, ...errors(401, 403) },
       },
@@ -239,7 +237,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...session,
       schema: {
         tags,
-        security: sessionOnly,
+        security: SESSION_AUTH,
         summary: 'A page of the rows of one table, read-only, secrets redacted',
         params: TableParams,
         querystring: TableQuery,

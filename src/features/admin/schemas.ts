@@ -1,13 +1,7 @@
 import { Type, type Static, type TLiteral } from '@sinclair/typebox';
 import { Nullable, Pagination, User } from '../../http/schemas.js';
-import {
-  ACCOUNT_STATUSES,
-  CUSTOMER_STATUSES,
-  EMAIL_PATTERN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  USERNAME_PATTERN,
-} from '../users/service.js';
+import { AvatarField, BioField, DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/schemas.js';
+import { ACCOUNT_STATUSES, CUSTOMER_STATUSES } from '../users/service.js';
 
 // Request and response schemas of the administration endpoints. Request bodies are closed
 // (additionalProperties: false); every string has a maxLength.
@@ -45,23 +39,17 @@ export const UserListResponse = Type.Object({
   pagination: Type.Object({ ...Pagination.properties, page: Type.Integer() }),
 });
 
-const email = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 });
-const username = Type.String({ pattern: USERNAME_PATTERN, maxLength: 30 });
-const password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
-const displayName = Type.String({ pattern: '\\S', maxLength: 100 });
-const avatar = Nullable(Type.String({ maxLength: 2048 }));
-const bio = Nullable(Type.String({ maxLength: 1000 }));
 const accountStatus = oneOf(ACCOUNT_STATUSES);
 const customerStatus = oneOf(CUSTOMER_STATUSES);
 
 export const CreateUserBody = Type.Object(
   {
-    email,
-    username,
-    password,
-    displayName: Type.Optional(displayName),
-    avatar: Type.Optional(avatar),
-    bio: Type.Optional(bio),
+    email: EmailField,
+    username: UsernameField,
+    password: NewPasswordField,
+    displayName: Type.Optional(DisplayNameField),
+    avatar: Type.Optional(AvatarField),
+    bio: Type.Optional(BioField),
     emailVerified: Type.Optional(Type.Boolean()),
     isAdministrator: Type.Optional(Type.Boolean()),
     customerStatus: Type.Optional(customerStatus),
@@ -72,11 +60,11 @@ export type CreateUserBody = Static<typeof CreateUserBody>;
 
 export const UpdateUserBody = Type.Object(
   {
-    email: Type.Optional(email),
-    username: Type.Optional(username),
-    displayName: Type.Optional(displayName),
-    avatar: Type.Optional(avatar),
-    bio: Type.Optional(bio),
+    email: Type.Optional(EmailField),
+    username: Type.Optional(UsernameField),
+    displayName: Type.Optional(DisplayNameField),
+    avatar: Type.Optional(AvatarField),
+    bio: Type.Optional(BioField),
     emailVerified: Type.Optional(Type.Boolean()),
     cleared: Type.Optional(Type.Boolean()),
     accountStatus: Type.Optional(accountStatus),
@@ -89,7 +77,7 @@ export type UpdateUserBody = Static<typeof UpdateUserBody>;
 
 export const UserIdParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 64 }) });
 
-export const PasswordBody = Type.Object({ password }, { additionalProperties: false });
+export const PasswordBody = Type.Object({ password: NewPasswordField }, { additionalProperties: false });
 
 // ---- bulk ----
 

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../../config.js';
 import { bearerToken, getCaller, readSessionTokens, requireSession, SESSION_COOKIE, writeSessionTokens } from '../../http/auth.js';
 import { requireWritableSession } from '../../http/guards.js';
-import { errors } from '../../http/schemas.js';
+import { errors, SESSION_AUTH } from '../../http/schemas.js';
 import { presentUser, presentUserSummary } from '../users/presenter.js';
 import {
   beginAuthorization,
@@ -38,7 +38,6 @@ import { authenticate, register, requestPasswordReset, resendVerification, reset
 import { createSyncToken, logout, removeAccount, revokeSyncToken, signInToCookie, switchAccount, validCookieSessions } from './sessions.js';
 
 const TAGS = ['auth'];
-const SESSION = [{ session: [] }];
 
 const RESET_REQUESTED =
   'If an account exists for that email address, a link to reset its password has been sent.';
@@ -201,7 +200,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Send a new verification e-mail to the signed-in account',
-        security: SESSION,
+        security: SESSION_AUTH,
         response: { 200: MessageBody, ...errors(400, 401, 403) },
       },
     },
@@ -218,7 +217,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'The accounts signed in on this browser, current first',
-        security: SESSION,
+        security: SESSION_AUTH,
         response: { 200: AccountsResult, ...errors(401) },
       },
     },
@@ -238,7 +237,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Make another account signed in on this browser the current one',
-        security: SESSION,
+        security: SESSION_AUTH,
         body: UserIdBody,
         response: { 200: MessageBody, ...errors(400, 401, 403) },
       },
@@ -256,7 +255,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Sign one account out of this browser',
-        security: SESSION,
+        security: SESSION_AUTH,
         body: UserIdBody,
         response: { 200: MessageBody, ...errors(400, 401, 403) },
       },
@@ -322,7 +321,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: ['oauth'],
           summary: `${what}: redirect to the provider (400 oauth_not_configured while not configured)`,
-          ...(org ? { security: SESSION } : {}),
+          ...(org ? { security: SESSION_AUTH } : {}),
           response: { 302: Redirect, ...errors(400, ...(org ? [401] : [])) },
         },
       },
@@ -334,7 +333,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: ['oauth'],
           summary: `${what}: provider callback (state checked; the code exchange answers 501 for now)`,
-          ...(org ? { security: SESSION } : {}),
+          ...(org ? { security: SESSION_AUTH } : {}),
           querystring: OAuthCallbackQuery,
           response: { 302: CallbackRedirect, ...errors(400, 501, ...(org ? [401] : [])) },
         },
@@ -350,7 +349,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: ['oauth'],
           summary: `Whether ${provider} is configured on this server, and the callback address to register with it`,
-          security: SESSION,
+          security: SESSION_AUTH,
           response: { 200: OAuthStatus, ...errors(401) },
         },
       },

@@ -1,26 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import { MessageBody, User, UserSummary } from '../../http/schemas.js';
-import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '../users/service.js';
+import { PASSWORD_MAX } from '../users/service.js';
+import { DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/schemas.js';
 
 // Request and response schemas of /api/auth/*. Every body is closed (additionalProperties: false)
 // and every string bounded.
 
 const strict = { additionalProperties: false } as const;
 
-const NewEmail = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254, description: 'E-mail address' });
 // Sign-in takes any bounded string: a malformed address simply does not match an account.
 const AnyEmail = Type.String({ minLength: 1, maxLength: 254 });
-const NewPassword = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
 const AnyPassword = Type.String({ minLength: 1, maxLength: PASSWORD_MAX });
 const EmailToken = Type.String({ minLength: 1, maxLength: 256, description: 'The token from the e-mail link' });
 const UserId = Type.String({ minLength: 1, maxLength: 64 });
 
 export const RegisterBody = Type.Object(
   {
-    email: NewEmail,
-    username: Type.String({ pattern: USERNAME_PATTERN, maxLength: 30, description: '3 to 30 letters, digits or underscores' }),
-    password: NewPassword,
-    displayName: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    email: EmailField,
+    username: UsernameField,
+    password: NewPasswordField,
+    displayName: DisplayNameField,
   },
   strict,
 );
@@ -35,7 +34,7 @@ export const LogoutQuery = Type.Object({
 });
 
 export const ForgotPasswordBody = Type.Object({ email: AnyEmail }, strict);
-export const ResetPasswordBody = Type.Object({ token: EmailToken, password: NewPassword }, strict);
+export const ResetPasswordBody = Type.Object({ token: EmailToken, password: NewPasswordField }, strict);
 export const TokenBody = Type.Object({ token: EmailToken }, strict);
 export const UserIdBody = Type.Object({ userId: UserId }, strict);
 

@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireSession, requireUser } from '../../http/auth.js';
 import { requireWritable, requireWritableSession } from '../../http/guards.js';
-import { MessageBody, errors } from '../../http/schemas.js';
+import { EITHER_AUTH, errors, MessageBody, SESSION_AUTH } from '../../http/schemas.js';
 import { listIdentities } from './identities.js';
 import { presentCurrentUser, presentIdentity } from './presenter.js';
 import { requestEmailChange, updateProfile } from './profile.js';
 import { CurrentUserEnvelope, EmailChangeBody, IdentitiesEnvelope, ProfilePatch } from './schemas.js';
 
-// OpenAPI security requirements (the schemes are declared in app.ts).
-const either: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
-const sessionOnly: Record<string, string[]>[] = [{ session: [] }];
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -18,7 +15,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['user'],
         summary: 'The current user with their settings',
-        security: either,
+        security: EITHER_AUTH,
         response: { 200: CurrentUserEnvelope, ...errors(401) },
       },
     },
@@ -34,7 +31,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['user'],
         summary: 'Update the current user’s profile and settings',
-        security: either,
+        security: EITHER_AUTH,
         body: ProfilePatch,
         response: { 200: CurrentUserEnvelope, ...errors(400, 401, 403) },
       },
@@ -51,7 +48,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['user'],
         summary: 'Start an e-mail address change (a confirmation link goes to the new address)',
-        security: sessionOnly,
+        security: SESSION_AUTH,
         body: EmailChangeBody,
         response: { 200: MessageBody, ...errors(400, 401, 403) },
       },
@@ -69,7 +66,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['user'],
         summary: 'Provider identities linked to the current user',
-        security: sessionOnly,
+        security: SESSION_AUTH,
         response: { 200: IdentitiesEnvelope, ...errors(401) },
       },
     },

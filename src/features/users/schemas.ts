@@ -1,21 +1,29 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OAUTH_PROVIDERS } from '../../config.js';
 import { CurrentUser, Nullable } from '../../http/schemas.js';
-import { EMAIL_PATTERN } from './service.js';
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './service.js';
 
 // Request and response schemas of the current-user endpoints (CONTRACT.md, "Current user and profile").
 
 export const VIEWING_PREFERENCES = ['all', 'following'] as const;
 
+// Account fields, one definition for registration, profile edits and administrator edits.
+export const EmailField = Type.String({ minLength: 3, maxLength: 254, pattern: EMAIL_PATTERN, description: 'E-mail address' });
+export const UsernameField = Type.String({ pattern: USERNAME_PATTERN, maxLength: 30, description: '3 to 30 letters, digits or underscores' });
+export const NewPasswordField = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
+// At least one non-blank character: a name of only spaces would render as nothing.
+export const DisplayNameField = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+export const BioField = Nullable(Type.String({ maxLength: 500 }));
+// Absolute http(s) URLs only: a javascript: or data: avatar would be rendered by clients.
+export const AvatarField = Nullable(Type.String({ maxLength: 2048, format: 'uri', pattern: '^https?://\\S+$' }));
+
 export const CurrentUserEnvelope = Type.Object({ user: CurrentUser });
 
 export const ProfilePatch = Type.Object(
   {
-    // At least one non-blank character: a name of only spaces would render as nothing.
-    displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
-    bio: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-    // Absolute http(s) URLs only: a javascript: or data: avatar would be rendered by clients.
-    avatar: Type.Optional(Nullable(Type.String({ maxLength: 2048, format: 'uri', pattern: '^https?://\\S+$' }))),
+    displayName: Type.Optional(DisplayNameField),
+    bio: Type.Optional(BioField),
+    avatar: Type.Optional(AvatarField),
     theme: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
     isPrivate: Type.Optional(Type.Boolean()),
     maxMessageLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
@@ -28,7 +36,7 @@ export const ProfilePatch = Type.Object(
 export type ProfilePatch = Static<typeof ProfilePatch>;
 
 export const EmailChangeBody = Type.Object(
-  { email: Type.String({ minLength: 3, maxLength: 254, pattern: EMAIL_PATTERN }) },
+  { email: EmailField },
   { additionalProperties: false },
 );
 
