@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createScratchDatabase } from '../test/helpers/postgres.js';
 import { BENCH_PASSWORD, seed } from './seed.js';
 
 // `npm run bench`: seeds a database, starts the real server and a bare Fastify route (the ceiling)
@@ -66,20 +66,9 @@ async function main(): Promise<void> {
   let databaseUrl: string;
   const pgBase = process.env.BENCH_DATABASE_URL;
   if (pgBase) {
-    const name = `bench_${Date.now()}`;
-    const c = new pg.Client({ connectionString: pgBase });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const u = new URL(pgBase);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    cleanups.push(async () => {
-      const d = new pg.Client({ connectionString: pgBase });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    });
+    const scratch = await createScratchDatabase(pgBase, 'bench');
+    databaseUrl = scratch.url;
+    cleanups.push(scratch.drop);
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'sls-bench-'));
     databaseUrl = `sqlite:${join(dir, 'bench.db')}`;

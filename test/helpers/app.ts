@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { createScratchDatabase } from './postgres.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openPostgres, openSqlite, type Db } from '../../src/db/connection.js';
@@ -23,24 +23,15 @@ export async function freshDatabase(): Promise<{ db: Db; name: string; drop(): P
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString());
+  const scratch = await createScratchDatabase(base, 't');
+  const db = openPostgres(scratch.url);
   await migrateToLatest(db);
   return {
     db,
-    name,
+    name: scratch.name,
     drop: async () => {
       await db.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await scratch.drop();
     },
   };
 }
