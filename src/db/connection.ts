@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './types.js';
@@ -57,6 +57,25 @@ function wrapSqlite(raw: BetterSqlite3.Database): BetterSqlite3.Database {
   });
 }
 
+/**
+ * SQLite runs DDL inside transactions, but Kysely's SqliteAdapter says it does not, so its Migrator
+ * would commit a migration's body and its `kysely_migration` record separately (a crash between
+ * them left the tables without the record, and every later start failed). With this adapter the
+ * Migrator runs the pending migrations and their records in one transaction, as on PostgreSQL.
+ * The migration lock stays a no-op: the one connection is held for the whole run.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 export function openSqlite(filename: string): { db: Db; raw: BetterSqlite3.Database } {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const raw = new BetterSqlite3(filename);
@@ -64,7 +83,7 @@ export function openSqlite(filename: string): { db: Db; raw: BetterSqlite3.Datab
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: wrapSqlite(raw) }) });
+  const kysely = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: wrapSqlite(raw) }) });
   return {
     raw,
     db: {

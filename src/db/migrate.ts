@@ -10,26 +10,50 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001_foundation': m001,
 };
 
+/** The migration names, in the order they run. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
+export interface MigrateOptions {
+  /**
+   * Called after each migration's body has run, before its record is written, inside the same
+   * transaction (`db` is that transaction). Tests use it to pause or fail at that point.
+   */
+  afterMigrationBody?: (name: string, db: Kysely<any>) => Promise<void>;
+}
+
 class DialectMigrationProvider implements MigrationProvider {
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly options: MigrateOptions,
+  ) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
     for (const [name, m] of Object.entries(MIGRATIONS)) {
       out[name] = {
-        // PostgreSQL runs each migration in a transaction through the Migrator; SQLite's adapter
-        // does not, so the body is wrapped here to keep a failed migration from half-applying.
-        up: (db) => (this.engine === 'sqlite' ? db.transaction().execute((trx) => m.up(trx, this.engine)) : m.up(db, this.engine)),
+        up: async (db) => {
+          await m.up(db, this.engine);
+          await this.options.afterMigrationBody?.(name, db);
+        },
       };
     }
     return out;
   }
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider: new DialectMigrationProvider(db.engine) });
+/**
+ * Applies the pending migrations. On both engines the adapter reports transactional DDL (see
+ * connection.ts), so the Migrator runs every pending migration and its `kysely_migration` record
+ * in one transaction: a failure or a crash at any point leaves the database as it was before the
+ * call, and the next start simply runs them again. A migration must therefore not open its own
+ * transaction, and on SQLite must not rely on `PRAGMA foreign_keys` (ignored inside a
+ * transaction; use `PRAGMA defer_foreign_keys = ON` for table rebuilds).
+ */
+export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider: new DialectMigrationProvider(db.engine, options) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? 'unknown error'}`);
+    const message = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(failed ? `Migration ${failed.migrationName} failed: ${message}` : `Migrations failed: ${message}`);
   }
 }

@@ -1,0 +1,219 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE } from '../helpers/app.js';
+import { createScratchDatabase } from '../helpers/postgres.js';
+import { openPostgres, openSqlite, type Db } from '../../src/db/connection.js';
+import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js';
+
+// A process killed in the middle of a migration must not leave the database in a state that no
+// later start can migrate. Every migration in the list is covered: a child process pauses right
+// after that migration's body ran (before its record is committed), is killed with SIGKILL, and
+// the next start must bring the database fully up to date. On SQLite the database is a file in
+// WAL mode, as `npm start` uses it; on PostgreSQL a scratch database.
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const CHILD_SCRIPT = join(ROOT, 'test/fixtures/migrate-child.ts');
+const LAST = MIGRATION_NAMES[MIGRATION_NAMES.length - 1];
+
+interface Target {
+  url: string;
+  open(): Db;
+  drop(): Promise<void>;
+}
+
+/** An empty database of its own: a temporary SQLite file, or a scratch PostgreSQL database. */
+async function emptyDatabase(): Promise<Target> {
+  if (ENGINE === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
+    const scratch = await createScratchDatabase(base, 'mc');
+    return { url: scratch.url, open: () => openPostgres(scratch.url), drop: scratch.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'sls-migrate-'));
+  const file = join(dir, 'service.db');
+  return { url: `sqlite:${file}`, open: () => openSqlite(file).db, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The application schema (the Migrator's own tables left out), one sorted line per column and per
+ * index, each starting with its table's name. Works on a transaction too.
+ */
+async function schemaOf(db: Kysely<any>): Promise<string[]> {
+  const lines: string[] = [];
+  for (const table of await db.introspection.getTables()) {
+    for (const c of table.columns) {
+      lines.push(`${table.name}.${c.name} ${c.dataType}${c.isNullable ? '' : ' not null'}${c.hasDefaultValue ? ' default' : ''}`);
+    }
+  }
+  const indexes =
+    ENGINE === 'postgres'
+      ? await sql<{ t: string; i: string }>`select tablename as t, indexname as i from pg_indexes where schemaname = current_schema()`.execute(db)
+      : await sql<{ t: string; i: string }>`select tbl_name as t, name as i from sqlite_master where type = 'index'`.execute(db);
+  for (const { t, i } of indexes.rows) if (!t.startsWith('kysely_')) lines.push(`${t} index ${i}`);
+  return lines.sort();
+}
+
+const tableOf = (line: string) => line.split(/[ .]/)[0];
+
+/** The recorded migrations, in name order ([] when the Migrator's table does not exist yet). */
+async function recorded(db: Db): Promise<string[]> {
+  const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === 'kysely_migration')) return [];
+  const rows = await (db.kysely as Kysely<any>).selectFrom('kysely_migration').select('name').orderBy('name').execute();
+  return rows.map((r) => r.name as string);
+}
+
+interface Child {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const children: ChildProcess[] = [];
+
+function startChild(url: string, pauseAt?: string): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, url, ...(pauseAt ? [pauseAt] : [])], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
+  return { child, output: () => out, exit };
+}
+
+/** Resolves once the child has printed `line` on a line of its own. */
+function waitForLine(c: Child, line: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no "${line}" in time; output: ${c.output()}`)), 20_000);
+    const check = () => {
+      if (c.output().split('\n').includes(line)) {
+        clearTimeout(timer);
+        done();
+      }
+    };
+    c.child.stdout!.on('data', check);
+    void c.exit.then(({ code, signal }) => {
+      clearTimeout(timer);
+      fail(new Error(`child exited (${code ?? signal}) before "${line}"; output: ${c.output()}`));
+    });
+  });
+}
+
+// The schema after each migration's body, recorded by one uninterrupted run on a database of its
+// own. expectedSchema(done) is the schema of a database whose recorded migrations are `done`.
+const SCHEMA_AFTER = new Map<string, string[]>();
+let fullSchema: string[];
+let lastMigrationTables: string[];
+const expectedSchema = (done: string[]) => (done.length === 0 ? [] : SCHEMA_AFTER.get(done[done.length - 1])!);
+
+const targets: Target[] = [];
+async function database(): Promise<Target> {
+  const t = await emptyDatabase();
+  targets.push(t);
+  return t;
+}
+
+beforeAll(async () => {
+  const db = (await database()).open();
+  try {
+    await migrateToLatest(db, { afterMigrationBody: async (name, trx) => void SCHEMA_AFTER.set(name, await schemaOf(trx)) });
+    fullSchema = await schemaOf(db.kysely);
+  } finally {
+    await db.close();
+  }
+  const beforeLast = MIGRATION_NAMES.length > 1 ? SCHEMA_AFTER.get(MIGRATION_NAMES[MIGRATION_NAMES.length - 2])! : [];
+  lastMigrationTables = [...new Set(SCHEMA_AFTER.get(LAST)!.filter((l) => !beforeLast.includes(l)).map(tableOf))];
+});
+
+afterEach(() => {
+  // A test that failed half-way may leave a paused child behind; end it by its own pid.
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) process.kill(c.pid!, 'SIGKILL');
+});
+
+afterAll(async () => {
+  for (const t of targets.splice(0)) await t.drop();
+});
+
+describe('migrations', () => {
+  it('are listed, and each one changes the schema (so the checks below see it)', () => {
+    expect(MIGRATION_NAMES.length).toBeGreaterThan(0);
+    expect([...SCHEMA_AFTER.keys()]).toEqual(MIGRATION_NAMES);
+    let previous: string[] = [];
+    for (const name of MIGRATION_NAMES) {
+      expect(SCHEMA_AFTER.get(name), name).not.toEqual(previous);
+      previous = SCHEMA_AFTER.get(name)!;
+    }
+    expect(fullSchema).toEqual(previous);
+    expect(lastMigrationTables.length).toBeGreaterThan(0);
+  });
+
+  it.each(MIGRATION_NAMES)('survive a SIGKILL after the body of %s ran, before its record: the next start migrates fully', async (name) => {
+    const target = await database();
+
+    const first = startChild(target.url, name);
+    await waitForLine(first, `paused at ${name}`);
+    process.kill(first.child.pid!, 'SIGKILL');
+    expect((await first.exit).signal).toBe('SIGKILL');
+
+    // Whatever the killed process committed is consistent: the recorded migrations are a prefix of
+    // the list without `name`, and the schema is exactly theirs (nothing of `name` left behind).
+    let db = target.open();
+    try {
+      const done = await recorded(db);
+      expect(done).not.toContain(name);
+      expect(done).toEqual(MIGRATION_NAMES.slice(0, done.length));
+      expect(await schemaOf(db.kysely)).toEqual(expectedSchema(done));
+    } finally {
+      await db.close();
+    }
+
+    const second = startChild(target.url);
+    const { code } = await second.exit;
+    expect({ code, output: second.output() }).toMatchObject({ code: 0, output: expect.stringMatching(/^migrated$/m) });
+
+    db = target.open();
+    try {
+      expect(await recorded(db)).toEqual([...MIGRATION_NAMES].sort());
+      expect(await schemaOf(db.kysely)).toEqual(fullSchema);
+      for (const table of lastMigrationTables) {
+        expect(await (db.kysely as Kysely<any>).selectFrom(table).selectAll().limit(1).execute(), table).toEqual([]);
+      }
+      await migrateToLatest(db); // and a later start finds nothing to do
+      expect(await recorded(db)).toHaveLength(MIGRATION_NAMES.length);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it.each(MIGRATION_NAMES)('that fail after the body of %s ran leave nothing of it behind, and name it', async (name) => {
+    const db = (await database()).open();
+    try {
+      const failing = migrateToLatest(db, {
+        afterMigrationBody: async (current) => {
+          if (current === name) throw new Error('simulated failure');
+        },
+      });
+      await expect(failing).rejects.toThrow(`Migration ${name} failed: simulated failure`);
+      const done = await recorded(db);
+      expect(done).not.toContain(name);
+      expect(await schemaOf(db.kysely)).toEqual(expectedSchema(done));
+
+      await migrateToLatest(db);
+      expect(await recorded(db)).toHaveLength(MIGRATION_NAMES.length);
+      expect(await schemaOf(db.kysely)).toEqual(fullSchema);
+    } finally {
+      await db.close();
+    }
+  });
+});
