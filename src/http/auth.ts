@@ -13,8 +13,8 @@ export const SESSION_COOKIE = 'service-session';
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 /** However active, a session ends a year after sign-in. */
 export const SESSION_MAX_AGE_MS = 365 * 24 * 3600_000;
-/** The cookie outlives the server-side session; the server decides whether it is still valid. */
-const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+/** The cookie lasts as long as a session can (the one-year cap); the server decides whether it is still valid. */
+const COOKIE_MAX_AGE_S = SESSION_MAX_AGE_MS / 1000;
 const RECORD_USE_EVERY_MS = 3600_000;
 /** How many accounts one browser cookie may cache (multi-account). */
 export const MAX_COOKIE_SESSIONS = 5;

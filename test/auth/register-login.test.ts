@@ -58,7 +58,7 @@ describe('POST /api/auth/register', () => {
     expect(header).toMatch(/; HttpOnly/);
     expect(header).toMatch(/; SameSite=Lax/);
     expect(header).toMatch(/; Path=\//);
-    expect(header).toMatch(/; Max-Age=34560000/); // 400 days: the server decides validity
+    expect(header).toMatch(/; Max-Age=31536000/); // one year, the session's cap: the server decides validity
     expect(header).not.toMatch(/; Secure/);
   });
 
