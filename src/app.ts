@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { LogMailer, SmtpMailer, type Mailer } from './adapters/mailer.js';
@@ -9,12 +7,17 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/connection.js';
 import { adminRoutes } from './features/admin/routes.js';
+import { ADMIN_COMPONENTS } from './features/admin/schemas.js';
 import { authRoutes } from './features/auth/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
 import { userRoutes } from './features/users/routes.js';
+import { USER_COMPONENTS } from './features/users/schemas.js';
 import { checkOrigin } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerInputGuard } from './http/input-guard.js';
+import { registerComponents, registerOpenApi } from './http/openapi.js';
+import { SHARED_COMPONENTS } from './http/schemas.js';
 import { contextLogger, registerRequestLogContext, serializeRequest } from './http/request-log.js';
 import { registerValidation } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -32,22 +35,6 @@ export interface AppDeps {
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
-
-type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: { anyOf?: { type?: string }[] } }> } }>> };
-
-/**
- * @fastify/swagger marks every request body required; a body schema that also admits null (a
- * request may come without a body, as for logout) is documented as optional.
- */
-function markOptionalBodies(doc: OpenApiDocument): OpenApiDocument {
-  for (const item of Object.values(doc.paths ?? {})) {
-    for (const op of Object.values(item)) {
-      const schema = op?.requestBody?.content?.['application/json']?.schema;
-      if (schema?.anyOf?.some((s) => s.type === 'null')) op.requestBody!.required = false;
-    }
-  }
-  return doc;
-}
 
 /** Builds the Fastify instance with every plugin and feature registered; never listens. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -99,6 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerRequestLogContext(app);
   registerValidation(app);
   registerErrorHandling(app);
+  registerInputGuard(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -107,20 +95,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before validation: a cross-site write is refused whatever its body.
   app.addHook('onRequest', async (request) => checkOrigin(request));
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Social Lists Service API', version: '0.1.0' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'service-session' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-    transformObject: (doc) => markOptionalBodies(('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject) as OpenApiDocument) as object,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api-docs' });
+  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS]);
+  await registerOpenApi(app, config);
 
   registerIdempotency(app);
 

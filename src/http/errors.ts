@@ -48,6 +48,8 @@ function validationMessage(err: FastifyError): string {
       return `${field} must be at least ${params.limit}`;
     case 'maximum':
       return `${field} must be at most ${params.limit}`;
+    case 'enum':
+      return `${field} must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
     case 'minProperties':
       return `${field} must not be empty`;
     default:

@@ -1,58 +1,68 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { described, errorDescription, ref, StringEnum } from './openapi.js';
 
-// Schemas shared by many routes. OpenAPI 3.1 has no `nullable`: nullable is a union with Null.
+// Schemas shared by many routes. The ones with an `$id` are component schemas of the OpenAPI
+// document (registered in app.ts, referenced with `ref`). OpenAPI 3.1 has no `nullable`: nullable
+// is a union with Null.
+
+export { described, ref, StringEnum };
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** An ISO 8601 UTC timestamp. */
+export const DateTime = (options: { description?: string } = {}) => Type.String({ format: 'date-time', ...options });
+
 export const ErrorBody = Type.Object(
-  { error: Type.String(), code: Type.Optional(Type.String()) },
-  { additionalProperties: true },
+  {
+    error: Type.String({ description: 'What went wrong, in words' }),
+    code: Type.Optional(Type.String({ description: 'Machine-readable, stable error code' })),
+  },
+  { $id: 'Error', additionalProperties: true, description: 'The error body of every failed request' },
 );
 
-export const MessageBody = Type.Object({ message: Type.String() });
+export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'MessageResult', description: 'A confirmation in words' });
 
-export const Pagination = Type.Object({
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-  hasMore: Type.Boolean(),
-  page: Type.Optional(Type.Integer()),
-});
+export const Pagination = Type.Object(
+  {
+    total: Type.Integer({ minimum: 0 }),
+    limit: Type.Integer({ minimum: 0 }),
+    offset: Type.Integer({ minimum: 0 }),
+    hasMore: Type.Boolean(),
+    page: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { $id: 'Pagination', description: 'Where a page sits in the whole result' },
+);
 
-export const User = Type.Object({
+const UserFields = {
   id: Type.String(),
-  email: Type.String(),
+  email: Type.String({ format: 'email' }),
   username: Type.String(),
   displayName: Type.String(),
   avatar: Nullable(Type.String()),
   bio: Nullable(Type.String()),
-  theme: Nullable(Type.String()),
-  emailVerified: Type.Boolean(),
-  createdAt: Type.String(),
-});
+};
 
-export const CurrentUser = Type.Object({
-  ...User.properties,
-  customerStatus: Type.String(),
-  maxMessageLength: Type.Integer(),
-  viewingPreference: Type.String(),
-  accountStatus: Type.String(),
-  isPrivate: Type.Boolean(),
-  defaultPubliclyVisible: Type.Boolean(),
-});
+export const User = Type.Object(
+  { ...UserFields, theme: Nullable(Type.String()), emailVerified: Type.Boolean(), createdAt: DateTime() },
+  { $id: 'User', description: 'An account, as returned by login and register' },
+);
 
-export const UserSummary = Type.Object({
-  id: Type.String(),
-  username: Type.String(),
-  displayName: Type.String(),
-  avatar: Nullable(Type.String()),
-});
+export const UserSummary = Type.Object(
+  { id: Type.String(), username: Type.String(), displayName: Type.String(), avatar: Nullable(Type.String()) },
+  { $id: 'UserSummary', description: 'A user as shown next to their content' },
+);
 
-/** OpenAPI security requirements (schemes declared in app.ts): the spec's Either and Session. */
+/** The component schemas of this module, for app.ts. */
+export const SHARED_COMPONENTS: TSchema[] = [ErrorBody, MessageBody, Pagination, User, UserSummary];
+
+/** OpenAPI security requirements (schemes declared in openapi.ts): the spec's Either and Session. */
 export const EITHER_AUTH: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
 export const SESSION_AUTH: Record<string, string[]>[] = [{ session: [] }];
+export { PUBLIC } from './openapi.js';
 
 /** The standard error responses, for a route's `response` map. */
-export function errors<S extends number>(...statuses: S[]): { [K in S]: typeof ErrorBody } {
-  return Object.fromEntries(statuses.map((s) => [s, ErrorBody])) as { [K in S]: typeof ErrorBody };
+export function errors<S extends number>(...statuses: S[]): { [K in S]: ReturnType<typeof ref<typeof ErrorBody>> } {
+  return Object.fromEntries(statuses.map((s) => [s, ref(ErrorBody, { description: errorDescription(s) })])) as {
+    [K in S]: ReturnType<typeof ref<typeof ErrorBody>>;
+  };
 }

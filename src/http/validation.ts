@@ -8,5 +8,16 @@ export function registerValidation(app: FastifyInstance): void {
   const common = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
   const body = addFormats.default(new Ajv.default({ ...common, coerceTypes: false }));
   const query = addFormats.default(new Ajv.default({ ...common, coerceTypes: 'array' }));
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? body.compile(schema) : query.compile(schema)));
+  // Component schemas (app.addSchema) are known to both before the first route compiles.
+  let shared = false;
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    if (!shared) {
+      for (const component of Object.values(app.getSchemas())) {
+        body.addSchema(component as object);
+        query.addSchema(component as object);
+      }
+      shared = true;
+    }
+    return httpPart === 'body' ? body.compile(schema) : query.compile(schema);
+  });
 }

@@ -21,6 +21,17 @@ function operations(): { method: string; path: string; op: any }[] {
   return out;
 }
 
+/** Follows a local `$ref` into components. */
+function deref(schema: any): any {
+  if (schema?.$ref) {
+    const name = String(schema.$ref).replace('#/components/schemas/', '');
+    const target = doc.components.schemas[name];
+    if (!target) throw new Error(`unresolved $ref ${schema.$ref}`);
+    return deref(target);
+  }
+  return schema;
+}
+
 function hasSchema(content: any): boolean {
   return !!content && Object.values<any>(content).some((media) => media && typeof media.schema === 'object');
 }
@@ -46,7 +57,6 @@ describe('OpenAPI document', () => {
     const listed = new Set(operations().map((o) => `${o.method.toUpperCase()} ${o.path}`));
     const oauth = ['networkA', 'networkB', 'networkC', 'networkD', 'codehost'].flatMap((p) => [
       `GET /api/auth/${p}/authorize`,
-      `GET /api/auth/${p}/callback`,
     ]);
     for (const op of [
       'GET /api/health',
@@ -59,7 +69,6 @@ describe('OpenAPI document', () => {
       'GET /api/auth/accounts',
       ...oauth,
       'GET /api/auth/networkC/org-authorize',
-      'GET /api/auth/networkC/org-callback',
       'GET /api/auth/networkC/status',
       'GET /api/auth/networkD/status',
       'GET /api/admin/users',
@@ -121,7 +130,8 @@ describe('OpenAPI document', () => {
       const errorStatuses = Object.keys(responses).filter((s) => /^[45]\d\d$/.test(s));
       expect(errorStatuses.length, `${method} ${path}`).toBeGreaterThan(0);
       for (const s of errorStatuses) {
-        const schema = responses[s].content['application/json'].schema;
+        expect(responses[s].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+        const schema = deref(responses[s].content['application/json'].schema);
         expect(schema.required).toEqual(['error']);
         expect(Object.keys(schema.properties).sort()).toEqual(['code', 'error']);
       }
@@ -129,10 +139,107 @@ describe('OpenAPI document', () => {
   });
 
   it('the current user response lists every documented field', () => {
-    const user = doc.paths['/api/user'].get.responses['200'].content['application/json'].schema.properties.user;
+    const user = deref(doc.paths['/api/user'].get.responses['200'].content['application/json'].schema.properties.user);
     expect(Object.keys(user.properties).sort()).toEqual(
       ['accountStatus', 'avatar', 'bio', 'createdAt', 'customerStatus', 'defaultPubliclyVisible', 'displayName', 'email', 'emailVerified', 'id', 'isPrivate', 'maxMessageLength', 'theme', 'username', 'viewingPreference'],
     );
+  });
+});
+
+describe('the conventions clients build on', () => {
+  it('every operation has a unique camelCase operationId and explicit security', () => {
+    const ids = new Set<string>();
+    for (const { method, path, op } of operations()) {
+      const name = `${method.toUpperCase()} ${path}`;
+      expect(op.operationId, name).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      expect(ids.has(op.operationId), `${name}: duplicate ${op.operationId}`).toBe(false);
+      ids.add(op.operationId);
+      expect(Array.isArray(op.security), `${name}: security`).toBe(true);
+    }
+    expect(doc.paths['/api/auth/login'].post.security).toEqual([]);
+    expect(doc.paths['/api/health'].get.security).toEqual([]);
+    expect(doc.paths['/api/user'].get.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(doc.paths['/api/user/identities'].get.security).toEqual([{ session: [] }]);
+  });
+
+  it('names the shared shapes as components and references them', () => {
+    for (const name of ['User', 'CurrentUser', 'AdminUser', 'UserSummary', 'Error', 'Pagination', 'EmailLogEntry']) {
+      expect(doc.components.schemas[name], name).toBeTypeOf('object');
+    }
+    expect(doc.paths['/api/auth/login'].post.responses['200'].content['application/json'].schema.properties.user).toEqual({ $ref: '#/components/schemas/User' });
+    const list = doc.paths['/api/admin/users'].get.responses['200'].content['application/json'].schema.properties;
+    expect(list.users.items).toEqual({ $ref: '#/components/schemas/AdminUser' });
+    expect(list.pagination).toEqual({ $ref: '#/components/schemas/Pagination' });
+  });
+
+  it('describes every response in words, never "Default Response"', () => {
+    for (const { method, path, op } of operations()) {
+      for (const [status, response] of Object.entries<any>(op.responses)) {
+        expect(response.description, `${method} ${path} ${status}`).toBeTypeOf('string');
+        expect(response.description, `${method} ${path} ${status}`).not.toBe('Default Response');
+      }
+    }
+  });
+
+  it('gives dates format date-time, e-mails format email, and enumerations as plain enum lists', () => {
+    const user = doc.components.schemas.User.properties;
+    expect(user.createdAt.format).toBe('date-time');
+    expect(user.email.format).toBe('email');
+    const current = doc.components.schemas.CurrentUser.properties;
+    expect(current.accountStatus.enum).toEqual(['probation', 'active', 'restricted', 'suspended', 'banned']);
+    expect(current.viewingPreference.enum).toEqual(['all', 'following']);
+    // No anyOf made of constants anywhere: enumerations are `enum`.
+    const text = JSON.stringify(doc);
+    expect(text).not.toMatch(/"anyOf":\[\{"const"/);
+  });
+
+  it('documents Idempotency-Key on every write, x-request-id on every response, Retry-After on every 429, 413 on every body', () => {
+    expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header' });
+    for (const { method, path, op } of operations()) {
+      const name = `${method.toUpperCase()} ${path}`;
+      const params = (op.parameters ?? []).map((p: any) => p.$ref ?? p.name);
+      const write = ['post', 'put', 'patch', 'delete'].includes(method);
+      expect(params.includes('#/components/parameters/IdempotencyKey'), name).toBe(write);
+      for (const [status, response] of Object.entries<any>(op.responses)) {
+        expect(response.headers?.['x-request-id'], `${name} ${status}`).toEqual({ $ref: '#/components/headers/RequestId' });
+        if (status === '429') expect(response.headers['Retry-After'], `${name} 429`).toEqual({ $ref: '#/components/headers/RetryAfter' });
+      }
+      if (op.requestBody) expect(op.responses['413'], name).toBeDefined();
+    }
+    expect(doc.paths['/api/auth/login'].post.responses['429']).toBeDefined();
+    expect(doc.paths['/api/auth/login'].post.responses['200'].headers['Set-Cookie']).toEqual({ $ref: '#/components/headers/SetCookie' });
+    expect(doc.paths['/api/auth/register'].post.responses['201'].headers['Set-Cookie']).toBeDefined();
+  });
+
+  it('has an example for every request body, servers from PUBLIC_URL, a description, a license and a contact', () => {
+    for (const { method, path, op } of operations()) {
+      if (!op.requestBody) continue;
+      const media = op.requestBody.content['application/json'];
+      expect(media.example ?? media.examples, `${method} ${path}`).toBeDefined();
+    }
+    expect(doc.servers).toEqual([expect.objectContaining({ url: t.config.publicUrl })]);
+    expect(doc.info.description.length).toBeGreaterThan(50);
+    expect(doc.info.license.name).toBeTypeOf('string');
+    expect(doc.info.contact).toBeTypeOf('object');
+  });
+
+  it('an authorize endpoint answers JSON with the provider address when asked for JSON', async () => {
+    const configured = await createTestApp({
+      smtp: false,
+      env: { NETWORKA_CLIENT_ID: 'client', NETWORKA_CLIENT_SECRET: 'secret', NETWORKA_AUTHORIZE_URL: 'https://provider.test/authorize', NETWORKA_TOKEN_URL: 'https://provider.test/token' },
+    });
+    try {
+      const json = await configured.app.inject({ method: 'GET', url: '/api/auth/networkA/authorize', headers: { accept: 'application/json' } });
+      expect(json.statusCode).toBe(200);
+      const url = new URL(json.json().authorizationUrl);
+      expect(url.origin + url.pathname).toBe('https://provider.test/authorize');
+      expect(url.searchParams.get('state')).toBeTruthy();
+      expect(json.cookies.some((c) => c.value === url.searchParams.get('state'))).toBe(true);
+      const html = await configured.app.inject({ method: 'GET', url: '/api/auth/networkA/authorize', headers: { accept: 'text/html,application/json' } });
+      expect(html.statusCode).toBe(302);
+    } finally {
+      await configured.close();
+    }
   });
 });
 

@@ -41,7 +41,7 @@ export function presentEmailLog(row: EmailLogRow) {
     recipient: row.recipient,
     emailType: row.email_type,
     subject: row.subject,
-    status: row.status,
+    status: row.status as (typeof EMAIL_STATUSES)[number],
     error: row.error,
     userId: row.user_id,
     createdAt: row.created_at,

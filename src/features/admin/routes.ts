@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EITHER_AUTH, errors, MessageBody, SESSION_AUTH } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, MessageBody, SESSION_AUTH } from '../../http/schemas.js';
 import { presentAdminUser } from '../users/presenter.js';
 import { describeSchema, readTable } from './aggregates.js';
 import { bulkDeleteUsers, bulkSetAccountStatus, bulkSetEmailVerified, bulkToggleClearance } from './bulk.js';
@@ -42,11 +42,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...read,
       schema: {
+        operationId: 'listAdminUsers',
         tags,
         security: EITHER_AUTH,
         summary: 'List users (administrator view), newest first',
         querystring: UserListQuery,
-        response: { 200: UserListResponse, ...errors(400, 401, 403) },
+        response: { 200: described(UserListResponse, 'A page of users'), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -60,11 +61,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...write,
       schema: {
+        operationId: 'createAdminUser',
         tags,
         security: EITHER_AUTH,
         summary: 'Create a user; sends a verification e-mail unless created verified',
         body: CreateUserBody,
-        response: { 201: AdminUserEnvelope, ...errors(400, 401, 403, 409) },
+        response: { 201: described(AdminUserEnvelope, 'The created user'), ...errors(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -78,12 +80,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...write,
       schema: {
+        operationId: 'updateAdminUser',
         tags,
         security: EITHER_AUTH,
         summary: 'Update any subset of the administrator-editable fields of a user',
         params: UserIdParams,
         body: UpdateUserBody,
-        response: { 200: AdminUserEnvelope, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: described(AdminUserEnvelope, 'The updated user'), ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -97,11 +100,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...write,
       schema: {
+        operationId: 'deleteAdminUser',
         tags,
         security: EITHER_AUTH,
         summary: 'Delete a user (not yourself, not the last administrator)',
         params: UserIdParams,
-        response: { 200: MessageBody, ...errors(400, 401, 403, 404) },
+        response: { 200: described(MessageBody, 'The user was deleted'), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -116,12 +120,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...write,
       schema: {
+        operationId: 'setAdminUserPassword',
         tags,
         security: EITHER_AUTH,
         summary: 'Set the password of a user and end all of their sessions',
         params: UserIdParams,
         body: PasswordBody,
-        response: { 200: MessageBody, ...errors(400, 401, 403, 404) },
+        response: { 200: described(MessageBody, 'The password was set and every session ended'), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -135,11 +140,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...write,
       schema: {
+        operationId: 'bulkToggleClearance',
         tags,
         security: EITHER_AUTH,
         summary: 'Toggle cleared for each user',
         body: BulkIdsBody,
-        response: { 200: UpdatedCount, ...errors(400, 401, 403) },
+        response: { 200: described(UpdatedCount, 'How many users changed'), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -153,11 +159,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...write,
       schema: {
+        operationId: 'bulkSetAccountStatus',
         tags,
         security: EITHER_AUTH,
         summary: 'Set accountStatus for each user (same side effects as the single update)',
         body: BulkAccountStatusBody,
-        response: { 200: UpdatedCount, ...errors(400, 401, 403) },
+        response: { 200: described(UpdatedCount, 'How many users changed'), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -172,11 +179,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...write,
       schema: {
+        operationId: 'bulkDeleteUsers',
         tags,
         security: EITHER_AUTH,
         summary: 'Delete users (not yourself, not every remaining administrator)',
         body: BulkIdsBody,
-        response: { 200: DeletedCount, ...errors(400, 401, 403) },
+        response: { 200: described(DeletedCount, 'How many users were deleted'), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -190,11 +198,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...write,
       schema: {
+        operationId: 'bulkSetEmailVerified',
         tags,
         security: EITHER_AUTH,
         summary: 'Set emailVerified for each user',
         body: BulkEmailVerifiedBody,
-        response: { 200: UpdatedCount, ...errors(400, 401, 403) },
+        response: { 200: described(UpdatedCount, 'How many users changed'), ...errors(400, 401, 403) },
       },
     },
     async (request) => ({ updated: await bulkSetEmailVerified(app.ctx, request.body.userIds, request.body.emailVerified) }),
@@ -205,11 +214,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...read,
       schema: {
+        operationId: 'listEmailLogs',
         tags,
         security: EITHER_AUTH,
         summary: 'The e-mail log: filtered page, total and per-status summary',
         querystring: EmailLogQuery,
-        response: { 200: EmailLogResponse, ...errors(400, 401, 403) },
+        response: { 200: described(EmailLogResponse, 'A page of the e-mail log'), ...errors(400, 401, 403) },
       },
     },
     async (request) => listEmailLogs(app.ctx, request.query),
@@ -222,10 +232,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...session,
       schema: {
+        operationId: 'getArchitectureSchema',
         tags,
         security: SESSION_AUTH,
         summary: 'The tables and columns of the application',
-        response: { 200: SchemaResponse, ...errors(401, 403) },
+        response: { 200: described(SchemaResponse, 'Every table with its columns'), ...errors(401, 403) },
       },
     },
     async () => describeSchema(app.ctx),
@@ -236,12 +247,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...session,
       schema: {
+        operationId: 'getArchitectureTableRows',
         tags,
         security: SESSION_AUTH,
         summary: 'A page of the rows of one table, read-only, secrets redacted',
         params: TableParams,
         querystring: TableQuery,
-        response: { 200: TableRowsResponse, ...errors(400, 401, 403, 404) },
+        response: { 200: described(TableRowsResponse, 'A page of rows'), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => readTable(app.ctx, request.params.table, request.query),

@@ -1,13 +1,11 @@
-import { Type, type Static, type TLiteral } from '@sinclair/typebox';
-import { Nullable, Pagination, User } from '../../http/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, Nullable, Pagination, ref, StringEnum, User } from '../../http/schemas.js';
 import { AvatarField, BioField, DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/schemas.js';
 import { ACCOUNT_STATUSES, CUSTOMER_STATUSES } from '../users/service.js';
 
 // Request and response schemas of the administration endpoints. Request bodies are closed
 // (additionalProperties: false); every string has a maxLength.
 
-const oneOf = <T extends string>(values: readonly T[], options: object = {}) =>
-  Type.Union(values.map((v) => Type.Literal(v)) as TLiteral<T>[], options);
 
 export const PAGE_LIMIT = { default: 25, min: 1, max: 100 } as const;
 const MAX_OFFSET = 1_000_000_000;
@@ -16,15 +14,18 @@ export const MAX_BULK = 500;
 // ---- users ----
 
 /** The spec's "User as seen by administrators": the User fields but theme, plus the admin fields. */
-export const AdminUser = Type.Object({
-  ...Type.Omit(User, ['theme']).properties,
-  cleared: Type.Boolean(),
-  accountStatus: Type.String(),
-  customerStatus: Type.String(),
-  isAdministrator: Type.Boolean(),
-});
+export const AdminUser = Type.Object(
+  {
+    ...Type.Omit(User, ['theme']).properties,
+    cleared: Type.Boolean(),
+    accountStatus: StringEnum(ACCOUNT_STATUSES),
+    customerStatus: StringEnum(CUSTOMER_STATUSES),
+    isAdministrator: Type.Boolean(),
+  },
+  { $id: 'AdminUser', description: 'A user as seen by administrators' },
+);
 
-export const AdminUserEnvelope = Type.Object({ user: AdminUser });
+export const AdminUserEnvelope = Type.Object({ user: ref(AdminUser) });
 
 export const UserListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
@@ -35,12 +36,12 @@ export const UserListQuery = Type.Object({
 export type UserListQuery = Static<typeof UserListQuery>;
 
 export const UserListResponse = Type.Object({
-  users: Type.Array(AdminUser),
-  pagination: Type.Object({ ...Pagination.properties, page: Type.Integer() }),
+  users: Type.Array(ref(AdminUser)),
+  pagination: ref(Pagination),
 });
 
-const accountStatus = oneOf(ACCOUNT_STATUSES);
-const customerStatus = oneOf(CUSTOMER_STATUSES);
+const accountStatus = StringEnum(ACCOUNT_STATUSES);
+const customerStatus = StringEnum(CUSTOMER_STATUSES);
 
 export const CreateUserBody = Type.Object(
   {
@@ -54,7 +55,10 @@ export const CreateUserBody = Type.Object(
     isAdministrator: Type.Optional(Type.Boolean()),
     customerStatus: Type.Optional(customerStatus),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ email: 'grace@example.org', username: 'grace', password: 'a long passphrase', displayName: 'Grace Hopper', emailVerified: true }],
+  },
 );
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
@@ -71,23 +75,30 @@ export const UpdateUserBody = Type.Object(
     customerStatus: Type.Optional(customerStatus),
     isAdministrator: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { additionalProperties: false, minProperties: 1, examples: [{ accountStatus: 'suspended' }, { displayName: 'Grace B. Hopper', cleared: true }] },
 );
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
 
 export const UserIdParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 64 }) });
 
-export const PasswordBody = Type.Object({ password: NewPasswordField }, { additionalProperties: false });
+export const PasswordBody = Type.Object({ password: NewPasswordField }, { additionalProperties: false, examples: [{ password: 'a new long passphrase' }] });
 
 // ---- bulk ----
 
 const userIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: MAX_BULK, uniqueItems: true });
 
-export const BulkIdsBody = Type.Object({ userIds }, { additionalProperties: false });
-export const BulkAccountStatusBody = Type.Object({ userIds, accountStatus }, { additionalProperties: false });
-export const BulkEmailVerifiedBody = Type.Object({ userIds, emailVerified: Type.Boolean() }, { additionalProperties: false });
-export const UpdatedCount = Type.Object({ updated: Type.Integer() });
-export const DeletedCount = Type.Object({ deleted: Type.Integer() });
+const EXAMPLE_IDS = ['01J9ZK3M4N5P6Q7R8S9T0V1W2X', '01J9ZK3M4N5P6Q7R8S9T0V1W2Y'];
+export const BulkIdsBody = Type.Object({ userIds }, { additionalProperties: false, examples: [{ userIds: EXAMPLE_IDS }] });
+export const BulkAccountStatusBody = Type.Object(
+  { userIds, accountStatus },
+  { additionalProperties: false, examples: [{ userIds: EXAMPLE_IDS, accountStatus: 'active' }] },
+);
+export const BulkEmailVerifiedBody = Type.Object(
+  { userIds, emailVerified: Type.Boolean() },
+  { additionalProperties: false, examples: [{ userIds: EXAMPLE_IDS, emailVerified: true }] },
+);
+export const UpdatedCount = Type.Object({ updated: Type.Integer({ minimum: 0 }) });
+export const DeletedCount = Type.Object({ deleted: Type.Integer({ minimum: 0 }) });
 
 // ---- e-mail log ----
 
@@ -97,30 +108,33 @@ export const DATE_RANGES = ['today', '7d', '30d', 'all'] as const;
 export const EmailLogQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ description: 'default 25; values outside 1..100 are clamped' })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET })),
-  status: Type.Optional(oneOf(EMAIL_STATUSES)),
+  status: Type.Optional(StringEnum(EMAIL_STATUSES)),
   emailType: Type.Optional(Type.String({ maxLength: 64 })),
   search: Type.Optional(Type.String({ maxLength: 200, description: 'case-insensitive contains on recipient' })),
-  dateRange: Type.Optional(oneOf(DATE_RANGES, { default: 'all' })),
-  sort: Type.Optional(oneOf(['asc', 'desc'] as const, { default: 'desc', description: 'on createdAt' })),
+  dateRange: Type.Optional(StringEnum(DATE_RANGES, { default: 'all' })),
+  sort: Type.Optional(StringEnum(['asc', 'desc'] as const, { default: 'desc', description: 'on createdAt' })),
 });
 export type EmailLogQuery = Static<typeof EmailLogQuery>;
 
-export const EmailLogEntry = Type.Object({
-  id: Type.String(),
-  recipient: Type.String(),
-  emailType: Type.String(),
-  subject: Type.String(),
-  status: Type.String(),
-  error: Nullable(Type.String()),
-  userId: Nullable(Type.String()),
-  createdAt: Type.String(),
-});
+export const EmailLogEntry = Type.Object(
+  {
+    id: Type.String(),
+    recipient: Type.String({ format: 'email' }),
+    emailType: Type.String(),
+    subject: Type.String(),
+    status: StringEnum(EMAIL_STATUSES),
+    error: Nullable(Type.String()),
+    userId: Nullable(Type.String()),
+    createdAt: DateTime(),
+  },
+  { $id: 'EmailLogEntry', description: 'One sent, failed or logged e-mail' },
+);
 
 export const EmailLogResponse = Type.Object({
-  logs: Type.Array(EmailLogEntry),
+  logs: Type.Array(ref(EmailLogEntry)),
   total: Type.Integer(),
   summary: Type.Object({ sent: Type.Integer(), failed: Type.Integer(), logged: Type.Integer() }),
-  pagination: Pagination,
+  pagination: ref(Pagination),
 });
 
 // ---- architecture aggregates ----
@@ -144,7 +158,7 @@ export const TableQuery = Type.Object({
 export const TableRowsResponse = Type.Object({
   table: Type.String(),
   rows: Type.Array(Type.Object({}, { additionalProperties: true, description: 'column name to value; secrets redacted' })),
-  pagination: Pagination,
+  pagination: ref(Pagination),
 });
 
 /** The page size of an admin listing: default 25, clamped (never rejected) to 1..100. */
@@ -152,3 +166,6 @@ export function clampLimit(limit: number | undefined): number {
   if (limit === undefined) return PAGE_LIMIT.default;
   return Math.min(PAGE_LIMIT.max, Math.max(PAGE_LIMIT.min, limit));
 }
+
+/** The component schemas of the administration area, for app.ts. */
+export const ADMIN_COMPONENTS = [AdminUser, EmailLogEntry];

@@ -11,6 +11,7 @@ import {
   findTakenField,
   findUserByEmail,
   findUserById,
+  normalizeDisplayName,
   normalizeEmail,
   PASSWORD_MIN,
   USERNAME_PATTERN,
@@ -131,7 +132,7 @@ function userColumns(patch: UpdateUserBody): UserUpdate {
     set.username = patch.username;
     set.username_key = usernameKey(patch.username);
   }
-  if (patch.displayName !== undefined) set.display_name = patch.displayName.trim();
+  if (patch.displayName !== undefined) set.display_name = normalizeDisplayName(patch.displayName);
   if (patch.avatar !== undefined) set.avatar = patch.avatar;
   if (patch.bio !== undefined) set.bio = patch.bio;
   if (patch.emailVerified !== undefined) set.email_verified = patch.emailVerified;

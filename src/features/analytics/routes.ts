@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getCaller } from '../../http/auth.js';
-import { Nullable, errors } from '../../http/schemas.js';
+import { described, errors, Nullable, PUBLIC } from '../../http/schemas.js';
 import { recordAnalyticsEvents } from './service.js';
 
 const IngestBody = Type.Object(
@@ -10,7 +10,7 @@ const IngestBody = Type.Object(
     path: Type.String({ maxLength: 2048 }),
     referrer: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ type: 'page_view', path: '/lists', referrer: 'https://example.org/' }] },
 );
 
 export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,10 +19,13 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/analytics/ingest',
     {
       schema: {
-        tags: ['analytics'],
+        operationId: 'ingestAnalyticsEvent',
+        tags: ['platform'],
         summary: 'Record a first-party analytics beacon',
+        description: 'Attributed to the caller when credentials come with it.',
+        security: PUBLIC,
         body: IngestBody,
-        response: { 201: Type.Object({ ok: Type.Literal(true) }), ...errors(400) },
+        response: { 201: described(Type.Object({ ok: Type.Boolean() }), 'The event was recorded'), ...errors(400) },
       },
     },
     async (request, reply) => {

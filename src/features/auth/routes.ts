@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../../config.js';
 import { bearerToken, getCaller, readSessionTokens, requireSession, SESSION_COOKIE, writeSessionTokens } from '../../http/auth.js';
 import { requireWritableSession } from '../../http/guards.js';
-import { errors, SESSION_AUTH } from '../../http/schemas.js';
+import { described, errors, PUBLIC, SESSION_AUTH } from '../../http/schemas.js';
 import { presentUser, presentUserSummary } from '../users/presenter.js';
 import {
   beginAuthorization,
@@ -18,6 +18,7 @@ import {
 } from './oauth.js';
 import {
   AccountsResult,
+  AuthorizationUrl,
   AuthResult,
   CallbackRedirect,
   CredentialsBody,
@@ -55,10 +56,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/register',
     {
       schema: {
+        operationId: 'registerUser',
+        'x-sets-cookie': true,
+        security: PUBLIC,
         tags: TAGS,
         summary: 'Create an account (probation until the e-mail is verified), sign it in and send the verification e-mail',
         body: RegisterBody,
-        response: { 201: AuthResult, ...errors(400, 403) },
+        response: { 201: described(AuthResult, 'The account was created and signed in'), ...errors(400, 403) },
       },
     },
     async (request, reply) => {
@@ -72,10 +76,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/login',
     {
       schema: {
+        operationId: 'login',
+        'x-sets-cookie': true,
+        security: PUBLIC,
         tags: TAGS,
         summary: 'Sign in with e-mail and password; sets the session cookie',
         body: CredentialsBody,
-        response: { 200: AuthResult, ...errors(400, 403, 429) },
+        response: { 200: described(AuthResult, 'Signed in'), ...errors(400, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -89,12 +96,15 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/logout',
     {
       schema: {
+        operationId: 'logout',
+        'x-sets-cookie': true,
+        security: PUBLIC,
         tags: TAGS,
         summary:
           'End the current session (or, with all=true in the body or query, every session of the current user); called with a Bearer sync token, revoke that token',
         body: LogoutBody,
         querystring: LogoutQuery,
-        response: { 200: MessageBody, ...errors(400, 403) },
+        response: { 200: described(MessageBody, 'Signed out'), ...errors(400, 403) },
       },
     },
     async (request, reply) => {
@@ -117,10 +127,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/sync-token',
     {
       schema: {
+        operationId: 'createSyncToken',
+        security: PUBLIC,
         tags: TAGS,
         summary: 'Exchange e-mail and password for a Bearer sync token (native and command-line clients)',
         body: CredentialsBody,
-        response: { 200: SyncTokenResult, ...errors(400, 403, 429) },
+        response: { 200: described(SyncTokenResult, 'A new sync token'), ...errors(400, 403, 429) },
       },
     },
     async (request) => {
@@ -134,10 +146,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/forgot-password',
     {
       schema: {
+        operationId: 'requestPasswordReset',
+        security: PUBLIC,
         tags: TAGS,
         summary: 'Mail a password reset link; the answer is the same whether or not the account exists',
         body: ForgotPasswordBody,
-        response: { 200: MessageBody, ...errors(400, 429) },
+        response: { 200: described(MessageBody, 'The same answer whether or not the account exists'), ...errors(400, 429) },
       },
     },
     async (request) => {
@@ -150,10 +164,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/reset-password',
     {
       schema: {
+        operationId: 'resetPassword',
+        security: PUBLIC,
         tags: TAGS,
         summary: 'Set a new password with a reset token; ends every session and sync token of the account',
         body: ResetPasswordBody,
-        response: { 200: MessageBody, ...errors(400) },
+        response: { 200: described(MessageBody, 'The password was changed; every session and sync token of the account ended'), ...errors(400) },
       },
     },
     async (request) => {
@@ -166,10 +182,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/verify-email',
     {
       schema: {
+        operationId: 'verifyEmail',
+        security: PUBLIC,
         tags: TAGS,
         summary: 'Confirm the e-mail address with the token from the verification e-mail',
         body: TokenBody,
-        response: { 200: MessageBody, ...errors(400) },
+        response: { 200: described(MessageBody, 'The e-mail address is verified'), ...errors(400) },
       },
     },
     async (request) => {
@@ -182,10 +200,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/verify-email-change',
     {
       schema: {
+        operationId: 'verifyEmailChange',
+        security: PUBLIC,
         tags: TAGS,
         summary: 'Confirm a new e-mail address with the token sent to it',
         body: TokenBody,
-        response: { 200: MessageBody, ...errors(400) },
+        response: { 200: described(MessageBody, 'The new e-mail address is in effect'), ...errors(400) },
       },
     },
     async (request) => {
@@ -198,10 +218,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/send-verification-email',
     {
       schema: {
+        operationId: 'sendVerificationEmail',
         tags: TAGS,
         summary: 'Send a new verification e-mail to the signed-in account',
         security: SESSION_AUTH,
-        response: { 200: MessageBody, ...errors(400, 401, 403) },
+        response: { 200: described(MessageBody, 'A new verification e-mail was sent'), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -215,10 +236,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/accounts',
     {
       schema: {
+        operationId: 'listSignedInAccounts',
+        'x-sets-cookie': true,
         tags: TAGS,
         summary: 'The accounts signed in on this browser, current first',
         security: SESSION_AUTH,
-        response: { 200: AccountsResult, ...errors(401) },
+        response: { 200: described(AccountsResult, 'The signed-in accounts'), ...errors(401) },
       },
     },
     async (request, reply) => {
@@ -235,11 +258,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/switch',
     {
       schema: {
+        operationId: 'switchAccount',
+        'x-sets-cookie': true,
         tags: TAGS,
         summary: 'Make another account signed in on this browser the current one',
         security: SESSION_AUTH,
         body: UserIdBody,
-        response: { 200: MessageBody, ...errors(400, 401, 403) },
+        response: { 200: described(MessageBody, 'The account is now the current one'), ...errors(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -253,11 +278,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/remove-account',
     {
       schema: {
+        operationId: 'removeSignedInAccount',
+        'x-sets-cookie': true,
         tags: TAGS,
         summary: 'Sign one account out of this browser',
         security: SESSION_AUTH,
         body: UserIdBody,
-        response: { 200: MessageBody, ...errors(400, 401, 403) },
+        response: { 200: described(MessageBody, 'The account was signed out of this browser'), ...errors(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -286,6 +313,15 @@ function clearStateCookie(request: FastifyRequest, reply: FastifyReply, name: st
   reply.clearCookie(name, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
 }
 
+/** True when the caller prefers JSON to being redirected (Accept names JSON and not HTML). */
+function wantsJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
+/** networkA -> NetworkA, for operation ids. */
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app.ctx;
 
@@ -293,6 +329,8 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (flow === 'org') await requireSession(request);
     const { url, state } = beginAuthorization(config, provider, flow);
     setStateCookie(request, reply, stateCookieName(provider, flow), state);
+    // A script that opens the provider itself (a popup, a native client's browser) asks for JSON.
+    if (wantsJson(request)) return reply.status(200).send({ authorizationUrl: url });
     return reply.redirect(url, 302);
   };
 
@@ -319,10 +357,18 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/api/auth/${provider}/${authorizePath}`,
       {
         schema: {
+          operationId: org ? `start${cap(provider)}OrgConnection` : `start${cap(provider)}SignIn`,
+          'x-sets-cookie': true,
           tags: ['oauth'],
-          summary: `${what}: redirect to the provider (400 oauth_not_configured while not configured)`,
-          ...(org ? { security: SESSION_AUTH } : {}),
-          response: { 302: Redirect, ...errors(400, ...(org ? [401] : [])) },
+          summary: `${what}: redirect to the provider`,
+          description:
+            'Redirects a browser to the provider with a `state` that is also set in a short-lived cookie; a caller whose `Accept` asks for `application/json` (and not HTML) gets the address as JSON instead, to open it itself. 400 `oauth_not_configured` while the provider has no client configured.',
+          security: org ? SESSION_AUTH : PUBLIC,
+          response: {
+            200: described(AuthorizationUrl, 'The provider address to open (when JSON is asked for)'),
+            302: Redirect,
+            ...errors(400, ...(org ? [401] : [])),
+          },
         },
       },
       authorize(provider, flow),
@@ -331,9 +377,14 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/api/auth/${provider}/${callbackPath}`,
       {
         schema: {
+          operationId: org ? `complete${cap(provider)}OrgConnection` : `complete${cap(provider)}SignIn`,
+          // The provider's redirect target, reached by the browser: not an operation clients call.
+          hide: true,
+          'x-sets-cookie': true,
           tags: ['oauth'],
-          summary: `${what}: provider callback (state checked; the code exchange answers 501 for now)`,
-          ...(org ? { security: SESSION_AUTH } : {}),
+          summary: `${what}: provider callback`,
+          description: 'Checks `state` against the cookie set by the authorize step. The exchange of the code for an identity is not available yet: a valid callback answers 501 `oauth_exchange_unavailable`.',
+          security: org ? SESSION_AUTH : PUBLIC,
           querystring: OAuthCallbackQuery,
           response: { 302: CallbackRedirect, ...errors(400, 501, ...(org ? [401] : [])) },
         },
@@ -347,10 +398,11 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/api/auth/${provider}/status`,
       {
         schema: {
+          operationId: `get${cap(provider)}Status`,
           tags: ['oauth'],
           summary: `Whether ${provider} is configured on this server, and the callback address to register with it`,
           security: SESSION_AUTH,
-          response: { 200: OAuthStatus, ...errors(401) },
+          response: { 200: described(OAuthStatus, 'The provider configuration'), ...errors(401) },
         },
       },
       async (request) => {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { MessageBody, User, UserSummary } from '../../http/schemas.js';
+import { MessageBody, ref, User, UserSummary } from '../../http/schemas.js';
 import { PASSWORD_MAX } from '../users/service.js';
 import { DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/schemas.js';
 
@@ -21,30 +21,38 @@ export const RegisterBody = Type.Object(
     password: NewPasswordField,
     displayName: DisplayNameField,
   },
-  strict,
+  { ...strict, examples: [{ email: 'ada@example.org', username: 'ada', password: 'correct horse battery', displayName: 'Ada Lovelace' }] },
 );
 
-export const CredentialsBody = Type.Object({ email: AnyEmail, password: AnyPassword }, strict);
+export const CredentialsBody = Type.Object(
+  { email: AnyEmail, password: AnyPassword },
+  { ...strict, examples: [{ email: 'ada@example.org', password: 'correct horse battery' }] },
+);
 
 export const LogoutBody = Type.Union([Type.Object({ all: Type.Optional(Type.Boolean()) }, strict), Type.Null()], {
   description: 'Optional: send no body, or { "all": true } to end every session of the current user',
+  examples: [{ all: true }],
 });
 export const LogoutQuery = Type.Object({
   all: Type.Optional(Type.Boolean({ description: 'true ends every session of the current user, on all devices' })),
 });
 
-export const ForgotPasswordBody = Type.Object({ email: AnyEmail }, strict);
-export const ResetPasswordBody = Type.Object({ token: EmailToken, password: NewPasswordField }, strict);
-export const TokenBody = Type.Object({ token: EmailToken }, strict);
-export const UserIdBody = Type.Object({ userId: UserId }, strict);
+export const ForgotPasswordBody = Type.Object({ email: AnyEmail }, { ...strict, examples: [{ email: 'ada@example.org' }] });
+const EXAMPLE_TOKEN = '3f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a';
+export const ResetPasswordBody = Type.Object(
+  { token: EmailToken, password: NewPasswordField },
+  { ...strict, examples: [{ token: EXAMPLE_TOKEN, password: 'a new long passphrase' }] },
+);
+export const TokenBody = Type.Object({ token: EmailToken }, { ...strict, examples: [{ token: EXAMPLE_TOKEN }] });
+export const UserIdBody = Type.Object({ userId: UserId }, { ...strict, examples: [{ userId: '01J9ZK3M4N5P6Q7R8S9T0V1W2X' }] });
 
-export const AuthResult = Type.Object({ message: Type.String(), user: User });
+export const AuthResult = Type.Object({ message: Type.String(), user: ref(User) });
 export const SyncTokenResult = Type.Object({
   token: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'Send as "Authorization: Bearer <token>"' }),
   message: Type.String(),
 });
 export const AccountsResult = Type.Object({
-  accounts: Type.Array(UserSummary),
+  accounts: Type.Array(ref(UserSummary)),
   currentUserId: Type.String(),
 });
 export { MessageBody };
@@ -60,6 +68,7 @@ export const OAuthCallbackQuery = Type.Object(
   { additionalProperties: true },
 );
 export const OAuthStatus = Type.Object({ configured: Type.Boolean(), redirectUri: Type.String() });
+export const AuthorizationUrl = Type.Object({ authorizationUrl: Type.String({ format: 'uri' }) });
 export const Redirect = Type.Null({ description: 'Redirect (Location header) to the provider' });
 export const CallbackRedirect = Type.Null({
   description: 'Redirect back into the application once the code exchange is available (until then a valid callback answers 501)',

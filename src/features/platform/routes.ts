@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors } from '../../http/schemas.js';
+import { described, errors, PUBLIC, StringEnum } from '../../http/schemas.js';
 import { analyticsRoutes } from '../analytics/routes.js';
 
 export const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -8,9 +8,11 @@ export const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/health',
     {
       schema: {
+        operationId: 'getHealth',
         tags: ['platform'],
         summary: 'Liveness and database check',
-        response: { 200: Type.Object({ status: Type.Literal('ok') }), ...errors(503) },
+        security: PUBLIC,
+        response: { 200: described(Type.Object({ status: StringEnum(['ok'] as const) }), 'The service and its database answer'), ...errors(503) },
       },
     },
     async (_request, reply) => {

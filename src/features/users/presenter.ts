@@ -1,5 +1,13 @@
 import { toBool } from '../../db/dialect.js';
 import type { IdentitiesTable, UserRow } from '../../db/types.js';
+import type { OAuthProvider } from '../../config.js';
+import type { ACCOUNT_STATUSES, CUSTOMER_STATUSES } from './service.js';
+import type { VIEWING_PREFERENCES } from './schemas.js';
+
+// The columns hold only these values (the service writes them); the wire types say so.
+type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+type ViewingPreference = (typeof VIEWING_PREFERENCES)[number];
 
 // The one place that decides the wire shape of a user.
 
@@ -21,10 +29,10 @@ export function presentUser(u: UserRow) {
 export function presentCurrentUser(u: UserRow) {
   return {
     ...presentUser(u),
-    customerStatus: u.customer_status,
+    customerStatus: u.customer_status as CustomerStatus,
     maxMessageLength: u.max_message_length,
-    viewingPreference: u.viewing_preference,
-    accountStatus: u.account_status,
+    viewingPreference: u.viewing_preference as ViewingPreference,
+    accountStatus: u.account_status as AccountStatus,
     isPrivate: toBool(u.is_private),
     defaultPubliclyVisible: toBool(u.default_publicly_visible),
   };
@@ -36,8 +44,8 @@ export function presentAdminUser(u: UserRow, isAdministrator: boolean) {
   return {
     ...user,
     cleared: toBool(u.cleared),
-    accountStatus: u.account_status,
-    customerStatus: u.customer_status,
+    accountStatus: u.account_status as AccountStatus,
+    customerStatus: u.customer_status as CustomerStatus,
     isAdministrator,
   };
 }
@@ -49,5 +57,5 @@ export function presentUserSummary(u: Pick<UserRow, 'id' | 'username' | 'display
 
 /** A linked provider identity (GET /api/user/identities); '' means the provider has no instances. */
 export function presentIdentity(i: Pick<IdentitiesTable, 'id' | 'provider' | 'handle' | 'instance_name'>) {
-  return { id: i.id, provider: i.provider, handle: i.handle, instanceName: i.instance_name === '' ? null : i.instance_name };
+  return { id: i.id, provider: i.provider as OAuthProvider, handle: i.handle, instanceName: i.instance_name === '' ? null : i.instance_name };
 }

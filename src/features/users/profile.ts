@@ -4,14 +4,14 @@ import { badRequest } from '../../http/errors.js';
 import { issueEmailToken } from '../auth/email-tokens.js';
 import { sendMail, tokenLink } from '../mail/service.js';
 import type { ProfilePatch } from './schemas.js';
-import { duplicateError, findUserByEmail, normalizeEmail } from './service.js';
+import { duplicateError, findUserByEmail, normalizeDisplayName, normalizeEmail } from './service.js';
 
 // The current user's own profile settings and e-mail change.
 
 /** Applies a validated profile patch (at least one field) and returns the updated row. */
 export async function updateProfile(ctx: AppContext, userId: string, patch: ProfilePatch): Promise<UserRow> {
   const set: UserUpdate = { updated_at: ctx.clock.now().toISOString() };
-  if (patch.displayName !== undefined) set.display_name = patch.displayName.trim();
+  if (patch.displayName !== undefined) set.display_name = normalizeDisplayName(patch.displayName);
   if (patch.bio !== undefined) set.bio = patch.bio;
   if (patch.avatar !== undefined) set.avatar = patch.avatar;
   if (patch.theme !== undefined) set.theme = patch.theme;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireSession, requireUser } from '../../http/auth.js';
 import { requireWritable, requireWritableSession } from '../../http/guards.js';
-import { EITHER_AUTH, errors, MessageBody, SESSION_AUTH } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, MessageBody, SESSION_AUTH } from '../../http/schemas.js';
 import { listIdentities } from './identities.js';
 import { presentCurrentUser, presentIdentity } from './presenter.js';
 import { requestEmailChange, updateProfile } from './profile.js';
@@ -13,7 +13,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/user',
     {
       schema: {
-        tags: ['user'],
+        operationId: 'getCurrentUser',
+        tags: ['users'],
         summary: 'The current user with their settings',
         security: EITHER_AUTH,
         response: { 200: CurrentUserEnvelope, ...errors(401) },
@@ -29,8 +30,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/user',
     {
       schema: {
-        tags: ['user'],
+        operationId: 'updateCurrentUser',
+        tags: ['users'],
         summary: 'Update the current user’s profile and settings',
+        description: 'Send any of the fields; at least one. `maxMessageLength` is 1 to 10000; `viewingPreference` is `all` (public, own and followed users\' messages) or `following` (own and followed only).',
         security: EITHER_AUTH,
         body: ProfilePatch,
         response: { 200: CurrentUserEnvelope, ...errors(400, 401, 403) },
@@ -46,11 +49,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/user/email',
     {
       schema: {
-        tags: ['user'],
-        summary: 'Start an e-mail address change (a confirmation link goes to the new address)',
+        operationId: 'requestEmailChange',
+        tags: ['users'],
+        summary: 'Start an e-mail address change',
+        description: 'A confirmation link goes to the new address; the address changes only once that link is used (`POST /api/auth/verify-email-change`).',
         security: SESSION_AUTH,
         body: EmailChangeBody,
-        response: { 200: MessageBody, ...errors(400, 401, 403) },
+        response: { 200: described(MessageBody, 'The confirmation link was sent'), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -64,7 +69,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/user/identities',
     {
       schema: {
-        tags: ['user'],
+        operationId: 'listIdentities',
+        tags: ['users'],
         summary: 'Provider identities linked to the current user',
         security: SESSION_AUTH,
         response: { 200: IdentitiesEnvelope, ...errors(401) },

@@ -1,14 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OAUTH_PROVIDERS } from '../../config.js';
-import { CurrentUser, Nullable } from '../../http/schemas.js';
-import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './service.js';
+import { Nullable, ref, StringEnum, User } from '../../http/schemas.js';
+import { ACCOUNT_STATUSES, CUSTOMER_STATUSES, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './service.js';
 
 // Request and response schemas of the current-user endpoints (CONTRACT.md, "Current user and profile").
 
 export const VIEWING_PREFERENCES = ['all', 'following'] as const;
 
 // Account fields, one definition for registration, profile edits and administrator edits.
-export const EmailField = Type.String({ minLength: 3, maxLength: 254, pattern: EMAIL_PATTERN, description: 'E-mail address' });
+export const EmailField = Type.String({ minLength: 3, maxLength: 254, pattern: EMAIL_PATTERN, format: 'email', description: 'E-mail address' });
 export const UsernameField = Type.String({ pattern: USERNAME_PATTERN, maxLength: 30, description: '3 to 30 letters, digits or underscores' });
 export const NewPasswordField = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
 // At least one non-blank character: a name of only spaces would render as nothing.
@@ -17,7 +17,20 @@ export const BioField = Nullable(Type.String({ maxLength: 500 }));
 // Absolute http(s) URLs only: a javascript: or data: avatar would be rendered by clients.
 export const AvatarField = Nullable(Type.String({ maxLength: 2048, format: 'uri', pattern: '^https?://\\S+$' }));
 
-export const CurrentUserEnvelope = Type.Object({ user: CurrentUser });
+export const CurrentUser = Type.Object(
+  {
+    ...User.properties,
+    customerStatus: StringEnum(CUSTOMER_STATUSES),
+    maxMessageLength: Type.Integer({ minimum: 1, maximum: 10000 }),
+    viewingPreference: StringEnum(VIEWING_PREFERENCES),
+    accountStatus: StringEnum(ACCOUNT_STATUSES),
+    isPrivate: Type.Boolean(),
+    defaultPubliclyVisible: Type.Boolean(),
+  },
+  { $id: 'CurrentUser', description: 'The signed-in account with its settings' },
+);
+
+export const CurrentUserEnvelope = Type.Object({ user: ref(CurrentUser) }, { description: 'The current user' });
 
 export const ProfilePatch = Type.Object(
   {
@@ -28,23 +41,25 @@ export const ProfilePatch = Type.Object(
     isPrivate: Type.Optional(Type.Boolean()),
     maxMessageLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
     defaultPubliclyVisible: Type.Optional(Type.Boolean()),
-    viewingPreference: Type.Optional(Type.Union(VIEWING_PREFERENCES.map((v) => Type.Literal(v)))),
+    viewingPreference: Type.Optional(StringEnum(VIEWING_PREFERENCES)),
   },
   // An empty body is a validation error too: there is nothing to update.
-  { additionalProperties: false, minProperties: 1 },
+  { additionalProperties: false, minProperties: 1, examples: [{ displayName: 'Ada Lovelace', bio: 'Mathematician', viewingPreference: 'following' }] },
 );
 export type ProfilePatch = Static<typeof ProfilePatch>;
 
-export const EmailChangeBody = Type.Object(
-  { email: EmailField },
-  { additionalProperties: false },
+export const EmailChangeBody = Type.Object({ email: EmailField }, { additionalProperties: false, examples: [{ email: 'ada@example.org' }] });
+
+export const Identity = Type.Object(
+  {
+    id: Type.String(),
+    provider: StringEnum(OAUTH_PROVIDERS),
+    handle: Type.String(),
+    instanceName: Nullable(Type.String()),
+  },
+  { $id: 'Identity', description: 'An outside account linked for sign-in or cross-posting' },
 );
 
-export const Identity = Type.Object({
-  id: Type.String(),
-  provider: Type.String({ description: `one of ${OAUTH_PROVIDERS.join(', ')}` }),
-  handle: Type.String(),
-  instanceName: Nullable(Type.String()),
-});
+export const IdentitiesEnvelope = Type.Object({ identities: Type.Array(ref(Identity)) }, { description: 'The linked identities' });
 
-export const IdentitiesEnvelope = Type.Object({ identities: Type.Array(Identity) });
+export const USER_COMPONENTS = [CurrentUser, Identity];

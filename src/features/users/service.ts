@@ -10,6 +10,15 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const CUSTOMER_STATUSES = ['free', 'subscriber', 'subscriber:monthly', 'subscriber:annual'] as const;
 
 export const USERNAME_PATTERN = '^[A-Za-z0-9_]{3,30}$';
+/**
+ * A display name as stored: trimmed and NFC-normalised, so that the same name typed on two
+ * keyboards (precomposed or combining accents) is one string. Bidirectional controls may stay:
+ * right-to-left names need them; usernames, which cannot hold them, identify people.
+ */
+export function normalizeDisplayName(name: string): string {
+  return name.trim().normalize('NFC');
+}
+
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 1024;
@@ -74,7 +83,7 @@ export async function createUser(
     email: normalizeEmail(input.email),
     username: input.username,
     username_key: usernameKey(input.username),
-    display_name: input.displayName?.trim() || input.username,
+    display_name: (input.displayName && normalizeDisplayName(input.displayName)) || input.username,
     avatar: input.avatar ?? null,
     bio: input.bio ?? null,
     theme: null,
