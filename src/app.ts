@@ -9,6 +9,7 @@ import type { Db } from './db/connection.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { ADMIN_COMPONENTS } from './features/admin/schemas.js';
 import { authRoutes } from './features/auth/routes.js';
+import { pageRoutes } from './features/pages/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { USER_COMPONENTS } from './features/users/schemas.js';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(adminRoutes);
+  await app.register(pageRoutes);
 
   return app;
 }

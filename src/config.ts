@@ -21,6 +21,8 @@ export interface Config {
   database: DatabaseConfig;
   dataDir: string;
   publicUrl: string;
+  /** Base of a separate web client: e-mail links point there instead of at the service's own pages. */
+  webUrl: string | null;
   cronSecret: string | null;
   scheduler: boolean;
   smtpUrl: string | null;
@@ -163,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     database,
     dataDir: str(env, 'DATA_DIR') ?? './data',
     publicUrl: parseUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`,
+    webUrl: parseUrl(env, 'WEB_URL'),
     cronSecret: str(env, 'CRON_SECRET'),
     scheduler: scheduler === 'on',
     smtpUrl,

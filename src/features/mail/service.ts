@@ -42,7 +42,10 @@ export async function sendMail(ctx: AppContext, mail: MailRequest): Promise<'sen
   return status;
 }
 
-/** A link in an e-mail body: `<PUBLIC_URL><path>?token=<token>` (CONTRACT.md, E-mail). */
+/**
+ * A link in an e-mail body: `<PUBLIC_URL><path>?token=<token>` (CONTRACT.md, E-mail), or
+ * `<WEB_URL><path>?token=<token>` when a separate web client is configured.
+ */
 export function tokenLink(ctx: AppContext, path: string, token: string): string {
-  return `${ctx.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  return `${ctx.config.webUrl ?? ctx.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 }
