@@ -9,6 +9,8 @@ import type { Db } from './db/connection.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { ADMIN_COMPONENTS } from './features/admin/schemas.js';
 import { authRoutes } from './features/auth/routes.js';
+import { documentRoutes } from './features/documents/routes.js';
+import { DOCUMENT_COMPONENTS } from './features/documents/schemas.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
 import { userRoutes } from './features/users/routes.js';
@@ -96,7 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before validation: a cross-site write is refused whatever its body.
   app.addHook('onRequest', async (request) => checkOrigin(request));
 
-  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS]);
+  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS, ...DOCUMENT_COMPONENTS]);
   await registerOpenApi(app, config);
 
   registerIdempotency(app);
@@ -105,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(adminRoutes);
+  await app.register(documentRoutes);
   await app.register(pageRoutes);
 
   return app;

@@ -127,6 +127,52 @@ export interface AnalyticsEventsTable {
   created_at: string;
 }
 
+// Documents (migration 003). change_ms: the per-user sync stamp (bigint on PostgreSQL, read as
+// a string there: convert with Number()).
+export interface DocumentSyncStateTable {
+  user_id: string;
+  last_change_ms: number | string;
+}
+
+export interface DocumentFoldersTable {
+  id: string;
+  user_id: string;
+  parent_id: string | null;
+  name: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  delete_batch: string | null;
+  change_ms: number | string;
+}
+
+export interface DocumentsTable {
+  id: string;
+  user_id: string;
+  folder_id: string | null;
+  title: string;
+  content: string;
+  relative_path: string;
+  is_public: SqlBool;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  delete_batch: string | null;
+  change_ms: number | string;
+}
+
+export interface DocumentRevisionsTable {
+  id: string;
+  document_id: string;
+  revision: number;
+  title: string;
+  content: string;
+  editor_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -140,6 +186,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_events: RateLimitEventsTable;
   analytics_events: AnalyticsEventsTable;
+  document_sync_state: DocumentSyncStateTable;
+  document_folders: DocumentFoldersTable;
+  documents: DocumentsTable;
+  document_revisions: DocumentRevisionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

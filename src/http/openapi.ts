@@ -164,6 +164,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'auth', description: 'Registration, sign-in, sessions, sync tokens, e-mail tokens and OAuth' },
         { name: 'users', description: 'The current user and their profile' },
         { name: 'admin', description: 'Administration of accounts (administrators only)' },
+        { name: 'documents', description: 'Markdown documents in folders: search, delta sync, history, trash and templates' },
       ],
       components: {
         securitySchemes: {

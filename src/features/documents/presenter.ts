@@ -1,0 +1,90 @@
+import type { Selectable } from 'kysely';
+import { toBool } from '../../db/dialect.js';
+import type { DocumentFoldersTable, DocumentsTable } from '../../db/types.js';
+
+// The one place that decides the wire shape of documents, folders, revisions and sync entries.
+
+export type DocumentRow = Selectable<DocumentsTable>;
+export type FolderRow = Selectable<DocumentFoldersTable>;
+
+export function presentDocument(d: DocumentRow) {
+  return {
+    id: d.id,
+    title: d.title,
+    content: d.content,
+    folderId: d.folder_id,
+    isPublic: toBool(d.is_public),
+    createdAt: d.created_at,
+    updatedAt: d.updated_at,
+    relativePath: d.relative_path,
+    revision: d.revision,
+  };
+}
+
+export function presentSearchHit(d: DocumentRow) {
+  return {
+    id: d.id,
+    title: d.title,
+    content: d.content,
+    folderId: d.folder_id,
+    isPublic: toBool(d.is_public),
+    createdAt: d.created_at,
+    updatedAt: d.updated_at,
+    revision: d.revision,
+  };
+}
+
+export function presentDocumentRef(d: Pick<DocumentRow, 'id' | 'title' | 'relative_path'>) {
+  return { id: d.id, title: d.title, relativePath: d.relative_path };
+}
+
+export function presentFolder(f: Pick<FolderRow, 'id' | 'name' | 'parent_id'>, documents: Pick<DocumentRow, 'id' | 'title' | 'relative_path'>[]) {
+  return { id: f.id, name: f.name, parentId: f.parent_id, documents: documents.map(presentDocumentRef) };
+}
+
+export function presentSyncFolder(f: FolderRow, path: string) {
+  return { id: f.id, name: f.name, parentId: f.parent_id, path, updatedAt: f.updated_at, deletedAt: f.deleted_at };
+}
+
+export function presentSyncDocument(d: DocumentRow) {
+  return {
+    id: d.id,
+    title: d.title,
+    content: d.content,
+    folderId: d.folder_id,
+    relativePath: d.relative_path,
+    isPublic: toBool(d.is_public),
+    revision: d.revision,
+    updatedAt: d.updated_at,
+    deletedAt: d.deleted_at,
+  };
+}
+
+export function presentTrashedDocument(d: DocumentRow) {
+  return { ...presentDocument(d), deletedAt: d.deleted_at as string };
+}
+
+export function presentTrashedFolder(f: FolderRow) {
+  return { id: f.id, name: f.name, parentId: f.parent_id, deletedAt: f.deleted_at as string };
+}
+
+export interface RevisionRow {
+  revision: number;
+  title: string;
+  content?: string;
+  created_at: string;
+  editor_id: string | null;
+  editor_username: string | null;
+}
+
+export function presentRevisionSummary(r: RevisionRow) {
+  return { revision: r.revision, title: r.title, createdAt: r.created_at, editor: { id: r.editor_id, username: r.editor_username } };
+}
+
+export function presentRevision(r: RevisionRow & { content: string }) {
+  return { ...presentRevisionSummary(r), content: r.content };
+}
+
+export function pagination(total: number, limit: number, offset: number) {
+  return { total, limit, offset, hasMore: offset + limit < total };
+}

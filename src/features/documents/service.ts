@@ -1,0 +1,188 @@
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { findUserByUsername } from '../users/service.js';
+import type { DocumentRow, FolderRow } from './presenter.js';
+import type { CreateDocumentBody, UpdateDocumentBody } from './schemas.js';
+import {
+  checkBaseRevision,
+  createFolder,
+  deleteDocument,
+  deleteFolder,
+  findOwnDocument,
+  FolderTree,
+  insertDocument,
+  updateDocument,
+  updateFolder,
+  withWriter,
+} from './store.js';
+
+// Documents and folders: the HTTP operations of the spec's Documents table.
+
+const documentNotFound = () => notFound('Document not found');
+const folderNotFound = () => notFound('Folder not found');
+
+export async function listRootDocuments(ctx: AppContext, userId: string): Promise<DocumentRow[]> {
+  return ctx.db.kysely
+    .selectFrom('documents')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('folder_id', 'is', null)
+    .orderBy('relative_path')
+    .orderBy('id')
+    .execute();
+}
+
+export async function createDocument(ctx: AppContext, userId: string, body: CreateDocumentBody, folderId?: string): Promise<DocumentRow> {
+  return withWriter(ctx, userId, async (w) => {
+    const tree = await FolderTree.load(w.trx, userId);
+    const target = folderId ?? body.folderId ?? null;
+    if (folderId !== undefined && !tree.live(folderId)) throw folderNotFound();
+    return insertDocument(w, tree, {
+      folderId: target,
+      title: body.title,
+      content: body.content ?? '',
+      relativePath: body.relativePath,
+      isPublic: body.isPublic ?? false,
+    });
+  });
+}
+
+/** The owner's document, or anyone's public one; anything else (deleted included) is 404. */
+export async function readDocument(ctx: AppContext, viewerId: string, id: string): Promise<DocumentRow> {
+  const doc = await ctx.db.kysely.selectFrom('documents').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!doc || (doc.user_id !== viewerId && !(doc.is_public === true || doc.is_public === 1))) throw documentNotFound();
+  return doc;
+}
+
+export async function updateDocumentById(ctx: AppContext, userId: string, id: string, body: UpdateDocumentBody): Promise<DocumentRow> {
+  return withWriter(ctx, userId, async (w) => {
+    const doc = await findOwnDocument(w.trx, userId, id);
+    if (!doc) throw documentNotFound();
+    checkBaseRevision(doc, body.baseRevision);
+    const tree = await FolderTree.load(w.trx, userId);
+    const { baseRevision: _base, ...patch } = body;
+    return updateDocument(w, tree, doc, patch);
+  });
+}
+
+export async function deleteDocumentById(ctx: AppContext, userId: string, id: string): Promise<void> {
+  await withWriter(ctx, userId, async (w) => {
+    const doc = await findOwnDocument(w.trx, userId, id);
+    if (!doc) throw documentNotFound();
+    await deleteDocument(w, doc);
+  });
+}
+
+type DocRef = Pick<DocumentRow, 'id' | 'title' | 'relative_path' | 'folder_id'>;
+
+async function liveDocRefs(ctx: AppContext, userId: string, folderIds?: string[]): Promise<DocRef[]> {
+  let q = ctx.db.kysely
+    .selectFrom('documents')
+    .select(['id', 'title', 'relative_path', 'folder_id'])
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null);
+  q = folderIds ? q.where('folder_id', 'in', folderIds.length ? folderIds : ['']) : q.where('folder_id', 'is not', null);
+  return q.orderBy('relative_path').orderBy('id').execute();
+}
+
+function groupByFolder(docs: DocRef[]): Map<string, DocRef[]> {
+  const by = new Map<string, DocRef[]>();
+  for (const d of docs) {
+    const list = by.get(d.folder_id!) ?? [];
+    list.push(d);
+    by.set(d.folder_id!, list);
+  }
+  return by;
+}
+
+/** Every live folder of the user with the documents directly inside it. */
+export async function listFolders(ctx: AppContext, userId: string): Promise<{ folder: FolderRow; documents: DocRef[] }[]> {
+  const folders = await ctx.db.kysely
+    .selectFrom('document_folders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  const docs = groupByFolder(await liveDocRefs(ctx, userId));
+  return folders.map((folder) => ({ folder, documents: docs.get(folder.id) ?? [] }));
+}
+
+export async function createFolderFor(ctx: AppContext, userId: string, body: { name: string; parentId?: string | null }): Promise<FolderRow> {
+  return withWriter(ctx, userId, async (w) => createFolder(w, await FolderTree.load(w.trx, userId), body.name, body.parentId ?? null));
+}
+
+export interface FolderDetail {
+  folder: FolderRow;
+  path: string;
+  documents: DocRef[];
+  children: { folder: FolderRow; documents: DocRef[] }[];
+}
+
+export async function readFolder(ctx: AppContext, userId: string, id: string): Promise<FolderDetail> {
+  const tree = await FolderTree.load(ctx.db.kysely, userId);
+  const folder = tree.live(id);
+  if (!folder) throw folderNotFound();
+  const children = tree.liveChildren(id);
+  const docs = groupByFolder(await liveDocRefs(ctx, userId, [id, ...children.map((c) => c.id)]));
+  return {
+    folder,
+    path: tree.path(id),
+    documents: docs.get(id) ?? [],
+    children: children.map((c) => ({ folder: c, documents: docs.get(c.id) ?? [] })),
+  };
+}
+
+export async function updateFolderById(ctx: AppContext, userId: string, id: string, patch: { name?: string; parentId?: string | null }): Promise<FolderRow> {
+  return withWriter(ctx, userId, async (w) => {
+    const tree = await FolderTree.load(w.trx, userId);
+    const folder = tree.live(id);
+    if (!folder) throw folderNotFound();
+    return updateFolder(w, tree, folder, patch);
+  });
+}
+
+export async function deleteFolderById(ctx: AppContext, userId: string, id: string): Promise<void> {
+  await withWriter(ctx, userId, async (w) => {
+    const tree = await FolderTree.load(w.trx, userId);
+    const folder = tree.live(id);
+    if (!folder) throw folderNotFound();
+    await deleteFolder(w, tree, folder);
+  });
+}
+
+export async function folderDocuments(ctx: AppContext, userId: string, id: string): Promise<DocumentRow[]> {
+  const folder = await ctx.db.kysely
+    .selectFrom('document_folders')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!folder) throw folderNotFound();
+  return ctx.db.kysely
+    .selectFrom('documents')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('folder_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .orderBy('relative_path')
+    .orderBy('id')
+    .execute();
+}
+
+/** A user's public documents, newest first (GET /api/users/{username}/documents). */
+export async function listPublicDocuments(ctx: AppContext, username: string, limit: number, offset: number) {
+  const owner = await findUserByUsername(ctx.db.kysely, username);
+  if (!owner) throw notFound('user_not_found', 'user_not_found');
+  const base = ctx.db.kysely
+    .selectFrom('documents')
+    .where('user_id', '=', owner.id)
+    .where('is_public', '=', true)
+    .where('deleted_at', 'is', null);
+  const [{ n }] = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).execute();
+  const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return { rows, total: Number(n) };
+}

@@ -1,0 +1,451 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { Database } from '../../db/types.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { presentDocument, type DocumentRow, type FolderRow } from './presenter.js';
+
+// The write machinery shared by every documents service: one transaction per write holding the
+// user's sync stamp, the folder tree, and the rules every change of a document or folder obeys.
+
+export type Tx = Kysely<Database>;
+
+/** Consecutive edits by the same editor within this window collapse into one history entry. */
+export const REVISION_COLLAPSE_MS = 10 * 60_000;
+
+export interface Writer {
+  trx: Tx;
+  userId: string;
+  /** Who makes the change (recorded in the history). */
+  editorId: string;
+  now: string;
+  nowMs: number;
+  /** The sync stamp of this transaction: every row it changes carries it in change_ms. */
+  stamp: number;
+}
+
+/**
+ * Takes the user's sync stamp: strictly greater than every earlier one of the user, and not
+ * behind the clock. The UPDATE row-locks the user's state row on PostgreSQL until the transaction
+ * ends (SQLite has a single writer), so one user's writes commit in stamp order.
+ */
+export async function nextStamp(trx: Tx, userId: string, nowMs: number): Promise<number> {
+  await trx
+    .insertInto('document_sync_state')
+    .values({ user_id: userId, last_change_ms: 0 })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const row = await trx
+    .updateTable('document_sync_state')
+    .set({
+      last_change_ms: sql<number>`case when last_change_ms + 1 > cast(${nowMs} as bigint) then last_change_ms + 1 else cast(${nowMs} as bigint) end`,
+    })
+    .where('user_id', '=', userId)
+    .returning('last_change_ms')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_change_ms);
+}
+
+/** The user's last committed sync stamp (0 before any write). */
+export async function committedStamp(db: Tx, userId: string): Promise<number> {
+  const row = await db.selectFrom('document_sync_state').select('last_change_ms').where('user_id', '=', userId).executeTakeFirst();
+  return row ? Number(row.last_change_ms) : 0;
+}
+
+/** Runs `fn` in one transaction holding the user's sync stamp. Unique violations become 409. */
+export async function withWriter<T>(ctx: AppContext, userId: string, fn: (w: Writer) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.kysely.transaction().execute(async (trx) => {
+      const at = ctx.clock.now();
+      const stamp = await nextStamp(trx, userId, at.getTime());
+      return fn({ trx, userId, editorId: userId, now: at.toISOString(), nowMs: at.getTime(), stamp });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('A folder or document with that name already exists there', 'name_taken');
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Folders
+
+const lower = (s: string) => s.toLowerCase();
+
+/** Checks a folder or file name beyond the schema: not `.` or `..`, no control characters. */
+export function checkSegment(name: string, what: string): string {
+  if (name === '.' || name === '..' || name.trim() === '' || name.includes('/') || name.includes('\\')) {
+    throw badRequest(`${what} must be a single name without slashes, and not "." or ".."`, 'invalid_name');
+  }
+  return name;
+}
+
+/** A user's folders (live and deleted), loaded once per operation. */
+export class FolderTree {
+  private constructor(private readonly byId: Map<string, FolderRow>) {}
+
+  static async load(db: Tx, userId: string): Promise<FolderTree> {
+    const rows = await db.selectFrom('document_folders').selectAll().where('user_id', '=', userId).execute();
+    return new FolderTree(new Map(rows.map((r) => [r.id, r])));
+  }
+
+  all(): FolderRow[] {
+    return [...this.byId.values()];
+  }
+
+  get(id: string): FolderRow | undefined {
+    return this.byId.get(id);
+  }
+
+  live(id: string): FolderRow | undefined {
+    const f = this.byId.get(id);
+    return f && f.deleted_at === null ? f : undefined;
+  }
+
+  set(row: FolderRow): void {
+    this.byId.set(row.id, row);
+  }
+
+  /** Names from the root, joined by '/'. */
+  path(id: string): string {
+    const names: string[] = [];
+    const seen = new Set<string>();
+    let cur = this.byId.get(id);
+    while (cur && !seen.has(cur.id)) {
+      seen.add(cur.id);
+      names.unshift(cur.name);
+      cur = cur.parent_id ? this.byId.get(cur.parent_id) : undefined;
+    }
+    return names.join('/');
+  }
+
+  liveChild(parentId: string | null, name: string): FolderRow | undefined {
+    const key = lower(name);
+    for (const f of this.byId.values()) if (f.deleted_at === null && f.parent_id === parentId && lower(f.name) === key) return f;
+    return undefined;
+  }
+
+  liveChildren(parentId: string | null): FolderRow[] {
+    return this.all()
+      .filter((f) => f.deleted_at === null && f.parent_id === parentId)
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  }
+
+  /** The folder and its descendants that satisfy `keep` (descent stops at one that does not). */
+  subtree(id: string, keep: (f: FolderRow) => boolean): string[] {
+    const out: string[] = [];
+    const queue = [id];
+    const seen = new Set<string>();
+    while (queue.length) {
+      const cur = queue.shift()!;
+      if (seen.has(cur)) continue;
+      seen.add(cur);
+      out.push(cur);
+      for (const f of this.byId.values()) if (f.parent_id === cur && keep(f)) queue.push(f.id);
+    }
+    return out;
+  }
+
+  /** True when `candidate` is `ancestor` or lies below it. */
+  isSelfOrDescendant(candidate: string, ancestor: string): boolean {
+    const seen = new Set<string>();
+    let cur: string | null = candidate;
+    while (cur && !seen.has(cur)) {
+      if (cur === ancestor) return true;
+      seen.add(cur);
+      cur = this.byId.get(cur)?.parent_id ?? null;
+    }
+    return false;
+  }
+
+  /** The live folder at a path of names ('' is the root, null); undefined when absent. */
+  resolve(segments: string[]): string | null | undefined {
+    let parent: string | null = null;
+    for (const name of segments) {
+      const f = this.liveChild(parent, name);
+      if (!f) return undefined;
+      parent = f.id;
+    }
+    return parent;
+  }
+}
+
+/** Splits a sync path into its names; empty, '.' and '..' segments are refused. */
+export function splitPath(path: string): string[] {
+  const parts = path.split('/').filter((p) => p !== '');
+  for (const p of parts) checkSegment(p, 'Every path segment');
+  if (parts.length === 0) throw badRequest('The path is empty', 'invalid_path');
+  return parts;
+}
+
+function nameTaken(name: string): AppError {
+  return conflict(`A folder named "${name}" already exists there`, 'name_taken');
+}
+
+export async function createFolder(w: Writer, tree: FolderTree, name: string, parentId: string | null): Promise<FolderRow> {
+  checkSegment(name, 'The folder name');
+  if (parentId !== null && !tree.live(parentId)) throw notFound('Parent folder not found');
+  if (tree.liveChild(parentId, name)) throw nameTaken(name);
+  const row: FolderRow = {
+    id: newId(),
+    user_id: w.userId,
+    parent_id: parentId,
+    name,
+    created_at: w.now,
+    updated_at: w.now,
+    deleted_at: null,
+    delete_batch: null,
+    change_ms: w.stamp,
+  };
+  await w.trx.insertInto('document_folders').values(row).execute();
+  tree.set(row);
+  return row;
+}
+
+/** The folder at these names, creating the missing ones (mkdir -p). */
+export async function ensureFolderPath(w: Writer, tree: FolderTree, segments: string[]): Promise<string | null> {
+  let parent: string | null = null;
+  for (const name of segments) {
+    const existing = tree.liveChild(parent, name);
+    parent = existing ? existing.id : (await createFolder(w, tree, name, parent)).id;
+  }
+  return parent;
+}
+
+export async function updateFolder(w: Writer, tree: FolderTree, folder: FolderRow, patch: { name?: string; parentId?: string | null }): Promise<FolderRow> {
+  const name = patch.name !== undefined ? checkSegment(patch.name, 'The folder name') : folder.name;
+  const parentId = patch.parentId !== undefined ? patch.parentId : folder.parent_id;
+  if (parentId !== null) {
+    if (!tree.live(parentId)) throw notFound('Parent folder not found');
+    if (tree.isSelfOrDescendant(parentId, folder.id)) throw badRequest('A folder cannot be moved into itself or one of its descendants', 'invalid_move');
+  }
+  if (name === folder.name && parentId === folder.parent_id) return folder;
+  const clash = tree.liveChild(parentId, name);
+  if (clash && clash.id !== folder.id) throw nameTaken(name);
+  const row = await w.trx
+    .updateTable('document_folders')
+    .set({ name, parent_id: parentId, updated_at: w.now, change_ms: w.stamp })
+    .where('id', '=', folder.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  tree.set(row);
+  return row;
+}
+
+/** Soft-deletes a folder with every live folder and document below it, as one trash batch. */
+export async function deleteFolder(w: Writer, tree: FolderTree, folder: FolderRow): Promise<void> {
+  const ids = tree.subtree(folder.id, (f) => f.deleted_at === null);
+  const batch = newId();
+  for (const chunk of chunks(ids, 500)) {
+    await w.trx
+      .updateTable('document_folders')
+      .set({ deleted_at: w.now, delete_batch: batch, updated_at: w.now, change_ms: w.stamp })
+      .where('user_id', '=', w.userId)
+      .where('id', 'in', chunk)
+      .where('deleted_at', 'is', null)
+      .execute();
+    await w.trx
+      .updateTable('documents')
+      .set((eb) => ({ deleted_at: w.now, delete_batch: batch, updated_at: w.now, change_ms: w.stamp, revision: eb('revision', '+', 1) }))
+      .where('user_id', '=', w.userId)
+      .where('folder_id', 'in', chunk)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+  for (const id of ids) {
+    const f = tree.get(id)!;
+    if (f.deleted_at === null) tree.set({ ...f, deleted_at: w.now, delete_batch: batch });
+  }
+}
+
+export function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents
+
+/** The caller's document by id (live only unless asked), else undefined. */
+export async function findOwnDocument(db: Tx, userId: string, id: string, includeDeleted = false): Promise<DocumentRow | undefined> {
+  let q = db.selectFrom('documents').selectAll().where('id', '=', id).where('user_id', '=', userId);
+  if (!includeDeleted) q = q.where('deleted_at', 'is', null);
+  return q.executeTakeFirst();
+}
+
+export async function liveDocumentAt(db: Tx, userId: string, folderId: string | null, relativePath: string): Promise<DocumentRow | undefined> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where(folderId === null ? sql<SqlBool>`folder_id is null` : sql<SqlBool>`folder_id = ${folderId}`)
+    .where(sql<SqlBool>`lower(relative_path) = lower(${relativePath})`)
+    .executeTakeFirst();
+}
+
+/** A file name for a title: characters file systems refuse replaced, `.md` appended. */
+export function fileNameFor(title: string): string {
+  let base = title
+    .replace(/[\\/:*?"<>|\p{Cc}]/gu, '-')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 200)
+    .trim();
+  if (base === '') base = 'untitled';
+  return base.toLowerCase().endsWith('.md') ? base : `${base}.md`;
+}
+
+/** `name.md`, else `name (2).md`, `name (3).md`... whichever is free in the folder. */
+async function freeFileName(w: Writer, folderId: string | null, wanted: string): Promise<string> {
+  if (!(await liveDocumentAt(w.trx, w.userId, folderId, wanted))) return wanted;
+  const dot = wanted.toLowerCase().endsWith('.md') ? wanted.length - 3 : wanted.length;
+  for (let i = 2; i < 1000; i++) {
+    const candidate = `${wanted.slice(0, dot)} (${i})${wanted.slice(dot)}`;
+    if (!(await liveDocumentAt(w.trx, w.userId, folderId, candidate))) return candidate;
+  }
+  return `${wanted.slice(0, dot)} (${newId()})${wanted.slice(dot)}`;
+}
+
+function pathTaken(relativePath: string): AppError {
+  return conflict(`A document named "${relativePath}" already exists in that folder`, 'path_taken');
+}
+
+export interface NewDocument {
+  folderId: string | null;
+  title: string;
+  content: string;
+  /** Explicit: must be free (409). Omitted: derived from the title and made free. */
+  relativePath?: string;
+  isPublic: boolean;
+}
+
+export async function insertDocument(w: Writer, tree: FolderTree, input: NewDocument): Promise<DocumentRow> {
+  if (input.folderId !== null && !tree.live(input.folderId)) throw notFound('Folder not found');
+  let relativePath: string;
+  if (input.relativePath !== undefined) {
+    relativePath = checkSegment(input.relativePath, 'relativePath');
+    if (await liveDocumentAt(w.trx, w.userId, input.folderId, relativePath)) throw pathTaken(relativePath);
+  } else {
+    relativePath = await freeFileName(w, input.folderId, fileNameFor(input.title));
+  }
+  const row = {
+    id: newId(),
+    user_id: w.userId,
+    folder_id: input.folderId,
+    title: input.title,
+    content: input.content,
+    relative_path: relativePath,
+    is_public: input.isPublic,
+    revision: 1,
+    created_at: w.now,
+    updated_at: w.now,
+    deleted_at: null,
+    delete_batch: null,
+    change_ms: w.stamp,
+  };
+  await w.trx.insertInto('documents').values(row).execute();
+  const doc = (await findOwnDocument(w.trx, w.userId, row.id))!;
+  await recordRevision(w, doc, true);
+  return doc;
+}
+
+export function revisionConflict(doc: DocumentRow, message?: string): AppError {
+  return new AppError(409, message ?? `The document has changed: it is at revision ${doc.revision}`, 'revision_conflict', {
+    document: presentDocument(doc),
+  });
+}
+
+export function checkBaseRevision(doc: DocumentRow, baseRevision: number | undefined): void {
+  if (baseRevision !== undefined && baseRevision !== doc.revision) throw revisionConflict(doc);
+}
+
+export interface DocumentPatch {
+  title?: string;
+  content?: string;
+  relativePath?: string;
+  isPublic?: boolean;
+  folderId?: string | null;
+}
+
+/**
+ * Applies a change to a live document: +1 revision when anything changed; a history entry when
+ * the title or content changed (collapsed with the previous one by the same editor within ten
+ * minutes unless `newHistoryEntry`).
+ */
+export async function updateDocument(w: Writer, tree: FolderTree, doc: DocumentRow, patch: DocumentPatch, newHistoryEntry = false): Promise<DocumentRow> {
+  const folderId = patch.folderId !== undefined ? patch.folderId : doc.folder_id;
+  if (folderId !== doc.folder_id && folderId !== null && !tree.live(folderId)) throw notFound('Folder not found');
+  const relativePath = patch.relativePath !== undefined ? checkSegment(patch.relativePath, 'relativePath') : doc.relative_path;
+  const title = patch.title ?? doc.title;
+  const content = patch.content ?? doc.content;
+  const isPublic = patch.isPublic ?? (doc.is_public === true || doc.is_public === 1);
+  const wasPublic = doc.is_public === true || doc.is_public === 1;
+  const moved = folderId !== doc.folder_id || relativePath !== doc.relative_path;
+  const textChanged = title !== doc.title || content !== doc.content;
+  if (!moved && !textChanged && isPublic === wasPublic && !newHistoryEntry) return doc;
+  if (moved) {
+    const clash = await liveDocumentAt(w.trx, w.userId, folderId, relativePath);
+    if (clash && clash.id !== doc.id) throw pathTaken(relativePath);
+  }
+  await w.trx
+    .updateTable('documents')
+    .set({
+      title,
+      content,
+      relative_path: relativePath,
+      folder_id: folderId,
+      is_public: isPublic,
+      revision: doc.revision + 1,
+      updated_at: w.now,
+      change_ms: w.stamp,
+    })
+    .where('id', '=', doc.id)
+    .execute();
+  const updated = (await findOwnDocument(w.trx, w.userId, doc.id))!;
+  if (textChanged || newHistoryEntry) await recordRevision(w, updated, newHistoryEntry);
+  return updated;
+}
+
+export async function deleteDocument(w: Writer, doc: DocumentRow): Promise<void> {
+  await w.trx
+    .updateTable('documents')
+    .set({ deleted_at: w.now, delete_batch: newId(), updated_at: w.now, change_ms: w.stamp, revision: doc.revision + 1 })
+    .where('id', '=', doc.id)
+    .execute();
+}
+
+/** Records the document's current title and content in its history. */
+async function recordRevision(w: Writer, doc: DocumentRow, forceNew: boolean): Promise<void> {
+  if (!forceNew) {
+    const last = await w.trx
+      .selectFrom('document_revisions')
+      .selectAll()
+      .where('document_id', '=', doc.id)
+      .orderBy('revision', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (last && last.editor_id === w.editorId && Date.parse(last.created_at) > w.nowMs - REVISION_COLLAPSE_MS) {
+      await w.trx
+        .updateTable('document_revisions')
+        .set({ revision: doc.revision, title: doc.title, content: doc.content, updated_at: w.now })
+        .where('id', '=', last.id)
+        .execute();
+      return;
+    }
+  }
+  await w.trx
+    .insertInto('document_revisions')
+    .values({
+      id: newId(),
+      document_id: doc.id,
+      revision: doc.revision,
+      title: doc.title,
+      content: doc.content,
+      editor_id: w.editorId,
+      created_at: w.now,
+      updated_at: w.now,
+    })
+    .execute();
+}

@@ -1,0 +1,179 @@
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { UserRow } from '../../db/types.js';
+import { AppError, badRequest, conflict } from '../../http/errors.js';
+import type { DocumentRow, FolderRow } from './presenter.js';
+import type { SyncOperation } from './schemas.js';
+import {
+  checkBaseRevision,
+  committedStamp,
+  deleteDocument,
+  deleteFolder,
+  ensureFolderPath,
+  findOwnDocument,
+  FolderTree,
+  insertDocument,
+  liveDocumentAt,
+  splitPath,
+  updateDocument,
+  updateFolder,
+  withWriter,
+  type Writer,
+} from './store.js';
+
+// Delta sync (CONTRACT.md, Documents (additions)).
+//
+// The cursor. Every write of a user's documents or folders takes the user's sync stamp inside its
+// transaction (store.ts nextStamp): an UPDATE of the user's one `document_sync_state` row, which
+// PostgreSQL row-locks until commit and SQLite serialises as its single writer. A stamp is
+// strictly greater than every earlier stamp of the user, so the user's writes commit in stamp
+// order, and every row a write changes carries its stamp in `change_ms`. A pull first reads the
+// committed stamp C, then the rows with change_ms > lastSyncAt, and answers C as the next
+// lastSyncAt (an ISO time with millisecond precision, which is exactly the stamp). Every write
+// stamped at or below C had committed before C was visible, so it is in this answer or an earlier
+// one; a write still running when C was read gets a stamp above C and comes in the next pull. A
+// write that commits between the two reads may be sent twice, which the contract allows (the
+// revision tells the client it has it). Stamps follow the clock, and run ahead of it by 1 ms per
+// write only when several writes fall in the same millisecond.
+
+export function msToIso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export interface PullResult {
+  folders: { row: FolderRow; path: string }[];
+  documents: DocumentRow[];
+  lastSyncAt: string;
+}
+
+export async function pullChanges(ctx: AppContext, userId: string, lastSyncAt: string | undefined): Promise<PullResult> {
+  const db = ctx.db.kysely;
+  // First the committed stamp, then the rows: see the comment at the top.
+  const cursor = await committedStamp(db, userId);
+  const since = lastSyncAt === undefined ? null : Date.parse(lastSyncAt);
+  if (since !== null && Number.isNaN(since)) throw badRequest('lastSyncAt must be an ISO 8601 time', 'invalid_cursor');
+
+  let docs = db.selectFrom('documents').selectAll().where('user_id', '=', userId);
+  docs = since === null ? docs.where('deleted_at', 'is', null) : docs.where('change_ms', '>', since);
+  const documents = await docs.orderBy('change_ms').orderBy('id').execute();
+
+  const tree = await FolderTree.load(db, userId);
+  const folders = tree
+    .all()
+    .filter((f) => (since === null ? f.deleted_at === null : Number(f.change_ms) > since))
+    .sort((a, b) => Number(a.change_ms) - Number(b.change_ms) || a.id.localeCompare(b.id))
+    .map((row) => ({ row, path: tree.path(row.id) }));
+  return { folders, documents, lastSyncAt: msToIso(cursor) };
+}
+
+/** Creating documents is subscriber-only; the route checks it when a batch creates one. */
+export function createsDocuments(operations: SyncOperation[]): boolean {
+  return operations.some((o) => o.op === 'create' && o.type === 'document');
+}
+
+/** Applies the operations in order in one transaction: all of them, or none. */
+export async function pushOperations(ctx: AppContext, user: Pick<UserRow, 'id'>, operations: SyncOperation[]): Promise<{ lastSyncAt: string }> {
+  return withWriter(ctx, user.id, async (w) => {
+    const tree = await FolderTree.load(w.trx, user.id);
+    for (const [index, operation] of operations.entries()) {
+      try {
+        await applyOperation(w, tree, operation);
+      } catch (err) {
+        throw atIndex(err, index);
+      }
+    }
+    return { lastSyncAt: msToIso(w.stamp) };
+  });
+}
+
+/** The same error, its message naming the failing operation. */
+function atIndex(err: unknown, index: number): unknown {
+  const prefix = `operations[${index}]: `;
+  if (err instanceof AppError) return new AppError(err.statusCode, prefix + err.message, err.code, err.extra, err.headers);
+  if (isUniqueViolation(err)) return new AppError(409, `${prefix}a folder or document with that name already exists there`, 'name_taken');
+  return err;
+}
+
+function folderAt(tree: FolderTree, op: SyncOperation): FolderRow {
+  if (op.data?.id !== undefined) {
+    const f = tree.live(op.data.id);
+    if (!f) throw badRequest(`No folder with id ${op.data.id}`, 'unknown_target');
+    return f;
+  }
+  const id = tree.resolve(splitPath(op.path));
+  if (!id) throw badRequest(`No folder at ${op.path}`, 'unknown_target');
+  return tree.live(id)!;
+}
+
+/** A document's folder and file name from its path ('a/b/x.md' → folder a/b, 'x.md'). */
+function documentLocation(path: string): { folders: string[]; name: string } {
+  const parts = splitPath(path);
+  return { folders: parts.slice(0, -1), name: parts[parts.length - 1] };
+}
+
+async function documentFor(w: Writer, tree: FolderTree, op: SyncOperation): Promise<DocumentRow | 'deleted'> {
+  if (op.data?.id !== undefined) {
+    const doc = await findOwnDocument(w.trx, w.userId, op.data.id, true);
+    if (!doc) throw badRequest(`No document with id ${op.data.id}`, 'unknown_target');
+    return doc.deleted_at === null ? doc : 'deleted';
+  }
+  const { folders, name } = documentLocation(op.path);
+  const folderId = tree.resolve(folders);
+  const doc = folderId === undefined ? undefined : await liveDocumentAt(w.trx, w.userId, folderId, name);
+  if (!doc) throw badRequest(`No document at ${op.path}`, 'unknown_target');
+  return doc;
+}
+
+async function applyOperation(w: Writer, tree: FolderTree, op: SyncOperation): Promise<void> {
+  const data = op.data ?? {};
+  if (op.type === 'folder') {
+    for (const field of ['folderId', 'title', 'content', 'relativePath', 'isPublic', 'baseRevision'] as const) {
+      if (data[field] !== undefined) throw badRequest(`data.${field} does not apply to a folder`, 'invalid_operation');
+    }
+    if (op.op === 'create') {
+      if (data.id !== undefined) throw badRequest('A created folder gets its id from the server', 'invalid_operation');
+      const parts = splitPath(op.path);
+      if (data.parentId !== undefined || data.name !== undefined) throw badRequest('A folder is created from its path alone', 'invalid_operation');
+      await ensureFolderPath(w, tree, parts);
+      return;
+    }
+    const folder = folderAt(tree, op);
+    if (op.op === 'update') {
+      if (data.name === undefined && data.parentId === undefined) throw badRequest('A folder update needs data.name or data.parentId', 'invalid_operation');
+      await updateFolder(w, tree, folder, { name: data.name, parentId: data.parentId });
+      return;
+    }
+    await deleteFolder(w, tree, folder);
+    return;
+  }
+
+  if (data.name !== undefined || data.parentId !== undefined) throw badRequest('data.name and data.parentId apply to folders', 'invalid_operation');
+  if (op.op === 'create') {
+    if (data.id !== undefined) throw badRequest('A created document gets its id from the server', 'invalid_operation');
+    if (data.baseRevision !== undefined) throw badRequest('A created document has no base revision', 'invalid_operation');
+    const { folders, name } = documentLocation(op.path);
+    const folderId = data.folderId !== undefined ? data.folderId : await ensureFolderPath(w, tree, folders);
+    await insertDocument(w, tree, {
+      folderId,
+      title: data.title ?? (name.replace(/\.md$/i, '') || name),
+      content: data.content ?? '',
+      relativePath: data.relativePath ?? name,
+      isPublic: data.isPublic ?? false,
+    });
+    return;
+  }
+
+  const target = await documentFor(w, tree, op);
+  if (op.op === 'update') {
+    if (target === 'deleted') throw conflict('The document was deleted; its edit was not applied', 'document_deleted');
+    checkBaseRevision(target, data.baseRevision);
+    const { baseRevision: _b, id: _id, ...patch } = data;
+    await updateDocument(w, tree, target, patch);
+    return;
+  }
+  // delete: deleting what is already deleted is done; a stale base revision means an edit the
+  // client has not seen, which is never deleted unseen.
+  if (target === 'deleted') return;
+  checkBaseRevision(target, data.baseRevision);
+  await deleteDocument(w, target);
+}
