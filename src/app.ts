@@ -9,6 +9,11 @@ import type { Db } from './db/connection.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { ADMIN_COMPONENTS } from './features/admin/schemas.js';
 import { authRoutes } from './features/auth/routes.js';
+import { cronRoutes } from './features/cron/routes.js';
+import { followRoutes } from './features/follows/routes.js';
+import { FOLLOW_COMPONENTS } from './features/follows/schemas.js';
+import { messageRoutes } from './features/messages/routes.js';
+import { MESSAGE_COMPONENTS } from './features/messages/schemas.js';
 import { documentRoutes } from './features/documents/routes.js';
 import { DOCUMENT_COMPONENTS } from './features/documents/schemas.js';
 import { pageRoutes } from './features/pages/routes.js';
@@ -25,12 +30,15 @@ import { contextLogger, registerRequestLogContext, serializeRequest } from './ht
 import { registerValidation } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { PasswordHasher } from './lib/crypto.js';
+import { EventDispatcher } from './lib/events.js';
 
 export interface AppDeps {
   db: Db;
   clock?: Clock;
   mailer?: Mailer;
   passwords?: PasswordHasher;
+  /** Domain events (default: a new dispatcher with no listeners). */
+  events?: EventDispatcher;
   /** `false`: no logging (tests). Default: JSON lines at config.logLevel. */
   logger?: false;
   /** Where the JSON lines go (default stdout); tests pass a stream to read them. */
@@ -78,6 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock: deps.clock ?? systemClock,
     mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(() => ctx.log, config.production)),
     passwords: deps.passwords ?? new PasswordHasher(),
+    events: deps.events ?? new EventDispatcher(() => ctx.log),
     // The current request's logger (its lines carry the request id), else the application's.
     get log() {
       return contextLogger(app.log);
@@ -85,6 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => ctx.events.idle());
 
   registerRequestLogContext(app);
   registerValidation(app);
@@ -98,7 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before validation: a cross-site write is refused whatever its body.
   app.addHook('onRequest', async (request) => checkOrigin(request));
 
-  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS, ...DOCUMENT_COMPONENTS]);
+  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS, ...FOLLOW_COMPONENTS, ...MESSAGE_COMPONENTS, ...DOCUMENT_COMPONENTS]);
   await registerOpenApi(app, config);
 
   registerIdempotency(app);
@@ -107,6 +117,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(adminRoutes);
+  await app.register(followRoutes);
+  await app.register(messageRoutes);
+  await app.register(cronRoutes);
   await app.register(documentRoutes);
   await app.register(pageRoutes);
 

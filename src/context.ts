@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { PasswordHasher } from './lib/crypto.js';
 import type { Clock } from './lib/clock.js';
+import type { EventDispatcher } from './lib/events.js';
 
 /** What every feature service receives: infrastructure only, never another feature's internals. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   mailer: Mailer;
   passwords: PasswordHasher;
   log: FastifyBaseLogger;
+  /** Domain events: services report here after their transaction commits (lib/events.ts). */
+  events: EventDispatcher;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureBootstrapAdmin } from './features/admin/service.js';
+import { startScheduler } from './features/cron/scheduler.js';
 
 // Reads config, migrates, listens, and shuts down cleanly on SIGTERM/SIGINT.
 async function main(): Promise<void> {
@@ -28,6 +29,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { db });
   await ensureBootstrapAdmin(app.ctx);
+  // Scheduled publishing in this process (SCHEDULER=on); otherwise only the cron endpoint runs it.
+  const scheduler = config.scheduler ? startScheduler(app.ctx) : null;
+  app.addHook('onClose', async () => scheduler?.stop());
 
   let closing = false;
   // While draining, answer in-flight requests with `Connection: close` so keep-alive sockets end

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ensureAdministrator, invalidAdministratorAccount } from '../features/admin/service.js';
 import { systemClock } from '../lib/clock.js';
+import { EventDispatcher } from '../lib/events.js';
 import { PasswordHasher } from '../lib/crypto.js';
 
 // Operator CLI: `npm run admin -- create --email E --username U --password P` does what the
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
       mailer: new LogMailer(() => log, true),
       passwords: new PasswordHasher(),
       log,
+      events: new EventDispatcher(() => log),
     };
     const { user, created } = await ensureAdministrator(ctx, account);
     process.stdout.write(

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Db, Engine } from './connection.js';
 import * as m001 from './migrations/001_foundation.js';
 import * as m003 from './migrations/003_documents.js';
+import * as m004 from './migrations/004_messages.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -10,6 +11,7 @@ type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001_foundation': m001,
   '003_documents': m003,
+  '004_messages': m004,
 };
 
 /** The migration names, in the order they run. */

@@ -173,6 +173,61 @@ export interface DocumentRevisionsTable {
   updated_at: string;
 }
 
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: string;
+}
+
+export interface FollowRequestsTable {
+  id: string;
+  requester_id: string;
+  target_id: string;
+  created_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  user_id: string;
+  content: string;
+  publicly_visible: SqlBool;
+  tags: string; // JSON text: string[]
+  parent_id: string | null;
+  pushed_message_id: string | null;
+  image_urls: string; // JSON text: string[]
+  video_urls: string; // JSON text: string[]
+  scheduled_at: string | null; // set while scheduled; null once published
+  published_at: string | null; // null while scheduled
+  cross_post_config: string | null; // JSON text
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessageTagsTable {
+  message_id: string;
+  tag: string; // case-sensitive
+}
+
+export interface DigsTable {
+  message_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface MessageReportsTable {
+  id: string;
+  message_id: string;
+  reporter_id: string;
+  reason: string;
+  detail: string | null;
+  status: string; // open | resolved
+  note: string | null;
+  resolved_by: string | null;
+  resolved_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -186,6 +241,12 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_events: RateLimitEventsTable;
   analytics_events: AnalyticsEventsTable;
+  follows: FollowsTable;
+  follow_requests: FollowRequestsTable;
+  messages: MessagesTable;
+  message_tags: MessageTagsTable;
+  digs: DigsTable;
+  message_reports: MessageReportsTable;
   document_sync_state: DocumentSyncStateTable;
   document_folders: DocumentFoldersTable;
   documents: DocumentsTable;
@@ -196,3 +257,4 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type EmailLogRow = Selectable<EmailLogsTable>;
+export type MessageRow = Selectable<MessagesTable>;

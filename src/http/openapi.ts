@@ -164,6 +164,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'auth', description: 'Registration, sign-in, sessions, sync tokens, e-mail tokens and OAuth' },
         { name: 'users', description: 'The current user and their profile' },
         { name: 'admin', description: 'Administration of accounts (administrators only)' },
+        { name: 'messages', description: 'Messages: posts, replies, pushes, digs, search, reports and scheduling' },
+        { name: 'follows', description: 'Following, follow requests and public profiles' },
         { name: 'documents', description: 'Markdown documents in folders: search, delta sync, history, trash and templates' },
       ],
       components: {

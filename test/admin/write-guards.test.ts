@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../helpers/app.js';
+import { newId } from '../../src/lib/ids.js';
 import { createAdminApp, isAdminRow, makeUser, syncToken, systemRole, userRow, type AdminTestApp } from './helpers.js';
 
 // The account-status guard on every administrator write, taken from the route table (the OpenAPI
@@ -38,11 +39,28 @@ const BODIES: Record<string, (targetId: string) => object | undefined> = {
   'PATCH /api/admin/users/bulk-account-status': (id) => ({ userIds: [id], accountStatus: 'suspended' }),
   'POST /api/admin/users/bulk-delete': (id) => ({ userIds: [id] }),
   'PATCH /api/admin/users/bulk-status': (id) => ({ userIds: [id], emailVerified: true }),
+  'PATCH /api/admin/reports/{id}': () => ({ status: 'resolved', note: 'guarded' }),
 };
 
-function request(route: string, targetId: string, headers: Record<string, string>) {
+/** An open report of a message by the target (set-up for the report routes). */
+async function reportBy(targetId: string): Promise<string> {
+  const now = new Date().toISOString();
+  const [messageId, reportId] = [newId(), newId()];
+  await t.db.kysely
+    .insertInto('messages')
+    .values({ id: messageId, user_id: targetId, content: 'x', publicly_visible: true, tags: '[]', parent_id: null, pushed_message_id: null, image_urls: '[]', video_urls: '[]', scheduled_at: null, published_at: now, cross_post_config: null, created_at: now, updated_at: now })
+    .execute();
+  await t.db.kysely
+    .insertInto('message_reports')
+    .values({ id: reportId, message_id: messageId, reporter_id: targetId, reason: 'spam', detail: null, status: 'open', note: null, resolved_by: null, resolved_at: null, created_at: now, updated_at: now })
+    .execute();
+  return reportId;
+}
+
+async function request(route: string, targetId: string, headers: Record<string, string>) {
   const [method, path] = route.split(' ') as ['POST' | 'PUT' | 'PATCH' | 'DELETE', string];
-  const url = path.replace('{userId}', targetId);
+  let url = path.replace('{userId}', targetId);
+  if (path.startsWith('/api/admin/reports/')) url = url.replace('{id}', await reportBy(targetId));
   if (url.includes('{')) throw new Error(`${route}: fill its path parameters in write-guards.test.ts`);
   const body = BODIES[route] as ((targetId: string) => object | undefined) | undefined;
   if (!body) throw new Error(`${route}: add a body for it to BODIES in write-guards.test.ts`);

@@ -1,0 +1,55 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime, Nullable, Pagination, ref, UserSummary } from '../../http/schemas.js';
+
+// Following (CONTRACT.md, "Following") and the viewer-aware public profile (spec, Public).
+
+const MAX_OFFSET = 1_000_000_000;
+
+export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
+export const RequestIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const PageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '1 to 100, default 20' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0 })),
+});
+
+export const FollowState = Type.Object(
+  {
+    following: Type.Boolean({ description: 'The caller now follows the user' }),
+    requested: Type.Boolean({ description: 'A follow request is pending (private accounts)' }),
+  },
+  { $id: 'FollowState', description: 'The caller’s relation to a user after a follow or unfollow' },
+);
+
+export const UserPage = Type.Object(
+  { users: Type.Array(ref(UserSummary)), pagination: ref(Pagination) },
+  { description: 'A page of users, most recent first' },
+);
+
+export const FollowRequest = Type.Object(
+  { id: Type.String(), user: ref(UserSummary), createdAt: DateTime() },
+  { $id: 'FollowRequest', description: 'A pending request to follow the current (private) account' },
+);
+
+export const FollowRequestList = Type.Object({ requests: Type.Array(ref(FollowRequest)) }, { description: 'Pending follow requests, oldest first' });
+
+export const PublicProfile = Type.Object(
+  {
+    id: Type.String(),
+    username: Type.String(),
+    displayName: Type.String(),
+    avatar: Nullable(Type.String()),
+    bio: Nullable(Type.String({ description: 'Withheld (null) for a private account unless the viewer follows it or is its owner' })),
+    isPrivate: Type.Boolean(),
+    createdAt: DateTime(),
+    followersCount: Type.Integer({ minimum: 0 }),
+    followingCount: Type.Integer({ minimum: 0 }),
+    isFollowing: Type.Boolean({ description: 'The viewer follows this user (false when anonymous)' }),
+    followRequested: Type.Boolean({ description: 'The viewer has a pending follow request to this user' }),
+  },
+  { $id: 'PublicProfile', description: 'A user’s public profile as the viewer may see it' },
+);
+
+export const PublicProfileEnvelope = Type.Object({ user: ref(PublicProfile) }, { description: 'The profile' });
+
+export const FOLLOW_COMPONENTS = [FollowState, FollowRequest, PublicProfile];

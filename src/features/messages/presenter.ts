@@ -1,0 +1,52 @@
+import { parseJson } from '../../db/dialect.js';
+import { presentUserSummary } from '../users/presenter.js';
+import { bool, count, type LoadedMessage, type MessageSelectRow } from './queries.js';
+import type { ReportReason, ReportRow } from './reports.js';
+
+// The one place that decides the wire shape of a message: the author under `user`, ISO dates,
+// nulls for absent optional values.
+
+function fields(r: MessageSelectRow) {
+  return {
+    id: r.id,
+    content: r.content,
+    publiclyVisible: bool(r.publicly_visible),
+    tags: parseJson<string[]>(r.tags) ?? [],
+    digCount: count(r.dig_count),
+    dugByMe: bool(r.dug_by_me),
+    replyCount: count(r.reply_count),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    user: presentUserSummary({ id: r.user_id, username: r.username, display_name: r.display_name, avatar: r.avatar }),
+    parentId: r.parent_id,
+    imageUrls: parseJson<string[]>(r.image_urls) ?? [],
+    videoUrls: parseJson<string[]>(r.video_urls) ?? [],
+    scheduledAt: r.published_at === null ? r.scheduled_at : null,
+  };
+}
+
+export function presentMessage({ row, pushed }: LoadedMessage) {
+  return { ...fields(row), pushedMessage: pushed ? { ...fields(pushed), pushedMessageId: pushed.pushed_message_id } : null };
+}
+
+/** A report as administrators see it. */
+export function presentReport(r: ReportRow) {
+  return {
+    id: r.id,
+    reason: r.reason as ReportReason,
+    detail: r.detail,
+    status: r.status as 'open' | 'resolved',
+    note: r.note,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    resolvedAt: r.resolved_at,
+    reporter: presentUserSummary({ id: r.reporter_id, username: r.reporter_username, display_name: r.reporter_display_name, avatar: r.reporter_avatar }),
+    message: {
+      id: r.message_id,
+      content: r.message_content,
+      publiclyVisible: bool(r.message_publicly_visible),
+      createdAt: r.message_created_at,
+      user: presentUserSummary({ id: r.author_id, username: r.author_username, display_name: r.author_display_name, avatar: r.author_avatar }),
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { AppContext } from '../../context.js';
+import { lockDue } from '../../db/claim.js';
+import type { UserRow } from '../../db/types.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { requestsCrossPost, type CrossPostRequest } from './cross-posts.js';
+import { announcePublished } from './mentions.js';
+import { messageSelect, withPushed } from './queries.js';
+import type { UpdateMessageBody } from './schemas.js';
+import { viewerOf } from './visibility.js';
+
+// Scheduled messages (spec, States: Scheduled message): created with a future scheduledAt
+// snapped up to the next 5-minute boundary, seen only by their author until published, movable
+// while still in the future, and published by ONE function (`publishDueMessages`) that both the
+// cron endpoint and the in-process scheduler run.
+
+export const SLOT_MS = 5 * 60_000;
+
+/** Snaps a time up to the next 5-minute boundary; a time already on one is unchanged. */
+export function roundUpToSlot(at: Date): Date {
+  return new Date(Math.ceil(at.getTime() / SLOT_MS) * SLOT_MS);
+}
+
+const RANGE_MS = { week: 7 * 24 * 3600_000, month: 30 * 24 * 3600_000 } as const;
+
+/** The end of a range from `now`: today ends at the next UTC midnight; week and month are 7 and 30 days. */
+export function rangeEnd(now: Date, range: 'today' | 'week' | 'month'): Date {
+  if (range === 'today') return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  return new Date(now.getTime() + RANGE_MS[range]);
+}
+
+/** The caller's upcoming scheduled messages within the range, soonest first. */
+export async function listScheduled(ctx: AppContext, user: UserRow, range: 'today' | 'week' | 'month') {
+  const now = ctx.clock.now();
+  const rows = await messageSelect(ctx.db.kysely, user.id)
+    .where('messages.user_id', '=', user.id)
+    .where('messages.published_at', 'is', null)
+    .where('messages.scheduled_at', '<', rangeEnd(now, range).toISOString())
+    .orderBy('messages.scheduled_at')
+    .orderBy('messages.id')
+    .limit(500)
+    .execute();
+  return withPushed(ctx.db.kysely, viewerOf(user), rows);
+}
+
+/** Moves a future-scheduled own message (re-rounded) and/or changes its cross-post selection. */
+export async function reschedule(ctx: AppContext, user: UserRow, id: string, body: UpdateMessageBody) {
+  const db = ctx.db.kysely;
+  const now = ctx.clock.now();
+  const row = await db.selectFrom('messages').selectAll().where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
+  if (!row) throw notFound('Message not found');
+  if (row.published_at !== null || row.scheduled_at === null || Date.parse(row.scheduled_at) <= now.getTime()) {
+    throw conflict('Only messages scheduled in the future can be changed', 'not_scheduled');
+  }
+  let scheduledAt = row.scheduled_at;
+  if (body.scheduledAt !== undefined) {
+    scheduledAt = roundUpToSlot(new Date(body.scheduledAt)).toISOString();
+    if (Date.parse(scheduledAt) <= now.getTime()) throw badRequest('scheduledAt must be in the future', 'invalid_schedule');
+  }
+  let config = row.cross_post_config;
+  if (body.scheduledCrossPostConfig !== undefined) {
+    const request: CrossPostRequest = body.scheduledCrossPostConfig;
+    config = requestsCrossPost(request) ? JSON.stringify(request) : null;
+  }
+  const updated = await db
+    .updateTable('messages')
+    .set({ scheduled_at: scheduledAt, cross_post_config: config, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('published_at', 'is', null)
+    .executeTakeFirst();
+  // Published between the read and the write (the publish job won): no longer changeable.
+  if (Number(updated.numUpdatedRows) === 0) throw conflict('Only messages scheduled in the future can be changed', 'not_scheduled');
+  return scheduledAt;
+}
+
+const BATCH = 100;
+
+/**
+ * Publishes every scheduled message whose time has come: claims a batch atomically (so two
+ * instances, or the scheduler and the cron endpoint, never publish one twice), then reports the
+ * events. Returns how many this run published.
+ */
+export async function publishDueMessages(ctx: AppContext): Promise<number> {
+  const { kysely: db, engine } = ctx.db;
+  let published = 0;
+  for (;;) {
+    const now = ctx.clock.now().toISOString();
+    const due = lockDue(
+      engine,
+      db
+        .selectFrom('messages')
+        .select('messages.id')
+        .where('messages.published_at', 'is', null)
+        .where('messages.scheduled_at', '<=', now)
+        .orderBy('messages.scheduled_at')
+        .limit(BATCH),
+    );
+    const claimed = await db
+      .updateTable('messages')
+      .set({ published_at: now, scheduled_at: null, updated_at: now })
+      .where('published_at', 'is', null)
+      .where('id', 'in', due)
+      .returning(['id', 'user_id', 'content', 'publicly_visible', 'cross_post_config'])
+      .execute();
+    // Cross-posts are made here once the network adapters exist: each claimed row carries its
+    // selection in cross_post_config.
+    await announcePublished(ctx, claimed, true);
+    published += claimed.length;
+    if (claimed.length < BATCH) return published;
+  }
+}

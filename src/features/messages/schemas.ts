@@ -1,0 +1,209 @@
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { DateTime, EITHER_AUTH, Nullable, Pagination, ref, StringEnum, UserSummary } from '../../http/schemas.js';
+
+// Request and response schemas of the messages family (spec, Messages; CONTRACT.md, Messages).
+
+/** Optional authentication: anonymous allowed; credentials personalise. */
+export const OPTIONAL_AUTH: Record<string, string[]>[] = [{}, ...EITHER_AUTH];
+
+const MAX_OFFSET = 1_000_000_000;
+export const NETWORKS = ['networkA', 'networkB', 'networkC', 'networkD'] as const;
+export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'violence', 'sexual', 'misinformation', 'illegal', 'other'] as const;
+export const SCHEDULE_RANGES = ['today', 'week', 'month'] as const;
+/** The content column's hard ceiling; the account's maxMessageLength (at most 10000) applies first. */
+export const CONTENT_MAX = 10_000;
+
+const IdField = Type.String({ minLength: 1, maxLength: 64 });
+
+const MessageFields = {
+  id: Type.String(),
+  content: Type.String(),
+  publiclyVisible: Type.Boolean(),
+  tags: Type.Array(Type.String(), { description: 'Case-sensitive labels' }),
+  digCount: Type.Integer({ minimum: 0 }),
+  dugByMe: Type.Boolean({ description: 'The caller has dug this message (false when anonymous)' }),
+  replyCount: Type.Integer({ minimum: 0 }),
+  createdAt: DateTime(),
+  updatedAt: DateTime(),
+  user: ref(UserSummary, { description: 'The author' }),
+  parentId: Nullable(Type.String({ description: 'The message this one replies to' })),
+  imageUrls: Type.Array(Type.String()),
+  videoUrls: Type.Array(Type.String()),
+  scheduledAt: Nullable(DateTime({ description: 'When a scheduled message will be published; null once published' })),
+};
+
+export const PushedMessage = Type.Object(
+  { ...MessageFields, pushedMessageId: Nullable(Type.String({ description: 'What this pushed message itself pushes, if anything' })) },
+  { $id: 'PushedMessage', description: 'A message as shown inside a push of it' },
+);
+
+export const Message = Type.Object(
+  { ...MessageFields, pushedMessage: Nullable(ref(PushedMessage, { description: 'The pushed (reposted) message; null when this is not a push or the pushed message is gone' })) },
+  { $id: 'Message', description: 'A message. The author is under `user`.' },
+);
+export type MessageWire = Static<typeof Message>;
+
+export const CrossPostEntry = Type.Object(
+  {
+    platform: StringEnum(NETWORKS),
+    providerId: Type.Optional(Type.String()),
+    status: StringEnum(['ok', 'failed', 'pending'] as const),
+    externalUrl: Type.Optional(Type.String()),
+    error: Type.Optional(Nullable(Type.String())),
+  },
+  { $id: 'CrossPostEntry', description: 'The outcome of cross-posting to one network' },
+);
+
+export const CrossPostResult = Type.Object(
+  {
+    providerId: Type.String(),
+    instanceName: Type.String(),
+    success: Type.Boolean(),
+    url: Type.Optional(Type.String()),
+    error: Type.Optional(Type.String()),
+    errorCode: Type.Optional(Type.String()),
+    statusCode: Type.Optional(Type.Integer()),
+  },
+  { $id: 'CrossPostResult', description: 'A networkA cross-post result (the platform is in crossPosts[].platform)' },
+);
+
+const crossPostFields = {
+  networkAProviderIds: Type.Optional(Type.Array(IdField, { maxItems: 20, description: 'Linked networkA identity ids (GET /api/user/identities); subscriber only' })),
+  crossPostToNetworkB: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
+  crossPostToNetworkC: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
+  crossPostToNetworkD: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
+};
+
+export const CreateMessageBody = Type.Object(
+  {
+    content: Type.Optional(Type.String({ maxLength: CONTENT_MAX, description: 'Required unless pushing; at most the account’s maxMessageLength characters' })),
+    publiclyVisible: Type.Optional(Type.Boolean({ description: 'Defaults to the account’s defaultPubliclyVisible' })),
+    parentId: Type.Optional(IdField),
+    pushedMessageId: Type.Optional(IdField),
+    tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 20, description: 'Free-form, case-sensitive' })),
+    imageUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 8, description: 'Up to 8 of your own uploads; subscriber only' })),
+    videoUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 1, description: 'One of your own uploads; subscriber only' })),
+    scheduledAt: Type.Optional(DateTime({ description: 'A future time, rounded up to the next 5-minute boundary; subscriber only' })),
+    ...crossPostFields,
+  },
+  {
+    additionalProperties: false,
+    examples: [{ content: 'Hello, world #intro', tags: ['intro'] }, { pushedMessageId: '0190c7a2-5d1e-7c3a-9b2f-3e4d5c6b7a89' }],
+  },
+);
+export type CreateMessageBody = Static<typeof CreateMessageBody>;
+
+export const ScheduledCrossPostConfig = Type.Object(crossPostFields, { additionalProperties: false });
+
+export const UpdateMessageBody = Type.Object(
+  {
+    scheduledAt: Type.Optional(DateTime({ description: 'A new future time, rounded up to the next 5-minute boundary' })),
+    scheduledCrossPostConfig: Type.Optional(ScheduledCrossPostConfig),
+  },
+  { additionalProperties: false, minProperties: 1, examples: [{ scheduledAt: '2030-01-01T09:00:00.000Z' }] },
+);
+export type UpdateMessageBody = Static<typeof UpdateMessageBody>;
+
+function envelope<T extends TProperties>(properties: T, description: string): TObject<T> {
+  return Type.Object(properties, { description });
+}
+
+export const CreatedMessage = envelope(
+  {
+    message: Type.String({ description: '"Message created" or "Message scheduled"' }),
+    data: ref(Message),
+    scheduledAt: Type.Optional(DateTime({ description: 'The rounded publication time (scheduled posts only)' })),
+    crossPostResults: Type.Optional(Type.Array(ref(CrossPostResult))),
+    crossPosts: Type.Array(ref(CrossPostEntry)),
+    org: Type.Optional(Type.Object({ id: Type.String(), name: Type.String() })),
+  },
+  'The created message',
+);
+
+export const UpdatedMessage = envelope(
+  { message: Type.String(), data: ref(Message), scheduledAt: DateTime({ description: 'The rounded publication time' }) },
+  'The rescheduled message',
+);
+
+export const MessagePage = envelope({ messages: Type.Array(ref(Message)), pagination: ref(Pagination) }, 'A page of messages, newest first');
+export const MessageList = envelope({ messages: Type.Array(ref(Message)) }, 'Messages');
+
+export const IdParams = Type.Object({ id: IdField });
+export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
+
+const limitField = Type.Integer({ minimum: 1, maximum: 100, description: '1 to 100, default 20' });
+const offsetField = Type.Integer({ minimum: 0, maximum: MAX_OFFSET, description: 'default 0' });
+
+export const FeedQuery = Type.Object({
+  limit: Type.Optional(limitField),
+  offset: Type.Optional(offsetField),
+  onlyMine: Type.Optional(Type.Boolean({ description: 'Only the caller’s own messages (needs credentials)' })),
+  tag: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Only messages with this tag (case-sensitive)' })),
+});
+export type FeedQuery = Static<typeof FeedQuery>;
+
+export const SearchQuery = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of the content; 1 to 200 characters' }),
+  limit: Type.Optional(limitField),
+  offset: Type.Optional(offsetField),
+  onlyMine: Type.Optional(Type.Boolean({ default: false })),
+});
+export type SearchQuery = Static<typeof SearchQuery>;
+
+export const PageQuery = Type.Object({ limit: Type.Optional(limitField), offset: Type.Optional(offsetField) });
+
+export const RepliesQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: '1 to 500, default 200' })),
+  offset: Type.Optional(offsetField),
+});
+
+export const ScheduledQuery = Type.Object({ range: Type.Optional(StringEnum(SCHEDULE_RANGES, { default: 'month' })) });
+
+export const DigState = envelope(
+  { digCount: Type.Integer({ minimum: 0 }), dugByMe: Type.Boolean(), isNewDig: Type.Boolean({ description: 'False when the caller had already dug it' }) },
+  'The dig state after digging',
+);
+export const UndigState = envelope({ digCount: Type.Integer({ minimum: 0 }), dugByMe: Type.Boolean() }, 'The dig state after undigging');
+
+export const ReportBody = Type.Object(
+  { reason: StringEnum(REPORT_REASONS), detail: Type.Optional(Type.String({ maxLength: 1000 })) },
+  { additionalProperties: false, examples: [{ reason: 'spam', detail: 'Posts the same link every minute' }] },
+);
+
+export const ReportReceipt = envelope(
+  { report: Type.Object({ id: Type.String(), reason: StringEnum(REPORT_REASONS), createdAt: DateTime() }) },
+  'The report',
+);
+
+export const AdminReport = Type.Object(
+  {
+    id: Type.String(),
+    reason: StringEnum(REPORT_REASONS),
+    detail: Nullable(Type.String()),
+    status: StringEnum(['open', 'resolved'] as const),
+    note: Nullable(Type.String()),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+    resolvedAt: Nullable(DateTime()),
+    reporter: ref(UserSummary),
+    message: Type.Object({ id: Type.String(), content: Type.String(), publiclyVisible: Type.Boolean(), createdAt: DateTime(), user: ref(UserSummary) }),
+  },
+  { $id: 'MessageReport', description: 'A report of a message, as administrators see it' },
+);
+
+export const AdminReportQuery = Type.Object({
+  status: Type.Optional(StringEnum(['open', 'resolved'] as const)),
+  limit: Type.Optional(limitField),
+  offset: Type.Optional(offsetField),
+});
+
+export const AdminReportPage = envelope({ reports: Type.Array(ref(AdminReport)), pagination: ref(Pagination) }, 'A page of reports, newest first');
+export const ResolveReportBody = Type.Object(
+  { status: StringEnum(['resolved'] as const), note: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { additionalProperties: false, examples: [{ status: 'resolved', note: 'Removed the spam account' }] },
+);
+export const AdminReportEnvelope = envelope({ report: ref(AdminReport) }, 'The resolved report');
+
+export const CronResult = envelope({ message: Type.String(), published: Type.Integer({ minimum: 0 }) }, 'How many messages were published');
+
+export const MESSAGE_COMPONENTS = [PushedMessage, Message, CrossPostEntry, CrossPostResult, AdminReport];

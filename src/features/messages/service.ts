@@ -1,0 +1,305 @@
+import { sql, type Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { containsInsensitive, toBool } from '../../db/dialect.js';
+import type { Database, UserRow } from '../../db/types.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { userByUsername } from '../follows/service.js';
+import { crossPostEntries, type CrossPostRequest } from './cross-posts.js';
+import { announcePublished } from './mentions.js';
+import { messageSelect, withPushed, type LoadedMessage } from './queries.js';
+import { roundUpToSlot } from './scheduling.js';
+import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
+import { canRead, feedScope, viewerOf, visibleTo, type Viewer } from './visibility.js';
+
+export { viewerOf };
+
+// Messages: create, read, feeds, search, delete, dig (spec, Messages; CONTRACT.md, Messages).
+// Each action is one transaction; events are reported after it commits.
+
+export const DEFAULT_LIMIT = 20;
+
+/** One message as the viewer may read it, hydrated; 404 otherwise. */
+export async function readMessage(ctx: AppContext, viewer: Viewer, id: string, db: Kysely<Database> = ctx.db.kysely): Promise<LoadedMessage> {
+  const row = await messageSelect(db, viewer?.id ?? null).where('messages.id', '=', id).where(visibleTo(viewer)).executeTakeFirst();
+  if (!row) throw notFound('Message not found');
+  const [loaded] = await withPushed(db, viewer, [row]);
+  return loaded;
+}
+
+/** The creation times of the user's posts in the last 24 hours (probation quota). */
+export async function recentPostTimes(ctx: AppContext, userId: string): Promise<string[]> {
+  const since = new Date(ctx.clock.now().getTime() - 24 * 3600_000).toISOString();
+  const rows = await ctx.db.kysely
+    .selectFrom('messages')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(10)
+    .execute();
+  return rows.map((r) => r.created_at);
+}
+
+function uniqueTags(tags: readonly string[] | undefined): string[] {
+  return [...new Set((tags ?? []).map((t) => t.trim()).filter((t) => t.length > 0))];
+}
+
+export interface CreateResult {
+  loaded: LoadedMessage;
+  scheduledAt: string | null;
+  crossPosts: Awaited<ReturnType<typeof crossPostEntries>>;
+}
+
+/**
+ * Creates a message. The route has already applied the gates (account status, subscriber,
+ * probation, quota); this checks the rules of the body.
+ */
+export async function createMessage(ctx: AppContext, author: UserRow, body: CreateMessageBody): Promise<CreateResult> {
+  const db = ctx.db.kysely;
+  const viewer = viewerOf(author);
+  const now = ctx.clock.now();
+  const content = body.content ?? '';
+  const pushing = body.pushedMessageId !== undefined;
+
+  if (body.parentId !== undefined && pushing) throw badRequest('parentId and pushedMessageId cannot be combined', 'invalid_message');
+  if (body.scheduledAt !== undefined && (body.parentId !== undefined || pushing)) {
+    throw badRequest('scheduledAt cannot be combined with parentId or pushedMessageId', 'invalid_message');
+  }
+  if (!pushing && content.trim() === '') throw badRequest('content is required', 'invalid_message');
+  const length = [...content].length;
+  if (length > author.max_message_length) {
+    throw badRequest(`content must be at most ${author.max_message_length} characters`, 'message_too_long');
+  }
+  if ((body.imageUrls?.length ?? 0) > 0 || (body.videoUrls?.length ?? 0) > 0) {
+    // Media must be the caller's own, not yet attached uploads; no upload is stored on this
+    // server yet (media upload comes with its own change), so none can qualify.
+    throw badRequest('imageUrls and videoUrls must be URLs of your own uploads that are not attached elsewhere', 'invalid_media');
+  }
+
+  let scheduledAt: string | null = null;
+  if (body.scheduledAt !== undefined) {
+    scheduledAt = roundUpToSlot(new Date(body.scheduledAt)).toISOString();
+    if (Date.parse(scheduledAt) <= now.getTime()) throw badRequest('scheduledAt must be in the future', 'invalid_schedule');
+  }
+
+  let parentAuthorId: string | null = null;
+  if (body.parentId !== undefined) {
+    const parent = await db.selectFrom('messages').select(['id', 'user_id', 'published_at', 'publicly_visible']).where('id', '=', body.parentId).executeTakeFirst();
+    if (!parent || parent.published_at === null || !(await canRead(db, author.id, parent))) throw notFound('Parent message not found');
+    parentAuthorId = parent.user_id;
+  }
+  let pushedAuthorId: string | null = null;
+  if (pushing) {
+    const pushed = await db
+      .selectFrom('messages')
+      .select(['id', 'user_id', 'published_at', 'publicly_visible'])
+      .where('id', '=', body.pushedMessageId!)
+      .executeTakeFirst();
+    if (!pushed || pushed.published_at === null || !(await canRead(db, author.id, pushed))) throw notFound('Pushed message not found');
+    if (!toBool(pushed.publicly_visible)) throw badRequest('Only public messages can be pushed', 'push_not_public');
+    pushedAuthorId = pushed.user_id;
+  }
+
+  const request: CrossPostRequest = {
+    networkAProviderIds: body.networkAProviderIds,
+    crossPostToNetworkB: body.crossPostToNetworkB,
+    crossPostToNetworkC: body.crossPostToNetworkC,
+    crossPostToNetworkD: body.crossPostToNetworkD,
+  };
+  const crossPosts = await crossPostEntries(ctx, author.id, request, scheduledAt !== null);
+
+  const id = newId();
+  const iso = now.toISOString();
+  const tags = uniqueTags(body.tags);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('messages')
+      .values({
+        id,
+        user_id: author.id,
+        content,
+        publicly_visible: body.publiclyVisible ?? toBool(author.default_publicly_visible),
+        tags: JSON.stringify(tags),
+        parent_id: body.parentId ?? null,
+        pushed_message_id: body.pushedMessageId ?? null,
+        image_urls: '[]',
+        video_urls: '[]',
+        scheduled_at: scheduledAt,
+        published_at: scheduledAt === null ? iso : null,
+        cross_post_config: crossPosts.length > 0 ? JSON.stringify(request) : null,
+        created_at: iso,
+        updated_at: iso,
+      })
+      .execute();
+    if (tags.length > 0) await trx.insertInto('message_tags').values(tags.map((tag) => ({ message_id: id, tag }))).execute();
+  });
+
+  if (scheduledAt === null) {
+    if (parentAuthorId !== null) ctx.events.emit('reply', { messageId: id, parentId: body.parentId!, authorId: parentAuthorId, actorId: author.id });
+    if (pushedAuthorId !== null) ctx.events.emit('push', { messageId: id, pushedMessageId: body.pushedMessageId!, authorId: pushedAuthorId, actorId: author.id });
+    await announcePublished(ctx, [{ id, user_id: author.id, content, publicly_visible: body.publiclyVisible ?? toBool(author.default_publicly_visible) }], false);
+  }
+  return { loaded: await readMessage(ctx, viewer, id), scheduledAt, crossPosts };
+}
+
+function page<T>(items: T[], total: number, limit: number, offset: number) {
+  return { total, limit, offset, hasMore: offset + items.length < total };
+}
+
+/** Runs a filtered message query as a page: rows and total, then the pushed messages. */
+async function runPage(
+  ctx: AppContext,
+  viewer: Viewer,
+  where: (qb: ReturnType<typeof messageSelect>) => ReturnType<typeof messageSelect>,
+  limit: number,
+  offset: number,
+) {
+  const db = ctx.db.kysely;
+  const filtered = where(messageSelect(db, viewer?.id ?? null));
+  const [rows, totalRow] = await Promise.all([
+    filtered.orderBy('messages.published_at', 'desc').orderBy('messages.id', 'desc').limit(limit).offset(offset).execute(),
+    filtered
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(totalRow.n);
+  return { messages: await withPushed(db, viewer, rows), pagination: page(rows, total, limit, offset) };
+}
+
+/** The feed: what the viewer may read (narrowed by viewingPreference), newest first. */
+export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const offset = query.offset ?? 0;
+  return runPage(
+    ctx,
+    viewer,
+    (qb) => {
+      let q = qb.where(feedScope(viewer)).where('messages.published_at', 'is not', null);
+      if (query.onlyMine && viewer) q = q.where('messages.user_id', '=', viewer.id);
+      if (query.tag !== undefined) {
+        const tag = query.tag;
+        q = q.where('messages.id', 'in', (eb) => eb.selectFrom('message_tags').select('message_tags.message_id').where('message_tags.tag', '=', tag));
+      }
+      return q;
+    },
+    limit,
+    offset,
+  );
+}
+
+/** Search: case-insensitive substring over top-level messages in the viewer's feed scope. */
+export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query: SearchQuery) {
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const offset = query.offset ?? 0;
+  return runPage(
+    ctx,
+    viewer,
+    (qb) => {
+      let q = qb
+        .where(feedScope(viewer))
+        .where('messages.published_at', 'is not', null)
+        .where('messages.parent_id', 'is', null)
+        .where(containsInsensitive(sql.ref<string>('messages.content'), query.q));
+      if (query.onlyMine) q = q.where('messages.user_id', '=', viewer.id);
+      return q;
+    },
+    limit,
+    offset,
+  );
+}
+
+/** A user's messages as the viewer may read them (public; the owner and followers also private). */
+export async function userMessages(ctx: AppContext, viewer: Viewer, username: string, limit: number, offset: number) {
+  const author = await userByUsername(ctx, username);
+  return runPage(
+    ctx,
+    viewer,
+    (qb) => qb.where('messages.user_id', '=', author.id).where('messages.published_at', 'is not', null).where(visibleTo(viewer)),
+    limit,
+    offset,
+  );
+}
+
+/** Replies to a message the viewer may read, oldest first (only those the viewer may read). */
+export async function replies(ctx: AppContext, viewer: Viewer, id: string, limit: number, offset: number) {
+  const db = ctx.db.kysely;
+  await readMessage(ctx, viewer, id);
+  const rows = await messageSelect(db, viewer?.id ?? null)
+    .where('messages.parent_id', '=', id)
+    .where('messages.published_at', 'is not', null)
+    .where(visibleTo(viewer))
+    .orderBy('messages.published_at')
+    .orderBy('messages.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return withPushed(db, viewer, rows);
+}
+
+/** Deletes an own message and (cascading) its replies; 409 while other posts push it. */
+export async function deleteMessage(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const ids = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('messages').select('id').where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
+    if (!row) throw notFound('Message not found');
+    const push = await trx.selectFrom('messages').select('id').where('pushed_message_id', '=', id).where('id', '!=', id).executeTakeFirst();
+    if (push) throw conflict('Other posts still push this message', 'message_pushed');
+    // The message and every reply below it: the foreign keys cascade, the event names them all.
+    const tree = await trx
+      .withRecursive('tree(id)', (qb) =>
+        qb
+          .selectFrom('messages')
+          .select('messages.id')
+          .where('messages.id', '=', id)
+          .unionAll((u) => u.selectFrom('messages').innerJoin('tree', 'tree.id', 'messages.parent_id').select('messages.id')),
+      )
+      .selectFrom('tree')
+      .select('tree.id')
+      .execute();
+    await trx.deleteFrom('messages').where('id', '=', id).execute();
+    return tree.map((t) => t.id);
+  });
+  ctx.events.emit('delete', { messageIds: ids, authorId: user.id });
+}
+
+async function digCount(db: Kysely<Database>, id: string): Promise<number> {
+  const row = await db.selectFrom('digs').select((eb) => eb.fn.countAll().as('n')).where('message_id', '=', id).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The message the viewer may read, as a bare row; 404 otherwise. */
+async function readableRow(ctx: AppContext, viewer: Viewer, id: string) {
+  const row = await ctx.db.kysely
+    .selectFrom('messages')
+    .select(['id', 'user_id', 'published_at', 'publicly_visible'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.published_at === null || !(await canRead(ctx.db.kysely, viewer?.id ?? null, row))) throw notFound('Message not found');
+  return row;
+}
+
+/** Digs a message (idempotent). */
+export async function dig(ctx: AppContext, user: UserRow, id: string) {
+  const message = await readableRow(ctx, viewerOf(user), id);
+  const { isNewDig, digCount: n } = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('digs')
+      .values({ message_id: id, user_id: user.id, created_at: ctx.clock.now().toISOString() })
+      .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    return { isNewDig: Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0, digCount: await digCount(trx, id) };
+  });
+  if (isNewDig) ctx.events.emit('dig', { messageId: id, authorId: message.user_id, actorId: user.id });
+  return { digCount: n, dugByMe: true, isNewDig };
+}
+
+/** Takes a dig back (idempotent). */
+export async function undig(ctx: AppContext, user: UserRow, id: string) {
+  await readableRow(ctx, viewerOf(user), id);
+  const n = await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom('digs').where('message_id', '=', id).where('user_id', '=', user.id).execute();
+    return digCount(trx, id);
+  });
+  return { digCount: n, dugByMe: false };
+}

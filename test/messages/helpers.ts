@@ -1,0 +1,79 @@
+import { expect } from 'vitest';
+import type { TestApp } from '../helpers/app.js';
+import { setUserFields } from '../helpers/app.js';
+import { signedInUser, type SignedIn } from '../users/fixtures.js';
+import type { DomainEvents, EventType } from '../../src/lib/events.js';
+
+// Set-up for the messages and follows tests: users made directly in the database (active unless
+// asked otherwise), requests with either credential, and a recorder of domain events.
+
+export type Member = SignedIn;
+
+/** A signed-in user, `active` by default (registration leaves accounts in probation). */
+export async function member(t: TestApp, fields: Record<string, unknown> = {}): Promise<Member> {
+  const m = await signedInUser(t);
+  const set = { account_status: 'active', ...fields };
+  await setUserFields(t.db, m.user.id, set);
+  return { ...m, user: { ...m.user, ...set } as Member['user'] };
+}
+
+export const subscriber = (t: TestApp, fields: Record<string, unknown> = {}) => member(t, { customer_status: 'subscriber', ...fields });
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+
+/** A request as `who` (cookie by default; `bearer: true` for the sync token; null: anonymous). */
+export async function call(t: TestApp, who: Member | null, method: Method, url: string, payload?: unknown, bearer = false) {
+  const headers: Record<string, string> = {};
+  if (who) {
+    if (bearer) headers.authorization = who.bearer;
+    else headers.cookie = who.cookie;
+  }
+  return t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+}
+
+/** Posts a message and returns the created message (`data`); fails the test on anything but 201. */
+export async function post(t: TestApp, who: Member, body: Record<string, unknown>) {
+  const res = await call(t, who, 'POST', '/api/messages', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as Record<string, any>;
+}
+
+/** Makes `follower` follow `followee` directly (set-up). */
+export async function follows(t: TestApp, follower: Member, followee: Member): Promise<void> {
+  await t.db.kysely
+    .insertInto('follows')
+    .values({ follower_id: follower.user.id, followee_id: followee.user.id, created_at: t.clock.now().toISOString() })
+    .execute();
+}
+
+/** Records every domain event of the given types, in order. */
+export function recordEvents(t: TestApp, types: EventType[]) {
+  const seen: { type: EventType; payload: DomainEvents[EventType] }[] = [];
+  const offs = types.map((type) => t.app.ctx.events.on(type, (payload) => void seen.push({ type, payload })));
+  return { seen, stop: () => offs.forEach((off) => off()), of: <K extends EventType>(type: K) => seen.filter((e) => e.type === type).map((e) => e.payload as DomainEvents[K]) };
+}
+
+export function expectError(res: { statusCode: number; json(): any; body: string }, status: number, code?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json();
+  expect(typeof body.error).toBe('string');
+  if (code) expect(body.code).toBe(code);
+}
+
+export const MESSAGE_FIELDS = [
+  'content',
+  'createdAt',
+  'digCount',
+  'dugByMe',
+  'id',
+  'imageUrls',
+  'parentId',
+  'publiclyVisible',
+  'pushedMessage',
+  'replyCount',
+  'scheduledAt',
+  'tags',
+  'updatedAt',
+  'user',
+  'videoUrls',
+];
