@@ -53,8 +53,9 @@ export async function reschedule(ctx: AppContext, user: UserRow, id: string, bod
   }
   let scheduledAt = row.scheduled_at;
   if (body.scheduledAt !== undefined) {
+    // The time asked for must be ahead; rounding only ever moves it later.
+    if (Date.parse(body.scheduledAt) <= now.getTime()) throw badRequest('scheduledAt must be in the future', 'invalid_schedule');
     scheduledAt = roundUpToSlot(new Date(body.scheduledAt)).toISOString();
-    if (Date.parse(scheduledAt) <= now.getTime()) throw badRequest('scheduledAt must be in the future', 'invalid_schedule');
   }
   let config = row.cross_post_config;
   if (body.scheduledCrossPostConfig !== undefined) {

@@ -79,8 +79,9 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
 
   let scheduledAt: string | null = null;
   if (body.scheduledAt !== undefined) {
+    // The time asked for must be ahead; rounding only ever moves it later.
+    if (Date.parse(body.scheduledAt) <= now.getTime()) throw badRequest('scheduledAt must be in the future', 'invalid_schedule');
     scheduledAt = roundUpToSlot(new Date(body.scheduledAt)).toISOString();
-    if (Date.parse(scheduledAt) <= now.getTime()) throw badRequest('scheduledAt must be in the future', 'invalid_schedule');
   }
 
   let parentAuthorId: string | null = null;
