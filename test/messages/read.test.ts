@@ -115,6 +115,22 @@ describe('GET /api/messages (the feed)', () => {
     for (const bad of ['limit=0', 'limit=101', 'offset=-1', 'onlyMine=maybe', 'limit=x']) expectError(await call(t, null, 'GET', `/api/messages?${bad}`), 400);
   });
 
+  it('counts pagination.total over exactly the messages each viewer may read', async () => {
+    const { author, follower, stranger, tag } = await world();
+    await t.db.kysely.updateTable('users').set({ customer_status: 'subscriber' }).where('id', '=', author.user.id).execute();
+    await call(t, author, 'POST', '/api/messages', { content: 'scheduled', tags: [tag], scheduledAt: new Date(t.clock.now().getTime() + 3600_000).toISOString() });
+    await post(t, stranger, { content: 'stranger private', tags: [tag], publiclyVisible: false });
+    await post(t, follower, { content: 'follower public', tags: [tag] });
+    const following = await member(t, { viewing_preference: 'following' });
+    await follows(t, following, author);
+    for (const who of [null, author, follower, stranger, following] as (Member | null)[]) {
+      const body = (await call(t, who, 'GET', `/api/messages?tag=${tag}&limit=100`)).json();
+      expect(body.pagination.total).toBe(body.messages.length);
+    }
+    expect((await call(t, following, 'GET', `/api/messages?tag=${tag}`)).json().pagination.total).toBe(2);
+    expect((await call(t, follower, 'GET', `/api/messages?tag=${tag}`)).json().pagination.total).toBe(3);
+  });
+
   it('costs a fixed number of queries whatever the page size (no N+1)', async () => {
     const a = await member(t);
     const b = await member(t);
