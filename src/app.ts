@@ -10,6 +10,7 @@ import { adminRoutes } from './features/admin/routes.js';
 import { ADMIN_COMPONENTS } from './features/admin/schemas.js';
 import { authRoutes } from './features/auth/routes.js';
 import { cronRoutes } from './features/cron/routes.js';
+import { exportRoutes } from './features/exports/routes.js';
 import { followRoutes } from './features/follows/routes.js';
 import { FOLLOW_COMPONENTS } from './features/follows/schemas.js';
 import { messageRoutes } from './features/messages/routes.js';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(followRoutes);
   await app.register(messageRoutes);
   await app.register(cronRoutes);
+  await app.register(exportRoutes);
   await app.register(documentRoutes);
   await app.register(pageRoutes);
 

@@ -166,6 +166,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'admin', description: 'Administration of accounts (administrators only)' },
         { name: 'messages', description: 'Messages: posts, replies, pushes, digs, search, reports and scheduling' },
         { name: 'follows', description: 'Following, follow requests and public profiles' },
+        { name: 'exports', description: 'Your own data as CSV (session cookie only)' },
         { name: 'documents', description: 'Markdown documents in folders: search, delta sync, history, trash and templates' },
       ],
       components: {
