@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../test/helpers/postgres.js';
+import { documentFigures, seedDocuments } from './documents.js';
 import { BENCH_PASSWORD, seed } from './seed.js';
 
 // `npm run bench`: seeds a database, starts the real server and a bare Fastify route (the ceiling)
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
 
   process.stdout.write(`seeding ${userCount} users on ${databaseUrl.split(':')[0]}...\n`);
   const seeded = await seed(databaseUrl, userCount);
+  const seededDocuments = await seedDocuments(databaseUrl);
   const bare = await startProcess('bench/bare-server.ts', {});
   const server = await startProcess('src/main.ts', { DATABASE_URL: databaseUrl });
   cleanups.unshift(() => stop(bare.child), () => stop(server.child));
@@ -101,6 +103,7 @@ async function main(): Promise<void> {
         },
         c,
       ),
+      ...(await documentFigures((name, opts) => measure(name, opts, c), server.base, seeded.syncToken, seededDocuments)),
     ];
     const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'x ceiling'];
     const rows = figures.map((f) => [f.name, String(f.requestsPerSecond), String(f.p50), String(f.p99), String(f.non2xx), f.ratioToCeiling.toFixed(3)]);

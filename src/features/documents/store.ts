@@ -280,7 +280,8 @@ export async function liveDocumentAt(db: Tx, userId: string, folderId: string | 
     .selectAll()
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
-    .where(folderId === null ? sql<SqlBool>`folder_id is null` : sql<SqlBool>`folder_id = ${folderId}`)
+    // The very expressions of the unique index documents_live_path_uq, so that it answers.
+    .where(sql<SqlBool>`coalesce(folder_id, '') = ${folderId ?? ''}`)
     .where(sql<SqlBool>`lower(relative_path) = lower(${relativePath})`)
     .executeTakeFirst();
 }
