@@ -302,6 +302,32 @@ describe('POST /api/documents/sync', () => {
     expect(expectStatus(await call(t, a, 'GET', `/api/documents/${doc.id}`), 200).document).toMatchObject({ content: 'v3', revision: 3 });
   });
 
+  it('an update addressed by data.id takes the path as the new location: rename and move by path, folders made on the way', async () => {
+    const a = await writer(t);
+    const doc = await createDoc(t, a, { title: 'Note', relativePath: 'note.md', content: 'v1' });
+    const folder = await createFolder(t, a, 'inbox');
+    const mark = (await pull(a)).lastSyncAt;
+    expectStatus(
+      await push(a, [
+        { op: 'update', type: 'document', path: 'projects/2025/renamed.md', data: { id: doc.id, content: 'v2', baseRevision: 1 } },
+        { op: 'update', type: 'folder', path: 'projects/inbox-old', data: { id: folder.id } },
+      ]),
+      200,
+    );
+    const changes = await pull(a, mark);
+    const paths = new Map(changes.folders.map((f) => [f.id, f.path]));
+    expect(changes.documents).toEqual([expect.objectContaining({ id: doc.id, relativePath: 'renamed.md', content: 'v2', revision: 2, deletedAt: null })]);
+    expect(paths.get(changes.documents[0].folderId)).toBe('projects/2025');
+    expect(paths.get(folder.id)).toBe('projects/inbox-old');
+    // The same path again changes nothing but the content.
+    expectStatus(await push(a, [{ op: 'update', type: 'document', path: 'projects/2025/renamed.md', data: { id: doc.id, content: 'v3' } }]), 200);
+    expect(expectStatus(await call(t, a, 'GET', `/api/documents/${doc.id}`), 200).document).toMatchObject({ relativePath: 'renamed.md', content: 'v3', revision: 3 });
+    // A folder moved under itself by path is refused.
+    const parent = await createFolder(t, a, 'p');
+    await createFolder(t, a, 'c', parent.id);
+    expectStatus(await push(a, [{ op: 'update', type: 'folder', path: 'p/c/p', data: { id: parent.id } }]), 400, 'invalid_move');
+  });
+
   it('creating documents is subscriber-only (folders are not); probation is refused', async () => {
     const free = await writer(t, { customer_status: 'free' });
     expectStatus(await push(free, [{ op: 'create', type: 'document', path: 'x.md' }]), 403, 'subscription_required');

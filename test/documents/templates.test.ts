@@ -26,6 +26,13 @@ describe('templates', () => {
     expectStatus(await call(t, null, 'GET', '/api/documents/templates'), 401);
   });
 
+  it('concurrent first calls make one _templates folder', async () => {
+    const a = await writer(t);
+    const results = await Promise.all(Array.from({ length: 5 }, () => call(t, a, 'GET', '/api/documents/templates')));
+    for (const r of results) expectStatus(r, 200);
+    expect(await templatesFolders(a.user.id)).toHaveLength(1);
+  });
+
   it('seed-defaults adds the default set idempotently (201 both times)', async () => {
     const a = await writer(t);
     const first = expectStatus(await call(t, a, 'POST', '/api/documents/templates/seed-defaults'), 201);

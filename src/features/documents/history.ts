@@ -130,8 +130,12 @@ export async function restoreDocument(ctx: AppContext, userId: string, id: strin
       .updateTable('documents')
       .set({ deleted_at: null, delete_batch: null, folder_id: folderId, revision: doc.revision + 1, updated_at: w.now, change_ms: w.stamp })
       .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
       .execute();
-    return (await findOwnDocument(w.trx, userId, id))!;
+    // Purged meanwhile (PostgreSQL: the purge committed while this waited): gone for good.
+    const restored = await findOwnDocument(w.trx, userId, id);
+    if (!restored) throw notFound('Deleted document not found');
+    return restored;
   });
 }
 
@@ -169,7 +173,9 @@ export async function restoreFolder(ctx: AppContext, userId: string, id: string)
         .where('delete_batch', '=', batch ?? '')
         .execute();
     }
-    return (await w.trx.selectFrom('document_folders').selectAll().where('id', '=', id).executeTakeFirst())!;
+    const restored = await w.trx.selectFrom('document_folders').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!restored) throw notFound('Deleted folder not found');
+    return restored;
   });
 }
 

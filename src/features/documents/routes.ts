@@ -165,7 +165,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Apply sync operations, all or nothing',
         description:
-          'Operations address folders and documents by path (`work/plan.md`) or by `data.id`, and apply in order in one transaction. A failing operation fails the whole batch; the error message names it (`operations[2]: ...`). An `update` or `delete` whose `data.baseRevision` is stale is refused with 409 `revision_conflict` and the current document; an `update` of a deleted document is 409 `document_deleted`. The answer\'s `lastSyncAt` is the stamp of these changes; keep pulling from your previous cursor to see other clients\' changes.',
+          'Operations address folders and documents by path (`work/plan.md`) or by `data.id`, and apply in order in one transaction. An `update` addressed by `data.id` takes `path` as the new location (a rename or move by path; missing folders are created), unless `data.folderId`/`data.relativePath` (documents) or `data.name`/`data.parentId` (folders) are given. A failing operation fails the whole batch; the error message names it (`operations[2]: ...`). An `update` or `delete` whose `data.baseRevision` is stale is refused with 409 `revision_conflict` and the current document; an `update` of a deleted document is 409 `document_deleted`. The answer\'s `lastSyncAt` is the stamp of these changes; keep pulling from your previous cursor to see other clients\' changes.',
         security: EITHER_AUTH,
         body: SyncPushBody,
         response: { 200: SyncPushResult, ...errors(400, 401, 403, 404, 409) },

@@ -23,6 +23,12 @@ import {
 
 // Delta sync (CONTRACT.md, Documents (additions)).
 //
+// Operations address a folder or document by `path` (folder names and the file name, joined by
+// '/'), or by `data.id`. An `update` addressed by `data.id` takes `path` as where the item is to
+// be afterwards, so a rename or move by path keeps the id (folders on the way are created);
+// `data.folderId`/`data.relativePath` (documents) and `data.name`/`data.parentId` (folders) say
+// it explicitly instead.
+//
 // The cursor. Every write of a user's documents or folders takes the user's sync stamp inside its
 // transaction (store.ts nextStamp): an UPDATE of the user's one `document_sync_state` row, which
 // PostgreSQL row-locks until commit and SQLite serialises as its single writer. A stamp is
@@ -139,8 +145,15 @@ async function applyOperation(w: Writer, tree: FolderTree, op: SyncOperation): P
     }
     const folder = folderAt(tree, op);
     if (op.op === 'update') {
-      if (data.name === undefined && data.parentId === undefined) throw badRequest('A folder update needs data.name or data.parentId', 'invalid_operation');
-      await updateFolder(w, tree, folder, { name: data.name, parentId: data.parentId });
+      if (data.name !== undefined || data.parentId !== undefined) {
+        await updateFolder(w, tree, folder, { name: data.name, parentId: data.parentId });
+        return;
+      }
+      // Addressed by id, the path says where the folder is to be: a rename or move by path.
+      if (data.id === undefined) throw badRequest('A folder update needs data.name, data.parentId, or data.id with the new path', 'invalid_operation');
+      const parts = splitPath(op.path);
+      const parentId = await ensureFolderPath(w, tree, parts.slice(0, -1));
+      await updateFolder(w, tree, folder, { name: parts[parts.length - 1], parentId });
       return;
     }
     await deleteFolder(w, tree, folder);
@@ -168,6 +181,14 @@ async function applyOperation(w: Writer, tree: FolderTree, op: SyncOperation): P
     if (target === 'deleted') throw conflict('The document was deleted; its edit was not applied', 'document_deleted');
     checkBaseRevision(target, data.baseRevision);
     const { baseRevision: _b, id: _id, ...patch } = data;
+    // Addressed by id, the path says where the document is to be (a rename or move by path),
+    // unless data.folderId or data.relativePath say it.
+    if (data.id !== undefined && patch.folderId === undefined && patch.relativePath === undefined) {
+      const { folders, name } = documentLocation(op.path);
+      const folderId = tree.resolve(folders);
+      patch.folderId = folderId === undefined ? await ensureFolderPath(w, tree, folders) : folderId;
+      patch.relativePath = name;
+    }
     await updateDocument(w, tree, target, patch);
     return;
   }

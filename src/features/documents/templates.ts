@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import { createFolder, FolderTree, insertDocument, liveDocumentAt, withWriter, type Writer } from './store.js';
 
@@ -56,10 +56,18 @@ export async function listTemplates(ctx: AppContext, userId: string): Promise<Do
   const tree = await FolderTree.load(ctx.db.kysely, userId);
   const existing = tree.liveChild(null, TEMPLATES_FOLDER);
   if (existing) return templatesIn(ctx.db.kysely, userId, existing.id);
-  return withWriter(ctx, userId, async (w) => {
-    const folder = await ensureTemplatesFolder(w, await FolderTree.load(w.trx, userId));
-    return templatesIn(w.trx, userId, folder.id);
-  });
+  try {
+    return await withWriter(ctx, userId, async (w) => {
+      const folder = await ensureTemplatesFolder(w, await FolderTree.load(w.trx, userId));
+      return templatesIn(w.trx, userId, folder.id);
+    });
+  } catch (err) {
+    // A concurrent first call created it (PostgreSQL: the unique index refused the second).
+    if (!(err instanceof AppError && err.code === 'name_taken')) throw err;
+    const folder = (await FolderTree.load(ctx.db.kysely, userId)).liveChild(null, TEMPLATES_FOLDER);
+    if (!folder) throw err;
+    return templatesIn(ctx.db.kysely, userId, folder.id);
+  }
 }
 
 /** Adds the default templates that are missing (by file name); running it again adds nothing. */
