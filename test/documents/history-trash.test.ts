@@ -173,11 +173,12 @@ describe('trash', () => {
     expectStatus(await call(t, null, 'POST', `/api/documents/folders/${x.id}/restore`), 401);
   });
 
-  it('purgeDocumentTrash removes for good what was deleted more than 30 days ago, with its history', async () => {
+  it('purgeDocumentTrash erases what was deleted more than 30 days ago (content and history), keeping a tombstone for sync', async () => {
     const a = await writer(t);
+    const oldCursor = expectStatus(await call(t, a, 'GET', '/api/documents/sync'), 200).lastSyncAt;
     const f = await createFolder(t, a, 'Old folder');
-    const inF = await createDoc(t, a, { title: 'purge me too', folderId: f.id });
-    const old = await createDoc(t, a, { title: 'purgeable old' });
+    const inF = await createDoc(t, a, { title: 'purge me too', folderId: f.id, content: 'secret one' });
+    const old = await createDoc(t, a, { title: 'purgeable old', content: 'secret two' });
     const recent = await createDoc(t, a, { title: 'purgeable recent' });
     const live = await createDoc(t, a, { title: 'purgeable live' });
     expectStatus(await call(t, a, 'DELETE', `/api/documents/${old.id}`), 200);
@@ -188,20 +189,35 @@ describe('trash', () => {
     const first = await purgeDocumentTrash(t.app.ctx);
     expect(first.documents).toBeGreaterThanOrEqual(2);
     expect(first.folders).toBeGreaterThanOrEqual(1);
-    const ids = (await t.db.kysely.selectFrom('documents').select('id').where('user_id', '=', a.user.id).execute()).map((r) => r.id).sort();
-    expect(ids).toEqual([recent.id, live.id].sort());
-    expect(await t.db.kysely.selectFrom('document_folders').select('id').where('id', '=', f.id).execute()).toEqual([]);
+    const rows = await t.db.kysely.selectFrom('documents').selectAll().where('id', 'in', [old.id, inF.id]).execute();
+    expect(rows.map((r) => [r.title, r.content, r.delete_batch])).toEqual([
+      ['', '', 'purged'],
+      ['', '', 'purged'],
+    ]);
     const revs = await t.db.kysely.selectFrom('document_revisions').select('document_id').where('document_id', 'in', [old.id, inF.id]).execute();
     expect(revs).toEqual([]);
     const trash = expectStatus(await call(t, a, 'GET', '/api/documents/trash'), 200);
     expect(trash.documents.map((d: any) => d.id)).toEqual([recent.id]);
+    expect(trash.folders).toEqual([]);
+    expect(trash.pagination.total).toBe(1);
+    expect(expectStatus(await call(t, a, 'GET', '/api/documents/search?q=secret'), 200).documents).toEqual([]);
     expect(expectStatus(await call(t, a, 'GET', '/api/documents/search?q=purgeable'), 200).documents.map((d: any) => d.id)).toEqual([live.id]);
     expectStatus(await call(t, a, 'POST', `/api/documents/${old.id}/restore`), 404);
-    // Running again removes nothing more until the recent one ages out.
+    expectStatus(await call(t, a, 'POST', `/api/documents/folders/${f.id}/restore`), 404);
+    // A client that last synced before all this still learns of every deletion.
+    const pulled = expectStatus(await call(t, a, 'GET', `/api/documents/sync?lastSyncAt=${encodeURIComponent(oldCursor)}`), 200);
+    const tombstones = pulled.documents.filter((d: any) => d.deletedAt !== null).map((d: any) => d.id).sort();
+    expect(tombstones).toEqual([inF.id, old.id, recent.id].sort());
+    expect(pulled.folders).toEqual([expect.objectContaining({ id: f.id, deletedAt: expect.any(String) })]);
+    // An edit by id from such a client is refused; its delete is done.
+    const push = await call(t, a, 'POST', '/api/documents/sync', { operations: [{ op: 'update', type: 'document', path: 'x.md', data: { id: old.id, content: 'back?' } }] });
+    expectStatus(push, 409, 'document_deleted');
+    expectStatus(await call(t, a, 'POST', '/api/documents/sync', { operations: [{ op: 'delete', type: 'document', path: 'x.md', data: { id: old.id } }] }), 200);
+    // Running again purges nothing more until the recent one ages out.
     expect(await purgeDocumentTrash(t.app.ctx)).toEqual({ documents: 0, folders: 0 });
     t.clock.advance(2 * DAY);
     expect((await purgeDocumentTrash(t.app.ctx)).documents).toBeGreaterThanOrEqual(1);
     expect(expectStatus(await call(t, a, 'GET', '/api/documents/trash'), 200).documents).toEqual([]);
-    expectStatus(await call(t, a, 'GET', `/api/documents/${live.id}`), 200);
+    expect(expectStatus(await call(t, a, 'GET', `/api/documents/${live.id}`), 200).document.title).toBe('purgeable live');
   });
 });

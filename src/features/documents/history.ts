@@ -9,6 +9,9 @@ import { chunks, findOwnDocument, FolderTree, liveDocumentAt, updateDocument, wi
 /** Deleted documents and folders stay restorable this long, then purgeDocumentTrash removes them. */
 export const TRASH_RETENTION_MS = 30 * 24 * 3600_000;
 
+/** delete_batch of a purged tombstone: out of the trash, never restorable. */
+export const PURGED = 'purged';
+
 const documentNotFound = () => notFound('Document not found');
 
 async function ownLiveDocument(ctx: AppContext, userId: string, id: string): Promise<DocumentRow> {
@@ -87,12 +90,14 @@ export async function listTrash(ctx: AppContext, userId: string, limit: number, 
     .select(['id', sql<string>`'document'`.as('kind'), 'deleted_at'])
     .where('user_id', '=', userId)
     .where('deleted_at', 'is not', null)
+    .where('delete_batch', '<>', PURGED)
     .unionAll(
       db
         .selectFrom('document_folders')
         .select(['id', sql<string>`'folder'`.as('kind'), 'deleted_at'])
         .where('user_id', '=', userId)
-        .where('deleted_at', 'is not', null),
+        .where('deleted_at', 'is not', null)
+        .where('delete_batch', '<>', PURGED),
     );
   const [{ n }] = await db
     .selectFrom(entries.as('t'))
@@ -120,7 +125,7 @@ export async function listTrash(ctx: AppContext, userId: string, limit: number, 
 export async function restoreDocument(ctx: AppContext, userId: string, id: string): Promise<DocumentRow> {
   return withWriter(ctx, userId, async (w) => {
     const doc = await findOwnDocument(w.trx, userId, id, true);
-    if (!doc || doc.deleted_at === null) throw notFound('Deleted document not found');
+    if (!doc || doc.deleted_at === null || doc.delete_batch === PURGED) throw notFound('Deleted document not found');
     const tree = await FolderTree.load(w.trx, userId);
     const folderId = doc.folder_id !== null && tree.live(doc.folder_id) ? doc.folder_id : null;
     if (await liveDocumentAt(w.trx, userId, folderId, doc.relative_path)) {
@@ -131,6 +136,7 @@ export async function restoreDocument(ctx: AppContext, userId: string, id: strin
       .set({ deleted_at: null, delete_batch: null, folder_id: folderId, revision: doc.revision + 1, updated_at: w.now, change_ms: w.stamp })
       .where('id', '=', id)
       .where('deleted_at', 'is not', null)
+      .where('delete_batch', '<>', PURGED)
       .execute();
     // Purged meanwhile (PostgreSQL: the purge committed while this waited): gone for good.
     const restored = await findOwnDocument(w.trx, userId, id);
@@ -147,7 +153,7 @@ export async function restoreFolder(ctx: AppContext, userId: string, id: string)
   return withWriter(ctx, userId, async (w) => {
     const tree = await FolderTree.load(w.trx, userId);
     const folder = tree.get(id);
-    if (!folder || folder.deleted_at === null) throw notFound('Deleted folder not found');
+    if (!folder || folder.deleted_at === null || folder.delete_batch === PURGED) throw notFound('Deleted folder not found');
     const parentId = folder.parent_id !== null && tree.live(folder.parent_id) ? folder.parent_id : null;
     if (tree.liveChild(parentId, folder.name)) throw conflict(`A folder named "${folder.name}" already exists where it would be restored`, 'name_taken');
     const batch = folder.delete_batch;
@@ -156,6 +162,7 @@ export async function restoreFolder(ctx: AppContext, userId: string, id: string)
       .updateTable('document_folders')
       .set({ parent_id: parentId, deleted_at: null, delete_batch: null, updated_at: w.now, change_ms: w.stamp })
       .where('id', '=', id)
+      .where('delete_batch', '<>', PURGED)
       .execute();
     for (const chunk of chunks(ids, 500)) {
       await w.trx
@@ -180,17 +187,37 @@ export async function restoreFolder(ctx: AppContext, userId: string, id: string)
 }
 
 /**
- * Removes for good the documents and folders deleted more than 30 days ago (with their history).
+ * Removes for good what was deleted more than 30 days ago: a document's title, content and history
+ * are erased, and it leaves the trash. What stays is a tombstone (id, folder, file name, times,
+ * delete_batch = 'purged'), so that a sync client whose cursor is older than the purge still learns
+ * of the deletion (CONTRACT.md: a pull never misses a change, however old its cursor).
  * Background work: the scheduler and the cron endpoint call this one function. Safe to run on
- * several instances at once (each row is deleted once; a second run finds nothing).
+ * several instances at once (a row is purged once; a second run finds nothing).
  */
 export async function purgeDocumentTrash(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<{ documents: number; folders: number }> {
   const cutoff = new Date(ctx.clock.now().getTime() - TRASH_RETENTION_MS).toISOString();
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const doomed = trx.selectFrom('documents').select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff);
+    const doomed = trx
+      .selectFrom('documents')
+      .select('id')
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', cutoff)
+      .where('delete_batch', '<>', PURGED);
     await trx.deleteFrom('document_revisions').where('document_id', 'in', doomed).execute();
-    const docs = await trx.deleteFrom('documents').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff).executeTakeFirst();
-    const folders = await trx.deleteFrom('document_folders').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff).executeTakeFirst();
-    return { documents: Number(docs.numDeletedRows), folders: Number(folders.numDeletedRows) };
+    const docs = await trx
+      .updateTable('documents')
+      .set({ title: '', content: '', delete_batch: PURGED })
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', cutoff)
+      .where('delete_batch', '<>', PURGED)
+      .executeTakeFirst();
+    const folders = await trx
+      .updateTable('document_folders')
+      .set({ delete_batch: PURGED })
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', cutoff)
+      .where('delete_batch', '<>', PURGED)
+      .executeTakeFirst();
+    return { documents: Number(docs.numUpdatedRows), folders: Number(folders.numUpdatedRows) };
   });
 }
