@@ -26,6 +26,12 @@ describe('templates', () => {
     expectStatus(await call(t, null, 'GET', '/api/documents/templates'), 401);
   });
 
+  it('a read-only account gets the list without a folder being made', async () => {
+    const a = await writer(t, { account_status: 'suspended' });
+    expect(expectStatus(await call(t, a, 'GET', '/api/documents/templates'), 200)).toEqual({ documents: [] });
+    expect(await templatesFolders(a.user.id)).toHaveLength(0);
+  });
+
   it('concurrent first calls make one _templates folder', async () => {
     const a = await writer(t);
     const results = await Promise.all(Array.from({ length: 5 }, () => call(t, a, 'GET', '/api/documents/templates')));

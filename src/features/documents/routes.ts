@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/types.js';
 import { requireUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import { assertNotProbation, assertSubscriber, requireWritable } from '../../http/guards.js';
+import { assertNotProbation, assertSubscriber, assertWritable, requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, MessageBody, PUBLIC } from '../../http/schemas.js';
 import { listRevisions, listTrash, readRevision, restoreDocument, restoreFolder, restoreRevision } from './history.js';
 import {
@@ -62,6 +63,16 @@ import { createsDocuments, pullChanges, pushOperations } from './sync.js';
 import { createFromTemplate, listTemplates, seedDefaultTemplates } from './templates.js';
 
 const tags = ['documents'];
+
+/** Whether the account may write (a read that would create something checks it). */
+function mayWrite(request: FastifyRequest, user: UserRow): boolean {
+  try {
+    assertWritable(request, user);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Creating documents: a writable, non-probation subscriber. */
 async function requireDocumentCreator(request: FastifyRequest) {
@@ -194,7 +205,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { documents: (await listTemplates(ctx, user.id)).map(presentDocument) };
+      return { documents: (await listTemplates(ctx, user.id, mayWrite(request, user))).map(presentDocument) };
     },
   );
 

@@ -51,11 +51,15 @@ async function templatesIn(db: Writer['trx'], userId: string, folderId: string):
     .execute();
 }
 
-/** Ensures the `_templates` root folder exists and lists its documents. */
-export async function listTemplates(ctx: AppContext, userId: string): Promise<DocumentRow[]> {
+/**
+ * Ensures the `_templates` root folder exists and lists its documents. A read-only account
+ * (`mayWrite` false) gets the list without the folder being created.
+ */
+export async function listTemplates(ctx: AppContext, userId: string, mayWrite = true): Promise<DocumentRow[]> {
   const tree = await FolderTree.load(ctx.db.kysely, userId);
   const existing = tree.liveChild(null, TEMPLATES_FOLDER);
   if (existing) return templatesIn(ctx.db.kysely, userId, existing.id);
+  if (!mayWrite) return [];
   try {
     return await withWriter(ctx, userId, async (w) => {
       const folder = await ensureTemplatesFolder(w, await FolderTree.load(w.trx, userId));
