@@ -328,6 +328,16 @@ describe('POST /api/documents/sync', () => {
     expectStatus(await push(a, [{ op: 'update', type: 'folder', path: 'p/c/p', data: { id: parent.id } }]), 400, 'invalid_move');
   });
 
+  it('deleting a folder already deleted, by id, is done; by a path that no longer exists, 400', async () => {
+    const a = await writer(t);
+    const f = await createFolder(t, a, 'gone');
+    expectStatus(await push(a, [{ op: 'delete', type: 'folder', path: 'gone' }]), 200);
+    expectStatus(await push(a, [{ op: 'delete', type: 'folder', path: 'gone', data: { id: f.id } }]), 200);
+    expectStatus(await push(a, [{ op: 'delete', type: 'folder', path: 'gone' }]), 400, 'unknown_target');
+    // Updating it is refused.
+    expectStatus(await push(a, [{ op: 'update', type: 'folder', path: 'back', data: { id: f.id } }]), 400, 'unknown_target');
+  });
+
   it('creating documents is subscriber-only (folders are not); probation is refused', async () => {
     const free = await writer(t, { customer_status: 'free' });
     expectStatus(await push(free, [{ op: 'create', type: 'document', path: 'x.md' }]), 403, 'subscription_required');

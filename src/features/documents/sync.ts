@@ -143,6 +143,8 @@ async function applyOperation(w: Writer, tree: FolderTree, op: SyncOperation): P
       await ensureFolderPath(w, tree, parts);
       return;
     }
+    // Deleting a folder that is already deleted is done (as for documents).
+    if (op.op === 'delete' && data.id !== undefined && tree.get(data.id)?.deleted_at) return;
     const folder = folderAt(tree, op);
     if (op.op === 'update') {
       if (data.name !== undefined || data.parentId !== undefined) {
