@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../test/helpers/postgres.js';
 import { documentFigures, seedDocuments } from './documents.js';
+import { messageFigures, seedMessages } from './messages.js';
 import { BENCH_PASSWORD, seed } from './seed.js';
 
 // `npm run bench`: seeds a database, starts the real server and a bare Fastify route (the ceiling)
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
   process.stdout.write(`seeding ${userCount} users on ${databaseUrl.split(':')[0]}...\n`);
   const seeded = await seed(databaseUrl, userCount);
   const seededDocuments = await seedDocuments(databaseUrl);
+  const seededMessages = await seedMessages(databaseUrl);
   const bare = await startProcess('bench/bare-server.ts', {});
   const server = await startProcess('src/main.ts', { DATABASE_URL: databaseUrl });
   cleanups.unshift(() => stop(bare.child), () => stop(server.child));
@@ -104,6 +106,7 @@ async function main(): Promise<void> {
         c,
       ),
       ...(await documentFigures((name, opts) => measure(name, opts, c), server.base, seeded.syncToken, seededDocuments)),
+      ...(await messageFigures((name, opts) => measure(name, opts, c), server.base, seeded.sessionToken, seeded.syncToken, seededMessages)),
     ];
     const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'x ceiling'];
     const rows = figures.map((f) => [f.name, String(f.requestsPerSecond), String(f.p50), String(f.p99), String(f.non2xx), f.ratioToCeiling.toFixed(3)]);

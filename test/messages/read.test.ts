@@ -188,6 +188,22 @@ describe('GET /api/messages/search', () => {
     expect(page.json().pagination).toEqual({ total: 4, limit: 1, offset: 1, hasMore: true });
   });
 
+  it('finds terms with FTS syntax, quotes, short terms and other scripts literally', async () => {
+    const a = await member(t);
+    const terms = ['say "hi" now', 'x* AND y OR NEAR(z)', 'ab', '日本', '東京の天気', 'C:\\path\\100%_done', "it's -not- ^col:1"];
+    const made: Record<string, string> = {};
+    for (const term of terms) made[term] = (await post(t, a, { content: `before ${term} after ${newId().slice(-6)}` })).id;
+    for (const term of terms) {
+      const res = await call(t, a, 'GET', `/api/messages/search?q=${encodeURIComponent(term)}&onlyMine=true&limit=100`);
+      expect(res.statusCode, `${term}: ${res.body}`).toBe(200);
+      expect(res.json().messages.map((m: { id: string }) => m.id), term).toContain(made[term]);
+    }
+    expect((await call(t, a, 'GET', `/api/messages/search?q=${encodeURIComponent('SAY "HI"')}&onlyMine=true`)).json().messages.map((m: { id: string }) => m.id)).toEqual([made[terms[0]]]);
+    // Deleted messages are not found.
+    await call(t, a, 'DELETE', `/api/messages/${made[terms[0]]}`);
+    expect((await call(t, a, 'GET', `/api/messages/search?q=${encodeURIComponent('say "hi"')}&onlyMine=true`)).json().messages).toEqual([]);
+  });
+
   it('answers 400 for an empty or over-200 q, a missing q, or limit above 100; 401 without credentials', async () => {
     const a = await member(t);
     for (const q of ['q=', `q=${'a'.repeat(201)}`, '', 'q=x&limit=101', 'q=x&limit=0', 'q=x&offset=-1']) {

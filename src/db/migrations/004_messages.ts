@@ -51,7 +51,62 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   await db.schema.createIndex('messages_parent_idx').on('messages').columns(['parent_id', 'published_at']).execute();
   await db.schema.createIndex('messages_pushed_idx').on('messages').column('pushed_message_id').execute();
   await db.schema.createIndex('messages_scheduled_idx').on('messages').column('scheduled_at').execute();
-  await sql`create index messages_content_lower_idx on messages (lower(content))`.execute(db);
+  // Search (case-insensitive substring): SQLite keeps an FTS5 table with the trigram tokenizer,
+  // filled by triggers, whose row each message records in fts_rowid (the table's own rowid may
+  // change on VACUUM); PostgreSQL answers lower(content) LIKE '%term%' from a pg_trgm GIN index.
+  if (engine === 'sqlite') {
+    await sql`alter table messages add column fts_rowid integer`.execute(db);
+    await sql`create virtual table messages_fts using fts5(content, tokenize = 'trigram')`.execute(db);
+    await sql`create trigger messages_fts_insert after insert on messages begin
+      insert into messages_fts (content) values (new.content);
+      update messages set fts_rowid = last_insert_rowid() where id = new.id;
+    end`.execute(db);
+    await sql`create trigger messages_fts_update after update of content on messages begin
+      update messages_fts set content = new.content where rowid = new.fts_rowid;
+    end`.execute(db);
+    await sql`create trigger messages_fts_delete after delete on messages begin
+      delete from messages_fts where rowid = old.fts_rowid;
+    end`.execute(db);
+    await sql`create index messages_fts_rowid_idx on messages (fts_rowid)`.execute(db);
+  } else {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`create index messages_content_trgm_idx on messages using gin (lower(content) gin_trgm_ops)`.execute(db);
+  }
+
+  // The number of published public messages (the anonymous feed's total), kept exact by
+  // triggers on both engines so that a feed page never counts the whole table.
+  await db.schema
+    .createTable('message_counts')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('n', 'bigint', (c) => c.notNull())
+    .execute();
+  await sql`insert into message_counts (name, n) values ('public', 0)`.execute(db);
+  const isPublic = (row: 'new' | 'old') =>
+    engine === 'sqlite' ?
+      sql.raw(`(case when ${row}.publicly_visible = 1 and ${row}.published_at is not null then 1 else 0 end)`)
+    : sql.raw(`(case when ${row}.publicly_visible and ${row}.published_at is not null then 1 else 0 end)`);
+  if (engine === 'sqlite') {
+    await sql`create trigger messages_count_insert after insert on messages begin
+      update message_counts set n = n + ${isPublic('new')} where name = 'public';
+    end`.execute(db);
+    await sql`create trigger messages_count_update after update of publicly_visible, published_at on messages begin
+      update message_counts set n = n + ${isPublic('new')} - ${isPublic('old')} where name = 'public';
+    end`.execute(db);
+    await sql`create trigger messages_count_delete after delete on messages begin
+      update message_counts set n = n - ${isPublic('old')} where name = 'public';
+    end`.execute(db);
+  } else {
+    await sql`create function messages_count() returns trigger language plpgsql as $$
+      declare delta integer := 0;
+      begin
+        if tg_op in ('INSERT', 'UPDATE') then delta := delta + ${isPublic('new')}; end if;
+        if tg_op in ('DELETE', 'UPDATE') then delta := delta - ${isPublic('old')}; end if;
+        if delta <> 0 then update message_counts set n = n + delta where name = 'public'; end if;
+        return null;
+      end $$`.execute(db);
+    await sql`create trigger messages_count after insert or delete or update of publicly_visible, published_at on messages
+      for each row execute function messages_count()`.execute(db);
+  }
 
   await db.schema
     .createTable('message_tags')

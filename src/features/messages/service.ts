@@ -155,7 +155,17 @@ type Filter = (eb: ExpressionBuilder<Database, 'messages'>) => Expression<SqlBoo
  * first, with the total counted over `partitions` (the same set cut into disjoint, indexed parts,
  * one subquery each, summed in one statement), then the pushed messages: three queries.
  */
-async function runPage(ctx: AppContext, viewer: Viewer, scope: Filter, partitions: Filter[], filter: Filter, limit: number, offset: number) {
+async function runPage(
+  ctx: AppContext,
+  viewer: Viewer,
+  scope: Filter,
+  partitions: Filter[],
+  filter: Filter,
+  limit: number,
+  offset: number,
+  /** The first partition with this filter is exactly "every published public message": read its count from message_counts. */
+  firstIsAllPublic = false,
+) {
   const db = ctx.db.kysely;
   const [rows, counts] = await Promise.all([
     messageSelect(db, viewer?.id ?? null)
@@ -167,8 +177,9 @@ async function runPage(ctx: AppContext, viewer: Viewer, scope: Filter, partition
       .offset(offset)
       .execute(),
     db
-      .selectNoFrom((eb) =>
-        partitions.map((part, i) =>
+      .selectNoFrom((eb) => [
+        ...(firstIsAllPublic ? [sql<number>`(select n from message_counts where name = 'public')`.as('c_public')] : []),
+        ...partitions.slice(firstIsAllPublic ? 1 : 0).map((part, i) =>
           eb
             .selectFrom('messages')
             .select(eb.fn.countAll().as('n'))
@@ -176,7 +187,7 @@ async function runPage(ctx: AppContext, viewer: Viewer, scope: Filter, partition
             .where(filter)
             .as(`c${i}`),
         ),
-      )
+      ])
       .executeTakeFirstOrThrow(),
   ]);
   const total = Object.values(counts as Record<string, unknown>).reduce<number>((sum, n) => sum + Number(n ?? 0), 0);
@@ -199,7 +210,22 @@ export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
       ]),
     query.limit ?? DEFAULT_LIMIT,
     query.offset ?? 0,
+    // Unfiltered and not narrowed to followed users: the public part is every published public message.
+    tag === undefined && !onlyMine && viewer?.viewingPreference !== 'following',
   );
+}
+
+/**
+ * The search condition: `lower(content) LIKE '%q%'` (wildcards escaped) on both engines; on
+ * SQLite, for terms of 3 characters or more, first narrowed by the FTS5 trigram table (a phrase
+ * match is a substring match), so the LIKE runs on the candidates only. On PostgreSQL the pg_trgm
+ * index answers the LIKE itself.
+ */
+function contentMatches(ctx: AppContext, q: string): Expression<SqlBool>[] {
+  const like = containsInsensitive(sql.ref<string>('messages.content'), q);
+  if (ctx.db.engine !== 'sqlite' || [...q].length < 3) return [like];
+  const phrase = `"${q.replace(/"/g, '""')}"`;
+  return [sql<SqlBool>`${sql.ref('messages.fts_rowid')} in (select rowid from messages_fts where messages_fts match ${phrase})`, like];
 }
 
 /** Search: case-insensitive substring over top-level messages in the viewer's feed scope. */
@@ -213,7 +239,7 @@ export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query
       eb.and([
         eb('messages.published_at', 'is not', null),
         eb('messages.parent_id', 'is', null),
-        containsInsensitive(sql.ref<string>('messages.content'), query.q),
+        ...contentMatches(ctx, query.q),
         ...(query.onlyMine ? [eb('messages.user_id', '=', viewer.id)] : []),
       ]),
     query.limit ?? DEFAULT_LIMIT,

@@ -68,7 +68,9 @@ export function feedScope(viewer: Viewer) {
 /**
  * The visible set of `visibleTo`, cut into disjoint parts that each match an index, for counting
  * (a count over the OR above scans the whole table): published public messages; published
- * private ones of the viewer and of followed users; the viewer's own scheduled ones.
+ * private ones of the viewer and of followed users; the viewer's own scheduled ones. The first
+ * part is always "every published public message" (until blocks and mutes narrow it: then the
+ * feed must stop reading that part's count from message_counts).
  */
 export function visiblePartitions(viewer: Viewer): ((eb: MessagesEb) => Expression<SqlBool>)[] {
   if (!viewer) return [visibleTo(null)];

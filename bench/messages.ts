@@ -1,0 +1,129 @@
+import type autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { parseDatabaseUrl } from '../src/config.js';
+import { openDatabase } from '../src/db/connection.js';
+import { newId } from '../src/lib/ids.js';
+
+// Messages bench: at least 10,000 users (topped up when the base seed made fewer), 200,000
+// messages seeded directly (one in five private, a tag on each, digs and replies on some), and
+// the bench user (bench0) following 100 users.
+
+export const BENCH_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
+const MIN_USERS = 10_000;
+const WORDS = 'river stone cloud ember maple harbor lantern meadow copper willow orbit saffron quartz thistle'.split(' ');
+
+export interface SeededMessages {
+  /** A user with public messages, for the public per-user feed. */
+  author: string;
+}
+
+export async function seedMessages(databaseUrl: string, email = 'bench0@example.com'): Promise<SeededMessages> {
+  const db = openDatabase(parseDatabaseUrl(databaseUrl));
+  try {
+    const me = await db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const existing = Number((await db.kysely.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    for (let start = existing; start < MIN_USERS; start += 500) {
+      const rows = [];
+      for (let i = start; i < Math.min(MIN_USERS, start + 500); i++) {
+        rows.push({
+          id: newId(),
+          email: `poster${i}@example.com`,
+          username: `poster${i}`,
+          username_key: `poster${i}`,
+          display_name: `Poster ${i}`,
+          avatar: null,
+          bio: null,
+          theme: null,
+          password_hash: null,
+          email_verified: true,
+          account_status: 'active',
+          customer_status: 'free',
+          cleared: true,
+          is_private: false,
+          default_publicly_visible: true,
+          max_message_length: 666,
+          viewing_preference: 'all',
+          spam_score: 0,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      await db.kysely.insertInto('users').values(rows).execute();
+    }
+    const users = (await db.kysely.selectFrom('users').select(['id', 'username']).orderBy('id').execute()).filter((u) => u.id !== me.id);
+    const followed = users.filter((_, i) => i % Math.floor(users.length / 100) === 0).slice(0, 100);
+    await db.kysely
+      .insertInto('follows')
+      .values(followed.map((u) => ({ follower_id: me.id, followee_id: u.id, created_at: now })))
+      .execute();
+
+    const base = Date.now() - BENCH_MESSAGES * 1000;
+    const ids: string[] = [];
+    await db.kysely.transaction().execute(async (trx) => {
+      for (let start = 0; start < BENCH_MESSAGES; start += 500) {
+        const messages = [];
+        const tags = [];
+        const digs = [];
+        for (let i = start; i < Math.min(BENCH_MESSAGES, start + 500); i++) {
+          const id = newId();
+          ids.push(id);
+          const at = new Date(base + i * 1000).toISOString();
+          const author = users[(i * 7919) % users.length];
+          const tag = `topic${i % 200}`;
+          const reply = i % 10 === 9 ? ids[i - 5] : null;
+          messages.push({
+            id,
+            user_id: author.id,
+            content: `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} number ${i}${i % 1000 === 7 ? ' kumquat' : ''}`,
+            publicly_visible: i % 5 !== 0,
+            tags: JSON.stringify([tag]),
+            parent_id: reply,
+            pushed_message_id: null,
+            image_urls: '[]',
+            video_urls: '[]',
+            scheduled_at: null,
+            published_at: at,
+            cross_post_config: null,
+            created_at: at,
+            updated_at: at,
+          });
+          tags.push({ message_id: id, tag });
+          if (i % 3 === 0) digs.push({ message_id: id, user_id: users[(i * 31) % users.length].id, created_at: at });
+        }
+        await trx.insertInto('messages').values(messages).execute();
+        await trx.insertInto('message_tags').values(tags).execute();
+        if (digs.length > 0) await trx.insertInto('digs').values(digs).onConflict((oc) => oc.doNothing()).execute();
+      }
+    });
+    await sql`analyze`.execute(db.kysely);
+    return { author: followed[0].username };
+  } finally {
+    await db.close();
+  }
+}
+
+type Measure<F> = (name: string, opts: autocannon.Options) => Promise<F>;
+
+/** The messages figures at 64 connections (reads first: the creates change the feed). */
+export async function messageFigures<F>(measure: Measure<F>, base: string, sessionToken: string, syncToken: string, seeded: SeededMessages): Promise<F[]> {
+  const connections = 64;
+  const n = `${BENCH_MESSAGES} messages`;
+  return [
+    await measure(`GET /api/messages (anonymous feed, ${n})`, { url: `${base}/api/messages?limit=20`, connections }),
+    await measure('GET /api/messages (signed in, following 100 users)', {
+      url: `${base}/api/messages?limit=20`,
+      headers: { cookie: `service-session=${sessionToken}` },
+      connections,
+    }),
+    await measure('GET /api/messages/search (a rare word)', { url: `${base}/api/messages/search?q=kumquat&limit=20`, headers: { authorization: `Bearer ${syncToken}` }, connections }),
+    await measure('GET /api/user/{username}/messages (public per-user feed)', { url: `${base}/api/user/${seeded.author}/messages?limit=20`, connections }),
+    await measure('POST /api/messages', {
+      url: `${base}/api/messages`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${syncToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'A bench message about rivers and stones', tags: ['bench'] }),
+      connections,
+    }),
+  ];
+}
