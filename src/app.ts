@@ -9,6 +9,8 @@ import type { Db } from './db/connection.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { ADMIN_COMPONENTS } from './features/admin/schemas.js';
 import { authRoutes } from './features/auth/routes.js';
+import { listRoutes } from './features/lists/routes.js';
+import { LIST_COMPONENTS } from './features/lists/schemas.js';
 import { cronRoutes } from './features/cron/routes.js';
 import { exportRoutes } from './features/exports/routes.js';
 import { followRoutes } from './features/follows/routes.js';
@@ -109,7 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before validation: a cross-site write is refused whatever its body.
   app.addHook('onRequest', async (request) => checkOrigin(request));
 
-  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS, ...FOLLOW_COMPONENTS, ...MESSAGE_COMPONENTS, ...DOCUMENT_COMPONENTS]);
+  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS, ...LIST_COMPONENTS, ...FOLLOW_COMPONENTS, ...MESSAGE_COMPONENTS, ...DOCUMENT_COMPONENTS]);
   await registerOpenApi(app, config);
 
   registerIdempotency(app);
@@ -118,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(adminRoutes);
+  await app.register(listRoutes);
   await app.register(followRoutes);
   await app.register(messageRoutes);
   await app.register(cronRoutes);

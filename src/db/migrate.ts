@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Engine } from './connection.js';
 import * as m001 from './migrations/001_foundation.js';
+import * as m002 from './migrations/002_lists.js';
 import * as m003 from './migrations/003_documents.js';
 import * as m004 from './migrations/004_messages.js';
 
@@ -10,6 +11,7 @@ type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 // where SQLite and PostgreSQL differ.
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001_foundation': m001,
+  '002_lists': m002,
   '003_documents': m003,
   '004_messages': m004,
 };

@@ -228,6 +228,86 @@ export interface MessageReportsTable {
   updated_at: string;
 }
 
+export interface ListFoldersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  parent_id: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface ListsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string | null;
+  is_public: SqlBool;
+  folder_id: string | null;
+  schema_name: string;
+  schema_description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListPropertiesTable {
+  id: string;
+  list_id: string;
+  property_key: string;
+  property_name: string;
+  property_type: string;
+  definition: string; // JSON text: the normalised column definition
+  position: number;
+  created_at: string;
+}
+
+export interface ListRowsTable {
+  id: string;
+  list_id: string;
+  data: string; // JSON text keyed by property id
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface ListRowValuesTable {
+  row_id: string;
+  property_id: string;
+  v_text: string | null;
+  v_num: number | null;
+  v_unique: string | null;
+}
+
+export interface ListViewsTable {
+  id: string;
+  list_id: string;
+  name: string;
+  sort: string | null;
+  filter: string | null; // JSON text: conditions
+  hidden_columns: string; // JSON text: column keys
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListImportsTable {
+  id: string;
+  list_id: string;
+  user_id: string;
+  status: string; // queued | running | done | failed
+  options: string; // JSON text
+  content: string | null; // the uploaded CSV, dropped when the job ends
+  dry_run: SqlBool;
+  total: number;
+  processed: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  errors: string; // JSON text: [{ line, messages }]
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -251,6 +331,13 @@ export interface Database {
   document_folders: DocumentFoldersTable;
   documents: DocumentsTable;
   document_revisions: DocumentRevisionsTable;
+  list_folders: ListFoldersTable;
+  lists: ListsTable;
+  list_properties: ListPropertiesTable;
+  list_rows: ListRowsTable;
+  list_row_values: ListRowValuesTable;
+  list_views: ListViewsTable;
+  list_imports: ListImportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -163,6 +163,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'platform', description: 'Health, the interface description and analytics' },
         { name: 'auth', description: 'Registration, sign-in, sessions, sync tokens, e-mail tokens and OAuth' },
         { name: 'users', description: 'The current user and their profile' },
+        { name: 'lists', description: 'Lists: typed tables with a schema, rows, views, folders, import and export' },
         { name: 'admin', description: 'Administration of accounts (administrators only)' },
         { name: 'messages', description: 'Messages: posts, replies, pushes, digs, search, reports and scheduling' },
         { name: 'follows', description: 'Following, follow requests and public profiles' },

@@ -1,0 +1,544 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireUser } from '../../http/auth.js';
+import { assertNotProbation, requireWritable } from '../../http/guards.js';
+import { described, EITHER_AUTH, errors, MessageBody, PUBLIC } from '../../http/schemas.js';
+import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.js';
+import { pagination, presentFolder, presentList, presentPublicList, presentRow, presentTrashedRow, presentView } from './presenter.js';
+import { publicList, publicLists, publicRows } from './public.js';
+import { parseFilter } from './query.js';
+import {
+  addRow,
+  createList,
+  deleteList,
+  deleteRow,
+  editProperties,
+  editRow,
+  getList,
+  listLists,
+  listTrash,
+  readRows,
+  rebuildSchema,
+  restoreRow,
+  updateList,
+} from './service.js';
+import {
+  AddRowBody,
+  clampRowLimit,
+  CreateListBody,
+  EditRowBody,
+  FolderBody,
+  FolderEnvelope,
+  FolderPatch,
+  FoldersEnvelope,
+  ListEnvelope,
+  ListIdParams,
+  ListsEnvelope,
+  ListsQuery,
+  PageQuery,
+  PublicListEnvelope,
+  PublicListParams,
+  PublicListsEnvelope,
+  PublicListsParams,
+  PublicRowsQuery,
+  RowEnvelope,
+  RowParams,
+  RowsEnvelope,
+  RowsQuery,
+  SchemaBody,
+  TrashEnvelope,
+  UpdateListBody,
+  ViewBody,
+  ViewEnvelope,
+  ViewParams,
+  ViewPatch,
+  ViewsEnvelope,
+} from './schemas.js';
+import { createView, deleteView, getView, listViews, updateView } from './views.js';
+
+const tags = ['lists'];
+
+export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.ctx;
+
+  // ---- lists
+
+  app.post(
+    '/api/lists',
+    {
+      schema: {
+        operationId: 'createList',
+        tags,
+        summary: 'Create a list with its schema',
+        description:
+          'The title defaults to the schema name. A schema error is 400 `bad_request` with a message starting `Invalid schema:`. Probation accounts get 403 `account_probation_feature`.',
+        security: EITHER_AUTH,
+        body: CreateListBody,
+        response: { 201: described(ListEnvelope, 'The new list'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireWritable(request);
+      assertNotProbation(request, user);
+      const view = await createList(ctx, user.id, request.body);
+      return reply.status(201).send({ message: 'List created', data: presentList(view) });
+    },
+  );
+
+  app.get(
+    '/api/lists',
+    {
+      schema: {
+        operationId: 'listLists',
+        tags,
+        summary: 'The caller’s lists, newest first',
+        security: EITHER_AUTH,
+        querystring: ListsQuery,
+        response: { 200: ListsEnvelope, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const limit = clampRowLimit(request.query.limit);
+      const offset = request.query.offset ?? 0;
+      const { lists, total } = await listLists(ctx, user.id, { limit, offset, folderId: request.query.folderId });
+      return { message: 'Lists retrieved', data: lists.map(presentList), pagination: pagination(total, limit, offset, lists.length) };
+    },
+  );
+
+  app.get(
+    '/api/lists/:id',
+    {
+      schema: {
+        operationId: 'getList',
+        tags,
+        summary: 'One of the caller’s lists with its schema',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        response: { 200: ListEnvelope, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { message: 'List retrieved', data: presentList(await getList(ctx, user.id, request.params.id)) };
+    },
+  );
+
+  app.patch(
+    '/api/lists/:id',
+    {
+      schema: {
+        operationId: 'updateList',
+        tags,
+        summary: 'Change a list’s title, description, visibility or folder',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        body: UpdateListBody,
+        response: { 200: ListEnvelope, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      return { message: 'List updated', data: presentList(await updateList(ctx, user.id, request.params.id, request.body)) };
+    },
+  );
+
+  app.delete(
+    '/api/lists/:id',
+    {
+      schema: {
+        operationId: 'deleteList',
+        tags,
+        summary: 'Delete a list with its rows and views',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        response: { 200: described(MessageBody, 'The list is deleted'), ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      await deleteList(ctx, user.id, request.params.id);
+      return { message: 'List deleted' };
+    },
+  );
+
+  app.put(
+    '/api/lists/:id/schema',
+    {
+      schema: {
+        operationId: 'updateListSchema',
+        tags,
+        summary: 'Rebuild a list’s schema, or edit its columns keeping their data',
+        description:
+          'A schema object (`name`, `fields`) is a destructive rebuild: every column and row is replaced and the name becomes the title. A `properties` array is a non-destructive edit: items with a known `propertyId` keep that column and its data (label, rules, options, order and key may change); items without one add a column; columns left out are removed with their values. A type change is refused (400) unless every stored value fits the new type.',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        body: SchemaBody,
+        response: { 200: described(ListEnvelope, 'The list with its new schema'), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      const { properties, ...schema } = request.body;
+      const view =
+        properties !== undefined ? await editProperties(ctx, user.id, request.params.id, properties) : await rebuildSchema(ctx, user.id, request.params.id, schema);
+      return { message: 'Schema updated', data: presentList(view) };
+    },
+  );
+
+  // ---- rows
+
+  app.post(
+    '/api/lists/:id/data',
+    {
+      schema: {
+        operationId: 'addListRow',
+        tags,
+        summary: 'Add a row',
+        description:
+          'Row data is keyed by column key. A validation failure is 400 `validation_failed` with `errors` (every message); a taken unique value is 409 `unique_violation`.',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        body: AddRowBody,
+        response: { 201: described(RowEnvelope, 'The new row'), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireWritable(request);
+      const { row } = await addRow(ctx, user.id, request.params.id, request.body.data);
+      return reply.status(201).send({ message: 'Row added', data: presentRow(row) });
+    },
+  );
+
+  app.put(
+    '/api/lists/:id/data',
+    {
+      schema: {
+        operationId: 'editListRow',
+        tags,
+        summary: 'Edit a row',
+        description: 'The keys sent replace those cells (null clears one); the other cells keep their values. The whole row is validated.',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        body: EditRowBody,
+        response: { 200: described(RowEnvelope, 'The edited row'), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      const { row } = await editRow(ctx, user.id, request.params.id, request.body.rowId, request.body.data);
+      return { message: 'Row updated', data: presentRow(row) };
+    },
+  );
+
+  app.get(
+    '/api/lists/:id/data',
+    {
+      schema: {
+        operationId: 'listListRows',
+        tags,
+        summary: 'A page of a list’s rows, sorted, filtered and searched',
+        description: 'With `view`, the saved view’s sort (unless `sort` is given) and filter apply and its hidden columns are left out of `data`.',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        querystring: RowsQuery,
+        response: { 200: RowsEnvelope, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const { list, columns } = await getList(ctx, user.id, request.params.id);
+      const q = request.query;
+      const limit = clampRowLimit(q.limit);
+      const offset = q.offset ?? 0;
+      let sort = q.sort;
+      let filter = parseFilter(q.filter);
+      let hidden: Set<string> | undefined;
+      if (q.view) {
+        const view = await getView(ctx, list.id, q.view);
+        sort ??= view.sort ?? undefined;
+        filter = [...view.filter, ...filter];
+        hidden = new Set(view.hiddenColumns);
+      }
+      const { rows, total } = await readRows(ctx, list.id, columns, { limit, offset, sort, filter, q: q.q }, hidden);
+      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: pagination(total, limit, offset, rows.length) };
+    },
+  );
+
+  app.delete(
+    '/api/lists/:id/data/:rowId',
+    {
+      schema: {
+        operationId: 'deleteListRow',
+        tags,
+        summary: 'Move a row to the trash (kept 30 days)',
+        security: EITHER_AUTH,
+        params: RowParams,
+        response: { 200: described(MessageBody, 'The row is in the trash'), ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      await deleteRow(ctx, user.id, request.params.id, request.params.rowId);
+      return { message: 'Row deleted' };
+    },
+  );
+
+  app.post(
+    '/api/lists/:id/data/:rowId/restore',
+    {
+      schema: {
+        operationId: 'restoreListRow',
+        tags,
+        summary: 'Bring a row back from the trash',
+        description: '409 `unique_violation` when one of its unique values was taken meanwhile.',
+        security: EITHER_AUTH,
+        params: RowParams,
+        response: { 200: described(RowEnvelope, 'The restored row'), ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      const { row } = await restoreRow(ctx, user.id, request.params.id, request.params.rowId);
+      return { message: 'Row restored', data: presentRow(row) };
+    },
+  );
+
+  app.get(
+    '/api/lists/:id/trash',
+    {
+      schema: {
+        operationId: 'listListTrash',
+        tags,
+        summary: 'Rows deleted in the last 30 days, most recent first',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        querystring: PageQuery,
+        response: { 200: TrashEnvelope, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const limit = clampRowLimit(request.query.limit);
+      const offset = request.query.offset ?? 0;
+      const { rows, total } = await listTrash(ctx, user.id, request.params.id, { limit, offset });
+      return { message: 'Trash retrieved', data: rows.map(presentTrashedRow), pagination: pagination(total, limit, offset, rows.length) };
+    },
+  );
+
+  // ---- saved views
+
+  app.get(
+    '/api/lists/:id/views',
+    {
+      schema: {
+        operationId: 'listListViews',
+        tags,
+        summary: 'The saved views of a list',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        response: { 200: ViewsEnvelope, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { views: (await listViews(ctx, user.id, request.params.id)).map(presentView) };
+    },
+  );
+
+  app.post(
+    '/api/lists/:id/views',
+    {
+      schema: {
+        operationId: 'createListView',
+        tags,
+        summary: 'Save a view of a list',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        body: ViewBody,
+        response: { 201: described(ViewEnvelope, 'The new view'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireWritable(request);
+      const view = await createView(ctx, user.id, request.params.id, request.body);
+      return reply.status(201).send({ view: presentView(view) });
+    },
+  );
+
+  app.put(
+    '/api/lists/:id/views/:viewId',
+    {
+      schema: {
+        operationId: 'updateListView',
+        tags,
+        summary: 'Change a saved view',
+        security: EITHER_AUTH,
+        params: ViewParams,
+        body: ViewPatch,
+        response: { 200: ViewEnvelope, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      return { view: presentView(await updateView(ctx, user.id, request.params.id, request.params.viewId, request.body)) };
+    },
+  );
+
+  app.delete(
+    '/api/lists/:id/views/:viewId',
+    {
+      schema: {
+        operationId: 'deleteListView',
+        tags,
+        summary: 'Delete a saved view',
+        security: EITHER_AUTH,
+        params: ViewParams,
+        response: { 200: described(MessageBody, 'The view is deleted'), ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      await deleteView(ctx, user.id, request.params.id, request.params.viewId);
+      return { message: 'View deleted' };
+    },
+  );
+
+  // ---- folders
+
+  app.get(
+    '/api/folders',
+    {
+      schema: {
+        operationId: 'listListFolders',
+        tags,
+        summary: 'All the caller’s list folders that are not deleted',
+        security: EITHER_AUTH,
+        response: { 200: FoldersEnvelope, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { folders: (await listFolders(ctx, user.id)).map(presentFolder) };
+    },
+  );
+
+  app.post(
+    '/api/folders',
+    {
+      schema: {
+        operationId: 'createListFolder',
+        tags,
+        summary: 'Create a list folder',
+        security: EITHER_AUTH,
+        body: FolderBody,
+        response: { 201: described(FolderEnvelope, 'The new folder'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireWritable(request);
+      return reply.status(201).send({ folder: presentFolder(await createFolder(ctx, user.id, request.body)) });
+    },
+  );
+
+  app.put(
+    '/api/folders/:id',
+    {
+      schema: {
+        operationId: 'updateListFolder',
+        tags,
+        summary: 'Rename or move a list folder',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        body: FolderPatch,
+        response: { 200: FolderEnvelope, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      return { folder: presentFolder(await updateFolder(ctx, user.id, request.params.id, request.body)) };
+    },
+  );
+
+  app.delete(
+    '/api/folders/:id',
+    {
+      schema: {
+        operationId: 'deleteListFolder',
+        tags,
+        summary: 'Delete a list folder and its subfolders (soft); their lists move to the root',
+        security: EITHER_AUTH,
+        params: ListIdParams,
+        response: { 200: described(MessageBody, 'The folder is deleted'), ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      await deleteFolder(ctx, user.id, request.params.id);
+      return { message: 'Folder deleted' };
+    },
+  );
+
+  // ---- public
+
+  app.get(
+    '/api/users/:username/lists',
+    {
+      schema: {
+        operationId: 'listPublicLists',
+        tags,
+        summary: 'A user’s public lists',
+        security: PUBLIC,
+        params: PublicListsParams,
+        querystring: PageQuery,
+        response: { 200: PublicListsEnvelope, ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const limit = clampRowLimit(request.query.limit);
+      const offset = request.query.offset ?? 0;
+      const { lists, total } = await publicLists(ctx, request.params.username, { limit, offset });
+      return { message: 'Lists retrieved', data: lists.map(presentPublicList), pagination: pagination(total, limit, offset, lists.length) };
+    },
+  );
+
+  app.get(
+    '/api/users/:username/lists/:id',
+    {
+      schema: {
+        operationId: 'getPublicList',
+        tags,
+        summary: 'A public list with its schema (as a string)',
+        description: 'A private list is 404, as an unknown one.',
+        security: PUBLIC,
+        params: PublicListParams,
+        response: { 200: PublicListEnvelope, ...errors(404) },
+      },
+    },
+    async (request) => {
+      return { message: 'List retrieved', data: presentPublicList(await publicList(ctx, request.params.username, request.params.id)) };
+    },
+  );
+
+  app.get(
+    '/api/users/:username/lists/:id/data',
+    {
+      schema: {
+        operationId: 'listPublicListRows',
+        tags,
+        summary: 'A page of a public list’s rows',
+        description: 'Takes the row query parameters of the authenticated read (limit, offset, sort, filter, q).',
+        security: PUBLIC,
+        params: PublicListParams,
+        querystring: PublicRowsQuery,
+        response: { 200: RowsEnvelope, ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const limit = clampRowLimit(q.limit);
+      const offset = q.offset ?? 0;
+      const { rows, total } = await publicRows(ctx, request.params.username, request.params.id, { limit, offset, sort: q.sort, filter: parseFilter(q.filter), q: q.q });
+      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: pagination(total, limit, offset, rows.length) };
+    },
+  );
+};

@@ -1,0 +1,245 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, Nullable, Pagination, ref, StringEnum } from '../../http/schemas.js';
+import { COLUMN_TYPES, OPERATORS } from './dsl.js';
+
+// Request and response schemas of the lists family (spec: Lists, Public; CONTRACT.md: Lists and
+// Lists additions). The schema DSL itself is checked by dsl.ts (its errors are the spec's
+// `Invalid schema: ...`), so request bodies take it loosely here.
+
+export const ROW_PAGE = { default: 50, min: 1, max: 200 } as const;
+const MAX_OFFSET = 10_000_000;
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+
+export const ColumnValidation = Type.Object(
+  {
+    min: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+    max: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+    minLength: Type.Optional(Type.Integer({ minimum: 0 })),
+    maxLength: Type.Optional(Type.Integer({ minimum: 0 })),
+    pattern: Type.Optional(Type.String({ description: 'A regular expression (RE2 syntax: no lookaround or backreferences)' })),
+    step: Type.Optional(Type.Number({ description: 'A hint for input controls; not enforced' })),
+  },
+  { $id: 'ColumnValidation', description: 'Rules checked when a row is added or edited' },
+);
+
+export const Condition = Type.Object(
+  {
+    field: Type.String({ description: 'The key of the column compared' }),
+    operator: StringEnum(OPERATORS),
+    value: Type.Optional(Type.Unknown({ description: 'Ignored by isEmpty and isNotEmpty' })),
+  },
+  { $id: 'Condition', description: 'One condition: a column compared with a value' },
+);
+
+export const Column = Type.Object(
+  {
+    propertyId: Type.String({ description: 'The id of the column’s property record; send it back in a non-destructive schema edit' }),
+    key: Type.String({ description: 'The machine key used in each row’s data' }),
+    type: StringEnum(COLUMN_TYPES),
+    label: Type.String(),
+    required: Type.Boolean(),
+    unique: Type.Boolean(),
+    defaultValue: Type.Unknown({ description: 'Pre-filled for new rows; null when none' }),
+    options: Nullable(Type.Array(Type.String())),
+    placeholder: Nullable(Type.String()),
+    helpText: Nullable(Type.String()),
+    validation: Nullable(ref(ColumnValidation)),
+    visible: Type.Boolean(),
+    visibility: Nullable(Type.Object({ condition: ref(Condition) })),
+    displayOrder: Type.Integer(),
+  },
+  { $id: 'ListColumn', description: 'A column of a list (its property record)' },
+);
+
+export const ListSchemaObject = Type.Object(
+  { name: Type.String(), description: Nullable(Type.String()), fields: Type.Array(ref(Column)) },
+  { $id: 'ListSchema', description: 'The List schema object (DSL): a name and its columns' },
+);
+
+export const List = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    description: Nullable(Type.String()),
+    isPublic: Type.Boolean(),
+    folderId: Nullable(Type.String()),
+    schema: ref(ListSchemaObject),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+  },
+  { $id: 'List', description: 'A list with its schema' },
+);
+
+export const PublicList = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    description: Nullable(Type.String()),
+    isPublic: Type.Boolean(),
+    schema: Type.String({ description: 'The List schema object, JSON-encoded' }),
+    owner: Type.Object({ username: Type.String(), displayName: Type.String() }),
+    createdAt: DateTime(),
+  },
+  { $id: 'PublicList', description: 'A public list as anyone may see it' },
+);
+
+const RowData = Type.Record(Type.String(), Type.Unknown(), { description: 'Cell values keyed by column key (null when empty)' });
+
+export const Row = Type.Object(
+  { id: Type.String(), data: RowData, createdAt: DateTime(), updatedAt: DateTime() },
+  { $id: 'ListRow', description: 'A row of a list' },
+);
+
+export const TrashedRow = Type.Object(
+  { id: Type.String(), data: RowData, createdAt: DateTime(), updatedAt: DateTime(), deletedAt: Nullable(DateTime()) },
+  { $id: 'TrashedListRow', description: 'A deleted row, restorable for 30 days' },
+);
+
+export const Folder = Type.Object(
+  { id: Type.String(), name: Type.String(), parentId: Nullable(Type.String()), createdAt: DateTime() },
+  { $id: 'ListFolder', description: 'A folder of lists' },
+);
+
+export const SavedView = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    sort: Nullable(Type.String()),
+    filter: Type.Array(ref(Condition)),
+    hiddenColumns: Type.Array(Type.String()),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+  },
+  { $id: 'ListView', description: 'A saved view of a list: sort, filter and hidden columns' },
+);
+
+export const LIST_COMPONENTS = [ColumnValidation, Condition, Column, ListSchemaObject, List, PublicList, Row, TrashedRow, Folder, SavedView];
+
+// ---- envelopes
+
+const envelope = <T extends ReturnType<typeof ref>>(data: T, description: string) =>
+  Type.Object({ message: Type.String(), data }, { description });
+
+export const ListEnvelope = envelope(ref(List), 'The list');
+export const ListsEnvelope = Type.Object({ message: Type.String(), data: Type.Array(ref(List)), pagination: ref(Pagination) }, { description: 'A page of lists' });
+export const RowEnvelope = envelope(ref(Row), 'The row');
+export const RowsEnvelope = Type.Object({ message: Type.String(), data: Type.Array(ref(Row)), pagination: ref(Pagination) }, { description: 'A page of rows' });
+export const TrashEnvelope = Type.Object(
+  { message: Type.String(), data: Type.Array(ref(TrashedRow)), pagination: ref(Pagination) },
+  { description: 'A page of deleted rows' },
+);
+export const PublicListEnvelope = envelope(ref(PublicList), 'The public list');
+export const PublicListsEnvelope = Type.Object(
+  { message: Type.String(), data: Type.Array(ref(PublicList)), pagination: ref(Pagination) },
+  { description: 'A page of the user’s public lists' },
+);
+export const FoldersEnvelope = Type.Object({ folders: Type.Array(ref(Folder)) }, { description: 'The list folders' });
+export const FolderEnvelope = Type.Object({ folder: ref(Folder) }, { description: 'The folder' });
+export const ViewsEnvelope = Type.Object({ views: Type.Array(ref(SavedView)) }, { description: 'The saved views' });
+export const ViewEnvelope = Type.Object({ view: ref(SavedView) }, { description: 'The saved view' });
+
+// ---- requests
+
+export const ListIdParams = Type.Object({ id: Id });
+export const RowParams = Type.Object({ id: Id, rowId: Id });
+export const ViewParams = Type.Object({ id: Id, viewId: Id });
+export const PublicListsParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
+export const PublicListParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }), id: Id });
+
+const Limit = Type.Optional(Type.Integer({ description: `default ${ROW_PAGE.default}; values outside ${ROW_PAGE.min}..${ROW_PAGE.max} are clamped` }));
+const Offset = Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET }));
+
+export const PageQuery = Type.Object({ limit: Limit, offset: Offset }, { additionalProperties: false });
+export const ListsQuery = Type.Object({ limit: Limit, offset: Offset, folderId: Type.Optional(Id) }, { additionalProperties: false });
+const RowQueryFields = {
+  limit: Limit,
+  offset: Offset,
+  sort: Type.Optional(Type.String({ maxLength: 110, description: 'A column key, createdAt or updatedAt; a leading - sorts descending' })),
+  filter: Type.Optional(Type.String({ maxLength: 20_000, description: 'A JSON array of { field, operator, value } conditions, all of which must hold' })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text contained in any text-like column' })),
+};
+export const RowsQuery = Type.Object({ ...RowQueryFields, view: Type.Optional(Id) }, { additionalProperties: false });
+export const PublicRowsQuery = Type.Object(RowQueryFields, { additionalProperties: false });
+
+const TitleField = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const DescriptionField = Nullable(Type.String({ maxLength: 2000 }));
+const SchemaInput = Type.Unknown({ description: 'The List schema object: { name, description?, fields: [column definition...] }' });
+
+const EXAMPLE_SCHEMA = {
+  name: 'Reading list',
+  fields: [
+    { key: 'title', type: 'text', label: 'Title', required: true },
+    { key: 'status', type: 'select', label: 'Status', options: ['to read', 'reading', 'done'] },
+    { key: 'priority', type: 'priority', label: 'Priority' },
+  ],
+};
+
+export const CreateListBody = Type.Object(
+  {
+    title: Type.Optional(TitleField),
+    description: Type.Optional(DescriptionField),
+    isPublic: Type.Optional(Type.Boolean({ default: false })),
+    folderId: Type.Optional(Nullable(Id)),
+    schema: Type.Optional(SchemaInput),
+  },
+  { additionalProperties: false, examples: [{ title: 'Reading list', isPublic: false, schema: EXAMPLE_SCHEMA }] },
+);
+export type CreateListBody = Static<typeof CreateListBody>;
+
+export const UpdateListBody = Type.Object(
+  { title: Type.Optional(TitleField), description: Type.Optional(DescriptionField), isPublic: Type.Optional(Type.Boolean()), folderId: Type.Optional(Nullable(Id)) },
+  { additionalProperties: false, minProperties: 1, examples: [{ title: 'Books', isPublic: true }] },
+);
+
+export const SchemaBody = Type.Object(
+  {
+    name: Type.Optional(Type.Unknown({ description: 'Destructive rebuild: the schema name (becomes the title)' })),
+    description: Type.Optional(Type.Unknown()),
+    fields: Type.Optional(Type.Unknown({ description: 'Destructive rebuild: the new columns' })),
+    properties: Type.Optional(
+      Type.Array(Type.Unknown(), {
+        maxItems: 200,
+        description: 'Non-destructive edit: column definitions, each with the propertyId of an existing column to keep it and its data',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [EXAMPLE_SCHEMA, { properties: [{ propertyId: '0190f5c2-0000-7000-8000-000000000001', key: 'title', type: 'text', label: 'Book title' }] }],
+  },
+);
+
+const DataField = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { description: 'Cell values keyed by column key' });
+export const AddRowBody = Type.Object({ data: DataField }, { additionalProperties: false, examples: [{ data: { title: 'Dune', status: 'to read' } }] });
+export const EditRowBody = Type.Object(
+  { rowId: Id, data: DataField },
+  { additionalProperties: false, examples: [{ rowId: '0190f5c2-0000-7000-8000-000000000002', data: { status: 'done' } }] },
+);
+
+export const FolderBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }), parentId: Type.Optional(Nullable(Id)) },
+  { additionalProperties: false, examples: [{ name: 'Reading' }] },
+);
+export const FolderPatch = Type.Object(
+  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })), parentId: Type.Optional(Nullable(Id)) },
+  { additionalProperties: false, minProperties: 1, examples: [{ name: 'Books' }] },
+);
+
+const ViewFields = {
+  sort: Type.Optional(Nullable(Type.String({ maxLength: 110 }))),
+  filter: Type.Optional(Nullable(Type.Array(Type.Unknown(), { maxItems: 20 }))),
+  hiddenColumns: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 })),
+};
+export const ViewBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }), ...ViewFields },
+  { additionalProperties: false, examples: [{ name: 'Unread first', sort: '-priority', filter: [{ field: 'status', operator: 'notEquals', value: 'done' }] }] },
+);
+export const ViewPatch = Type.Object(
+  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })), ...ViewFields },
+  { additionalProperties: false, minProperties: 1, examples: [{ hiddenColumns: ['priority'] }] },
+);
+
+export function clampRowLimit(limit: number | undefined): number {
+  if (limit === undefined) return ROW_PAGE.default;
+  return Math.min(ROW_PAGE.max, Math.max(ROW_PAGE.min, limit));
+}

@@ -1,0 +1,392 @@
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { isoNow } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import { checkColumns, parseColumn, parseSchema, type Column } from './dsl.js';
+import { queryRows, type RowQuery } from './query.js';
+import {
+  insertColumns,
+  loadColumns,
+  loadColumnsOf,
+  ownList,
+  parseStored,
+  propertyValues,
+  storedData,
+  takenUniques,
+  toListRecord,
+  uniqueViolation,
+  wireData,
+  writeValues,
+  encodeValue,
+  type ListRecord,
+  type StoredColumn,
+  type Tx,
+} from './store.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { validateRow, valueErrors } from './validate.js';
+import { isEmptyValue } from './visibility.js';
+
+// Lists, rows and schema edits. Each operation is one transaction; ids from clients are looked
+// up scoped to the caller (not found and not yours are the same 404).
+
+export const TRASH_DAYS = 30;
+const TRASH_MS = TRASH_DAYS * 24 * 3600_000;
+
+export interface ListView {
+  list: ListRecord;
+  columns: StoredColumn[];
+}
+
+export interface RowRecord {
+  id: string;
+  data: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  deleted_at?: string | null;
+}
+
+export interface ListInput {
+  title?: string;
+  description?: string | null;
+  isPublic?: boolean;
+  folderId?: string | null;
+  schema?: unknown;
+}
+
+export interface ListPatch {
+  title?: string;
+  description?: string | null;
+  isPublic?: boolean;
+  folderId?: string | null;
+}
+
+function validationFailed(errors: string[]) {
+  return badRequest(errors[0], 'validation_failed', { errors });
+}
+
+async function assertOwnFolder(db: Tx, userId: string, folderId: string | null | undefined): Promise<void> {
+  if (folderId === undefined || folderId === null) return;
+  const f = await db
+    .selectFrom('list_folders')
+    .select('id')
+    .where('id', '=', folderId)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!f) throw notFound('Folder not found');
+}
+
+export async function createList(ctx: AppContext, userId: string, input: ListInput): Promise<ListView> {
+  const schema = parseSchema(input.schema);
+  const now = isoNow(ctx.clock);
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    await assertOwnFolder(trx, userId, input.folderId);
+    const list = {
+      id: newId(),
+      user_id: userId,
+      title: input.title ?? schema.name,
+      description: input.description !== undefined ? input.description : schema.description,
+      is_public: input.isPublic ?? false,
+      folder_id: input.folderId ?? null,
+      schema_name: schema.name,
+      schema_description: schema.description,
+      created_at: now,
+      updated_at: now,
+    };
+    await trx.insertInto('lists').values(list).execute();
+    const columns = await insertColumns(trx, list.id, schema, now);
+    return { list, columns };
+  });
+}
+
+export async function getList(ctx: AppContext, userId: string, listId: string): Promise<ListView> {
+  const db = ctx.db.kysely;
+  const list = await ownList(db, userId, listId);
+  return { list, columns: await loadColumns(db, list.id) };
+}
+
+export async function listLists(
+  ctx: AppContext,
+  userId: string,
+  page: { limit: number; offset: number; folderId?: string },
+): Promise<{ lists: ListView[]; total: number }> {
+  const db = ctx.db.kysely;
+  let base = db.selectFrom('lists').where('user_id', '=', userId);
+  if (page.folderId !== undefined) base = base.where('folder_id', '=', page.folderId);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const columns = await loadColumnsOf(db, rows.map((r) => r.id));
+  return { lists: rows.map((r) => ({ list: toListRecord(r), columns: columns.get(r.id)! })), total: Number(count.n) };
+}
+
+export async function updateList(ctx: AppContext, userId: string, listId: string, patch: ListPatch): Promise<ListView> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    await ownList(trx, userId, listId);
+    await assertOwnFolder(trx, userId, patch.folderId);
+    await trx
+      .updateTable('lists')
+      .set({
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.isPublic !== undefined ? { is_public: patch.isPublic } : {}),
+        ...(patch.folderId !== undefined ? { folder_id: patch.folderId } : {}),
+        updated_at: isoNow(ctx.clock),
+      })
+      .where('id', '=', listId)
+      .execute();
+    return { list: await ownList(trx, userId, listId), columns: await loadColumns(trx, listId) };
+  });
+}
+
+export async function deleteList(ctx: AppContext, userId: string, listId: string): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await ownList(trx, userId, listId);
+    await trx.deleteFrom('lists').where('id', '=', listId).execute();
+  });
+}
+
+// ---- rows
+
+function presentable(columns: readonly StoredColumn[], r: { id: string; data: string; created_at: string; updated_at: string; deleted_at?: string | null }, hidden?: ReadonlySet<string>): RowRecord {
+  return { id: r.id, data: wireData(columns, parseStored(r.data), hidden), created_at: r.created_at, updated_at: r.updated_at, ...(r.deleted_at !== undefined ? { deleted_at: r.deleted_at } : {}) };
+}
+
+/** After a unique-index failure (a concurrent writer won): the precise 409. */
+async function raceLost(ctx: AppContext, listId: string, stored: Record<string, unknown>, rowId: string | null) {
+  const columns = await loadColumns(ctx.db.kysely, listId);
+  const taken = await takenUniques(ctx.db.kysely, columns, stored, rowId);
+  return uniqueViolation(taken.length > 0 ? taken : columns.filter((c) => c.unique).map((c) => c.label));
+}
+
+export async function addRow(ctx: AppContext, userId: string, listId: string, input: Record<string, unknown>): Promise<{ row: RowRecord; columns: StoredColumn[] }> {
+  let stored: Record<string, unknown> = {};
+  try {
+    return await ctx.db.kysely.transaction().execute(async (trx) => {
+      await ownList(trx, userId, listId);
+      const columns = await loadColumns(trx, listId);
+      const { data, errors } = validateRow(columns, input, true);
+      if (errors.length > 0) throw validationFailed(errors);
+      stored = storedData(columns, data);
+      const taken = await takenUniques(trx, columns, stored, null);
+      if (taken.length > 0) throw uniqueViolation(taken);
+      const now = isoNow(ctx.clock);
+      const row = { id: newId(), list_id: listId, data: JSON.stringify(stored), created_at: now, updated_at: now };
+      await trx.insertInto('list_rows').values(row).execute();
+      await writeValues(trx, row.id, columns, stored);
+      return { row: presentable(columns, row), columns };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw await raceLost(ctx, listId, stored, null);
+    throw err;
+  }
+}
+
+async function liveRow(db: Tx, listId: string, rowId: string) {
+  const row = await db
+    .selectFrom('list_rows')
+    .select(['id', 'data', 'created_at', 'updated_at'])
+    .where('id', '=', rowId)
+    .where('list_id', '=', listId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound('Row not found');
+  return row;
+}
+
+/** Edits a row: the keys sent replace those cells (null clears one); the others keep their values. */
+export async function editRow(ctx: AppContext, userId: string, listId: string, rowId: string, input: Record<string, unknown>): Promise<{ row: RowRecord }> {
+  let stored: Record<string, unknown> = {};
+  try {
+    return await ctx.db.kysely.transaction().execute(async (trx) => {
+      await ownList(trx, userId, listId);
+      const columns = await loadColumns(trx, listId);
+      const existing = await liveRow(trx, listId, rowId);
+      const merged = { ...wireData(columns, parseStored(existing.data)), ...input };
+      const { data, errors } = validateRow(columns, merged, false);
+      if (errors.length > 0) throw validationFailed(errors);
+      stored = storedData(columns, data);
+      const taken = await takenUniques(trx, columns, stored, rowId);
+      if (taken.length > 0) throw uniqueViolation(taken);
+      const now = isoNow(ctx.clock);
+      await trx.updateTable('list_rows').set({ data: JSON.stringify(stored), updated_at: now }).where('id', '=', rowId).execute();
+      await writeValues(trx, rowId, columns, stored);
+      return { row: presentable(columns, { ...existing, data: JSON.stringify(stored), updated_at: now }) };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw await raceLost(ctx, listId, stored, rowId);
+    throw err;
+  }
+}
+
+/** Moves a row to the trash (kept 30 days); its unique values are released. */
+export async function deleteRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await ownList(trx, userId, listId);
+    await liveRow(trx, listId, rowId);
+    const now = ctx.clock.now();
+    await trx.updateTable('list_rows').set({ deleted_at: now.toISOString() }).where('id', '=', rowId).execute();
+    await trx.updateTable('list_row_values').set({ v_unique: null }).where('row_id', '=', rowId).execute();
+    // Rows whose 30 days are over leave the trash for good.
+    await trx
+      .deleteFrom('list_rows')
+      .where('list_id', '=', listId)
+      .where('deleted_at', '<', new Date(now.getTime() - TRASH_MS).toISOString())
+      .execute();
+  });
+}
+
+export async function restoreRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<{ row: RowRecord }> {
+  let stored: Record<string, unknown> = {};
+  try {
+    return await ctx.db.kysely.transaction().execute(async (trx) => {
+      await ownList(trx, userId, listId);
+      const cutoff = new Date(ctx.clock.now().getTime() - TRASH_MS).toISOString();
+      const row = await trx
+        .selectFrom('list_rows')
+        .select(['id', 'data', 'created_at', 'updated_at'])
+        .where('id', '=', rowId)
+        .where('list_id', '=', listId)
+        .where('deleted_at', '>=', cutoff)
+        .executeTakeFirst();
+      if (!row) throw notFound('Row not found in the trash');
+      const columns = await loadColumns(trx, listId);
+      stored = parseStored(row.data);
+      const taken = await takenUniques(trx, columns, stored, rowId);
+      if (taken.length > 0) throw uniqueViolation(taken);
+      const now = isoNow(ctx.clock);
+      await trx.updateTable('list_rows').set({ deleted_at: null, updated_at: now }).where('id', '=', rowId).execute();
+      await writeValues(trx, rowId, columns, stored);
+      return { row: presentable(columns, { ...row, updated_at: now }) };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw await raceLost(ctx, listId, stored, rowId);
+    throw err;
+  }
+}
+
+export async function listTrash(ctx: AppContext, userId: string, listId: string, page: { limit: number; offset: number }) {
+  const db = ctx.db.kysely;
+  await ownList(db, userId, listId);
+  const columns = await loadColumns(db, listId);
+  const cutoff = new Date(ctx.clock.now().getTime() - TRASH_MS).toISOString();
+  const base = db.selectFrom('list_rows').where('list_id', '=', listId).where('deleted_at', '>=', cutoff);
+  const [rows, count] = await Promise.all([
+    base.select(['id', 'data', 'created_at', 'updated_at', 'deleted_at']).orderBy('deleted_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => presentable(columns, r)), total: Number(count.n) };
+}
+
+/** A page of a list's live rows (the list already checked by the caller). */
+export async function readRows(ctx: AppContext, listId: string, columns: StoredColumn[], query: RowQuery, hidden?: ReadonlySet<string>) {
+  const { rows, total } = await queryRows(ctx.db.kysely, listId, columns, query);
+  return { rows: rows.map((r) => presentable(columns, r, hidden)), total };
+}
+
+// ---- schema
+
+/** Destructive rebuild: every column and every row is replaced; the schema's name becomes the title. */
+export async function rebuildSchema(ctx: AppContext, userId: string, listId: string, raw: unknown): Promise<ListView> {
+  const schema = parseSchema(raw);
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    await ownList(trx, userId, listId);
+    const now = isoNow(ctx.clock);
+    await trx.deleteFrom('list_rows').where('list_id', '=', listId).execute();
+    await trx.deleteFrom('list_views').where('list_id', '=', listId).execute();
+    await trx.deleteFrom('list_properties').where('list_id', '=', listId).execute();
+    const columns = await insertColumns(trx, listId, schema, now);
+    await trx
+      .updateTable('lists')
+      .set({ title: schema.name, schema_name: schema.name, schema_description: schema.description, updated_at: now })
+      .where('id', '=', listId)
+      .execute();
+    return { list: await ownList(trx, userId, listId), columns };
+  });
+}
+
+const BATCH = 500;
+
+/**
+ * Non-destructive edit (CONTRACT.md): items with a known propertyId keep that column and its
+ * data (label, rules, options, order and key may change); items without one add a column; columns
+ * left out are removed with their values. A type change needs every stored value to fit.
+ */
+export async function editProperties(ctx: AppContext, userId: string, listId: string, items: unknown[]): Promise<ListView> {
+  const parsed: { column: Column; propertyId: string | null }[] = items.map((raw, i) => {
+    const column = parseColumn(raw, i);
+    const pid = (raw as Record<string, unknown>).propertyId;
+    if (pid !== undefined && pid !== null && typeof pid !== 'string') throw badRequest('Invalid schema: propertyId must be a string');
+    return { column, propertyId: (pid as string | undefined) ?? null };
+  });
+  checkColumns(parsed.map((p) => p.column));
+  const ids = parsed.map((p) => p.propertyId).filter((x): x is string => x !== null);
+  if (new Set(ids).size !== ids.length) throw badRequest('Invalid schema: a propertyId appears more than once');
+
+  try {
+    return await ctx.db.kysely.transaction().execute(async (trx) => {
+      await ownList(trx, userId, listId);
+      const existing = await loadColumns(trx, listId);
+      const byId = new Map(existing.map((c) => [c.propertyId, c]));
+      for (const id of ids) if (!byId.has(id)) throw badRequest(`Invalid schema: unknown propertyId "${id}"`);
+      const now = isoNow(ctx.clock);
+
+      const changed: StoredColumn[] = [];
+      const typeChanged: StoredColumn[] = [];
+      const next: StoredColumn[] = [];
+      for (const [position, { column, propertyId }] of parsed.entries()) {
+        const id = propertyId ?? newId();
+        const stored: StoredColumn = { ...column, propertyId: id };
+        next.push(stored);
+        const before = propertyId ? byId.get(propertyId)! : null;
+        if (before) {
+          await trx
+            .updateTable('list_properties')
+            .set({ property_key: column.key, property_name: column.label, property_type: column.type, definition: JSON.stringify(column), position })
+            .where('id', '=', id)
+            .execute();
+          const { propertyId: _p, ...beforeColumn } = before;
+          if (JSON.stringify(beforeColumn) !== JSON.stringify(column)) changed.push(stored);
+          if (before.type !== column.type) typeChanged.push(stored);
+        } else {
+          await trx.insertInto('list_properties').values(propertyValues(column, position, listId, now, id)).execute();
+        }
+      }
+      const removed = existing.filter((c) => !next.some((n) => n.propertyId === c.propertyId)).map((c) => c.propertyId);
+      if (removed.length > 0) await trx.deleteFrom('list_properties').where('id', 'in', removed).execute();
+
+      if (changed.length > 0) {
+        const rows = await trx.selectFrom('list_rows').select(['id', 'data', 'deleted_at']).where('list_id', '=', listId).execute();
+        for (const c of typeChanged) {
+          const misfits = rows.filter((r) => {
+            const v = parseStored(r.data)[c.propertyId];
+            return !isEmptyValue(v) && valueErrors({ ...c, validation: null }, v).length > 0;
+          }).length;
+          if (misfits > 0) {
+            throw badRequest(`Cannot change ${c.label} to type ${c.type}: ${misfits} stored value${misfits === 1 ? ' does' : 's do'} not fit`);
+          }
+        }
+        // The indexed values of changed columns are recomputed (type, options and uniqueness may differ).
+        for (const c of changed) {
+          await trx.deleteFrom('list_row_values').where('property_id', '=', c.propertyId).execute();
+          const values = rows
+            .map((r) => ({ r, v: parseStored(r.data)[c.propertyId] }))
+            .filter(({ v }) => !isEmptyValue(v))
+            .map(({ r, v }) => {
+              const e = encodeValue(c, v);
+              return { row_id: r.id, property_id: c.propertyId, ...e, v_unique: r.deleted_at ? null : e.v_unique };
+            });
+          for (let i = 0; i < values.length; i += BATCH) {
+            await trx.insertInto('list_row_values').values(values.slice(i, i + BATCH)).execute();
+          }
+        }
+      }
+      await trx.updateTable('lists').set({ updated_at: now }).where('id', '=', listId).execute();
+      return { list: await ownList(trx, userId, listId), columns: next };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw uniqueViolation(parsed.filter((p) => p.column.unique).map((p) => p.column.label));
+    throw err;
+  }
+}
