@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { createBlobStore, type BlobStore } from './adapters/blob-store.js';
 import { LogMailer, SmtpMailer, type Mailer } from './adapters/mailer.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   clock?: Clock;
   mailer?: Mailer;
   passwords?: PasswordHasher;
+  /** Blob storage (default: the store config.blobStore names). */
+  blobs?: BlobStore;
   /** Domain events (default: a new dispatcher with no listeners). */
   events?: EventDispatcher;
   /** `false`: no logging (tests). Default: JSON lines at config.logLevel. */
@@ -89,6 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock: deps.clock ?? systemClock,
     mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(() => ctx.log, config.production)),
     passwords: deps.passwords ?? new PasswordHasher(),
+    blobs: deps.blobs ?? createBlobStore(config.blobStore, config.dataDir),
     events: deps.events ?? new EventDispatcher(() => ctx.log),
     // The current request's logger (its lines carry the request id), else the application's.
     get log() {

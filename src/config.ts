@@ -37,7 +37,20 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** OAuth client credentials per provider; null while not configured. */
   oauth: Record<OAuthProvider, OAuthClientConfig | null>;
+  /** Where media and other blobs live (BLOB_STORE, S3_*). */
+  blobStore: BlobStoreConfig;
 }
+
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export type BlobStoreConfig = { kind: 'disk' } | { kind: 's3'; s3: S3Config };
 
 export class ConfigError extends Error {}
 
@@ -133,6 +146,25 @@ function parseOAuth(env: Env): Record<OAuthProvider, OAuthClientConfig | null> {
   return out;
 }
 
+function parseBlobStore(env: Env): BlobStoreConfig {
+  const kind = str(env, 'BLOB_STORE') ?? 'disk';
+  if (kind !== 'disk' && kind !== 's3') fail('BLOB_STORE', `must be disk or s3 (got "${kind}")`);
+  const forcePathStyle = bool(env, 'S3_FORCE_PATH_STYLE', false);
+  const region = str(env, 'S3_REGION') ?? 'us-east-1';
+  if (kind === 'disk') return { kind };
+  const required = (name: string): string => str(env, name) ?? fail(name, 'is required when BLOB_STORE=s3');
+  const endpoint = str(env, 'S3_ENDPOINT') ?? fail('S3_ENDPOINT', 'is required when BLOB_STORE=s3 (e.g. https://s3.us-east-1.amazonaws.com)');
+  if (parseUrl(env, 'S3_ENDPOINT') === null || new URL(endpoint).pathname.replace(/\/+$/, '') !== '') {
+    fail('S3_ENDPOINT', `must be an http(s) URL of the store with no path (got "${endpoint}")`);
+  }
+  const bucket = required('S3_BUCKET');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) fail('S3_BUCKET', `is not a valid bucket name (got "${bucket}")`);
+  return {
+    kind,
+    s3: { endpoint, region, bucket, accessKeyId: required('S3_ACCESS_KEY_ID'), secretAccessKey: required('S3_SECRET_ACCESS_KEY'), forcePathStyle },
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = parsePort(env);
   const host = str(env, 'HOST') ?? '127.0.0.1';
@@ -185,5 +217,6 @@ export function loadConfig(env: Env = process.env): Config {
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env),
     oauth: parseOAuth(env),
+    blobStore: parseBlobStore(env),
   };
 }

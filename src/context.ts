@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from './adapters/blob-store.js';
 import type { Mailer } from './adapters/mailer.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
@@ -13,6 +14,8 @@ export interface AppContext {
   clock: Clock;
   mailer: Mailer;
   passwords: PasswordHasher;
+  /** Media and other blobs (adapters/blob-store.ts): disk under DATA_DIR, or an S3-compatible store. */
+  blobs: BlobStore;
   log: FastifyBaseLogger;
   /** Domain events: services report here after their transaction commits (lib/events.ts). */
   events: EventDispatcher;

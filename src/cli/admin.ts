@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { ensureAdministrator, invalidAdministratorAccount } from '../features/admin/service.js';
 import { systemClock } from '../lib/clock.js';
 import { EventDispatcher } from '../lib/events.js';
+import { createBlobStore } from '../adapters/blob-store.js';
 import { PasswordHasher } from '../lib/crypto.js';
 
 // Operator CLI: `npm run admin -- create --email E --username U --password P` does what the
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
       passwords: new PasswordHasher(),
       log,
       events: new EventDispatcher(() => log),
+      blobs: createBlobStore(config.blobStore, config.dataDir),
     };
     const { user, created } = await ensureAdministrator(ctx, account);
     process.stdout.write(
