@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { createBlobStore, type BlobStore } from './adapters/blob-store.js';
 import { LogMailer, SmtpMailer, type Mailer } from './adapters/mailer.js';
+import { createPush, type PushSender } from './adapters/push/index.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/connection.js';
@@ -20,6 +21,8 @@ import { messageRoutes } from './features/messages/routes.js';
 import { MESSAGE_COMPONENTS } from './features/messages/schemas.js';
 import { documentRoutes } from './features/documents/routes.js';
 import { DOCUMENT_COMPONENTS } from './features/documents/schemas.js';
+import { notificationRoutes } from './features/notifications/routes.js';
+import { NOTIFICATION_COMPONENTS } from './features/notifications/schemas.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
 import { userRoutes } from './features/users/routes.js';
@@ -40,6 +43,7 @@ export interface AppDeps {
   db: Db;
   clock?: Clock;
   mailer?: Mailer;
+  push?: PushSender;
   passwords?: PasswordHasher;
   /** Blob storage (default: the store config.blobStore names). */
   blobs?: BlobStore;
@@ -92,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock: deps.clock ?? systemClock,
     mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(() => ctx.log, config.production)),
     passwords: deps.passwords ?? new PasswordHasher(),
+    push: deps.push ?? createPush(config.push),
     blobs: deps.blobs ?? createBlobStore(config.blobStore, config.dataDir),
     events: deps.events ?? new EventDispatcher(() => ctx.log),
     // The current request's logger (its lines carry the request id), else the application's.
@@ -102,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => ctx.events.idle());
+  app.addHook('onClose', async () => ctx.push.close());
 
   registerRequestLogContext(app);
   registerValidation(app);
@@ -115,7 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before validation: a cross-site write is refused whatever its body.
   app.addHook('onRequest', async (request) => checkOrigin(request));
 
-  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS, ...LIST_COMPONENTS, ...FOLLOW_COMPONENTS, ...MESSAGE_COMPONENTS, ...DOCUMENT_COMPONENTS]);
+  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS, ...LIST_COMPONENTS, ...FOLLOW_COMPONENTS, ...MESSAGE_COMPONENTS, ...DOCUMENT_COMPONENTS, ...NOTIFICATION_COMPONENTS]);
   await registerOpenApi(app, config);
 
   registerIdempotency(app);
@@ -130,6 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cronRoutes);
   await app.register(exportRoutes);
   await app.register(documentRoutes);
+  await app.register(notificationRoutes);
   await app.register(pageRoutes);
 
   return app;

@@ -1,6 +1,8 @@
 // The only module that reads process.env. Every variable of CONTRACT.md's table is parsed and
 // validated here; an invalid value stops the start with one line naming the variable.
 
+import { readFileSync } from 'node:fs';
+
 export type DatabaseConfig =
   | { engine: 'sqlite'; filename: string } // ':memory:' or a file path
   | { engine: 'postgres'; url: string };
@@ -37,6 +39,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** OAuth client credentials per provider; null while not configured. */
   oauth: Record<OAuthProvider, OAuthClientConfig | null>;
+  /** Push delivery (APNs, FCM); a provider left unconfigured is skipped and logged. */
+  push: PushConfig;
   /** Where media and other blobs live (BLOB_STORE, S3_*). */
   blobStore: BlobStoreConfig;
 }
@@ -51,6 +55,24 @@ export interface S3Config {
 }
 
 export type BlobStoreConfig = { kind: 'disk' } | { kind: 's3'; s3: S3Config };
+
+export interface FcmServiceAccount {
+  project_id: string;
+  client_email: string;
+  private_key: string;
+  token_uri: string;
+}
+
+export interface PushConfig {
+  apns: { key: string; keyId: string; teamId: string; topic: string } | null;
+  fcm: { serviceAccount: FcmServiceAccount } | null;
+  /** Overrides of the providers' public endpoints (loopback stand-ins in tests). */
+  apnsUrl: string | null;
+  fcmUrl: string | null;
+  fcmTokenUrl: string | null;
+  /** The APNs environment of a device registered without one. */
+  environment: 'sandbox' | 'production';
+}
 
 export class ConfigError extends Error {}
 
@@ -165,6 +187,61 @@ function parseBlobStore(env: Env): BlobStoreConfig {
   };
 }
 
+/** A value given as the text itself or as the path of a file holding it. */
+function textOrFile(env: Env, name: string, looksLikeText: (v: string) => boolean): string | null {
+  const v = str(env, name);
+  if (v === null) return null;
+  if (looksLikeText(v)) return v;
+  try {
+    return readFileSync(v, 'utf8');
+  } catch {
+    return fail(name, `is neither the value itself nor a readable file path (got "${v.slice(0, 80)}")`);
+  }
+}
+
+function parsePush(env: Env): PushConfig {
+  const environment = str(env, 'PUSH_ENVIRONMENT') ?? 'production';
+  if (environment !== 'sandbox' && environment !== 'production') fail('PUSH_ENVIRONMENT', `must be sandbox or production (got "${environment}")`);
+
+  const apnsKey = textOrFile(env, 'APNS_KEY', (v) => v.includes('-----BEGIN'));
+  const apnsParts = { APNS_KEY: apnsKey, APNS_KEY_ID: str(env, 'APNS_KEY_ID'), APNS_TEAM_ID: str(env, 'APNS_TEAM_ID'), APNS_TOPIC: str(env, 'APNS_TOPIC') };
+  const setParts = Object.entries(apnsParts).filter(([, v]) => v !== null);
+  if (setParts.length > 0 && setParts.length < 4) {
+    fail(Object.entries(apnsParts).find(([, v]) => v === null)![0], 'must be set together with APNS_KEY, APNS_KEY_ID, APNS_TEAM_ID and APNS_TOPIC');
+  }
+  if (apnsKey !== null && !apnsKey.includes('-----BEGIN PRIVATE KEY-----')) fail('APNS_KEY', 'must be the PEM text of the .p8 key (or its file path)');
+
+  let fcm: PushConfig['fcm'] = null;
+  const sa = textOrFile(env, 'FCM_SERVICE_ACCOUNT', (v) => v.trimStart().startsWith('{'));
+  if (sa !== null) {
+    let parsed: Partial<FcmServiceAccount>;
+    try {
+      parsed = JSON.parse(sa) as Partial<FcmServiceAccount>;
+    } catch {
+      return fail('FCM_SERVICE_ACCOUNT', 'is not valid JSON');
+    }
+    for (const field of ['project_id', 'client_email', 'private_key'] as const) {
+      if (typeof parsed[field] !== 'string' || parsed[field] === '') fail('FCM_SERVICE_ACCOUNT', `has no ${field}`);
+    }
+    fcm = {
+      serviceAccount: {
+        project_id: parsed.project_id!,
+        client_email: parsed.client_email!,
+        private_key: parsed.private_key!,
+        token_uri: typeof parsed.token_uri === 'string' && parsed.token_uri ? parsed.token_uri : 'https://oauth2.googleapis.com/token',
+      },
+    };
+  }
+  return {
+    apns: apnsKey ? { key: apnsKey, keyId: apnsParts.APNS_KEY_ID!, teamId: apnsParts.APNS_TEAM_ID!, topic: apnsParts.APNS_TOPIC! } : null,
+    fcm,
+    apnsUrl: parseUrl(env, 'APNS_URL'),
+    fcmUrl: parseUrl(env, 'FCM_URL'),
+    fcmTokenUrl: parseUrl(env, 'FCM_TOKEN_URL'),
+    environment,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = parsePort(env);
   const host = str(env, 'HOST') ?? '127.0.0.1';
@@ -217,6 +294,7 @@ export function loadConfig(env: Env = process.env): Config {
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env),
     oauth: parseOAuth(env),
+    push: parsePush(env),
     blobStore: parseBlobStore(env),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from './adapters/blob-store.js';
 import type { Mailer } from './adapters/mailer.js';
+import type { PushSender } from './adapters/push/index.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { PasswordHasher } from './lib/crypto.js';
@@ -13,6 +14,8 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  /** Push delivery to devices (adapters/push): APNs and FCM, chosen by the device's platform. */
+  push: PushSender;
   passwords: PasswordHasher;
   /** Media and other blobs (adapters/blob-store.ts): disk under DATA_DIR, or an S3-compatible store. */
   blobs: BlobStore;

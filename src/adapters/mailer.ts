@@ -5,6 +5,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Extra header fields (e.g. List-Unsubscribe of notification mail). */
+  headers?: Record<string, string>;
 }
 
 /** Delivers one message. `logged` means it was written to the server log instead of sent. */
@@ -26,7 +28,7 @@ export class SmtpMailer implements Mailer {
     } as object);
   }
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transporter.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+    await this.transporter.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) });
   }
   close(): void {
     this.transporter.close();

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { ensureAdministrator, invalidAdministratorAccount } from '../features/admin/service.js';
 import { systemClock } from '../lib/clock.js';
 import { EventDispatcher } from '../lib/events.js';
+import { createPush } from '../adapters/push/index.js';
 import { createBlobStore } from '../adapters/blob-store.js';
 import { PasswordHasher } from '../lib/crypto.js';
 
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
       passwords: new PasswordHasher(),
       log,
       events: new EventDispatcher(() => log),
+      push: createPush(config.push),
       blobs: createBlobStore(config.blobStore, config.dataDir),
     };
     const { user, created } = await ensureAdministrator(ctx, account);

@@ -308,6 +308,87 @@ export interface ListImportsTable {
   updated_at: string;
 }
 
+// Notifications, push devices, blocks, mutes, user reports, direct messages (migration 006).
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  actor_id: string | null;
+  type: string | null;
+  title: string;
+  body: string;
+  action_url: string | null;
+  route_path: string | null;
+  metadata: string; // JSON text
+  target_message_id: string | null;
+  target_list_id: string | null;
+  target_org_id: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  event_key: string;
+  channels: string; // JSON text: { channel: boolean }
+  updated_at: string;
+}
+
+export interface NotificationBurstsTable {
+  user_id: string;
+  channel: string;
+  burst_key: string;
+  window_until: string;
+  folded: number;
+  last_notification_id: string | null;
+}
+
+export interface PushDevicesTable {
+  id: string;
+  user_id: string;
+  token: string;
+  platform: string; // ios | android
+  environment: string; // sandbox | production
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+export interface MutesTable {
+  muter_id: string;
+  muted_id: string;
+  created_at: string;
+}
+
+export interface UserReportsTable {
+  id: string;
+  reporter_id: string;
+  reported_id: string;
+  reason: string;
+  detail: string | null;
+  status: string;
+  created_at: string;
+}
+
+export interface DirectMessagesTable {
+  id: string;
+  sender_id: string;
+  recipient_id: string;
+  content: string;
+  image_urls: string; // JSON text: string[]
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -338,6 +419,15 @@ export interface Database {
   list_row_values: ListRowValuesTable;
   list_views: ListViewsTable;
   list_imports: ListImportsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_bursts: NotificationBurstsTable;
+  push_devices: PushDevicesTable;
+  blocks: BlocksTable;
+  mutes: MutesTable;
+  user_reports: UserReportsTable;
+  direct_messages: DirectMessagesTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

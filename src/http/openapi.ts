@@ -168,6 +168,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'messages', description: 'Messages: posts, replies, pushes, digs, search, reports and scheduling' },
         { name: 'follows', description: 'Following, follow requests and public profiles' },
         { name: 'exports', description: 'Your own data as CSV (session cookie only)' },
+        { name: 'notifications', description: 'Notifications: tray, feed, read state, channel preferences and one-click e-mail unsubscribe' },
+        { name: 'devices', description: 'Push devices: registration of APNs and FCM tokens' },
+        { name: 'blocks', description: 'Blocks, mutes and reports of users' },
+        { name: 'direct-messages', description: 'Direct messages between two users and their conversations' },
         { name: 'documents', description: 'Markdown documents in folders: search, delta sync, history, trash and templates' },
       ],
       components: {

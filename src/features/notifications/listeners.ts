@@ -1,0 +1,41 @@
+import type { AppContext } from '../../context.js';
+import { BURST_WINDOW_MS, flushBursts } from './delivery.js';
+import { notify } from './service.js';
+
+// The listeners of the five notification events. The dispatcher calls them after the acting
+// write has committed and tracks them in the background: a failure here is logged by the
+// dispatcher and never fails, nor waits for, the request that caused the event.
+
+/** Registers the listeners and the follow-up timer; returns the function that stops both. */
+export function startNotifications(ctx: AppContext): () => void {
+  const { events } = ctx;
+  const offs = [
+    events.on('dig', (p) => notify(ctx, { type: 'dig', recipientId: p.authorId, actorId: p.actorId, messageId: p.messageId, burstKey: `dig:${p.messageId}` })),
+    events.on('push', (p) =>
+      notify(ctx, {
+        type: 'push',
+        recipientId: p.authorId,
+        actorId: p.actorId,
+        messageId: p.messageId,
+        burstKey: `push:${p.pushedMessageId}`,
+        ids: { pushedMessageId: p.pushedMessageId },
+      }),
+    ),
+    events.on('reply', (p) =>
+      notify(ctx, { type: 'reply', recipientId: p.authorId, actorId: p.actorId, messageId: p.messageId, burstKey: `reply:${p.parentId}`, ids: { parentId: p.parentId } }),
+    ),
+    events.on('mention', (p) => notify(ctx, { type: 'mention', recipientId: p.mentionedUserId, actorId: p.actorId, messageId: p.messageId, burstKey: 'mention' })),
+    events.on('follow', (p) =>
+      notify(ctx, { type: 'follow', recipientId: p.followeeId, actorId: p.followerId, messageId: null, burstKey: 'follow', requested: p.requested }),
+    ),
+  ];
+  // Follow-ups of folded bursts go out within a quarter window of the window's end.
+  const timer = setInterval(() => {
+    flushBursts(ctx).catch((err: unknown) => ctx.log.error({ err }, 'notification follow-ups failed'));
+  }, BURST_WINDOW_MS / 4);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    offs.forEach((off) => off());
+  };
+}

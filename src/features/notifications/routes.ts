@@ -1,0 +1,241 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireUser } from '../../http/auth.js';
+import { badRequest } from '../../http/errors.js';
+import { requireWritable } from '../../http/guards.js';
+import { described, EITHER_AUTH, errors, PUBLIC, ref } from '../../http/schemas.js';
+import { PAGE_CSP } from '../pages/routes.js';
+import { registerDevice, unregisterDevice } from './devices.js';
+import { startNotifications } from './listeners.js';
+import { listPreferences, updatePreference, validatePatch } from './preferences.js';
+import { presentNotification } from './presenter.js';
+import {
+  DeviceRegistration,
+  DeviceToken,
+  MarkAllReadResult,
+  NotificationIdParams,
+  NotificationList,
+  NotificationQuery,
+  OkResult,
+  PreferenceEvent,
+  PreferenceList,
+  PreferencePatch,
+  Registered,
+  Unregistered,
+  UnsubscribeQuery,
+  UnsubscribeResult,
+} from './schemas.js';
+import { deleteNotification, listNotifications, markAllRead, markRead, TRAY_DEFAULT, TRAY_MAX, TRAY_MIN } from './service.js';
+import { verifyUnsubscribeToken } from './unsubscribe.js';
+
+// Notifications, preferences, one-click unsubscribe and push devices. Registering this plugin
+// also starts the listeners of the five notification events.
+
+const tags = ['notifications'];
+const FEED_DEFAULT = 20;
+const FEED_MAX = 50;
+
+const page = (file: string) => readFile(new URL(`./${file}`, import.meta.url), 'utf8');
+
+export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const stop = startNotifications(app.ctx);
+  app.addHook('onClose', async () => stop());
+
+  // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` form-encoded; the body
+  // carries nothing the service needs, so it is read and ignored (this plugin's routes only).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, undefined));
+
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        operationId: 'listNotifications',
+        tags,
+        summary: 'The unread tray (scope=tray) or the historical feed, with the unread count',
+        security: EITHER_AUTH,
+        querystring: NotificationQuery,
+        response: { 200: described(NotificationList, 'Notifications, newest first'), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const { scope, limit, offset } = request.query;
+      if (scope === 'tray') {
+        const trayLimit = Math.min(TRAY_MAX, Math.max(TRAY_MIN, limit ?? TRAY_DEFAULT));
+        const { unreadCount, items } = await listNotifications(app.ctx, user.id, 'tray', trayLimit, 0);
+        return { unreadCount, items: items.map(presentNotification) };
+      }
+      if (limit !== undefined && limit > FEED_MAX) throw badRequest(`limit must be from 1 to ${FEED_MAX}`);
+      const { unreadCount, items } = await listNotifications(app.ctx, user.id, 'feed', limit ?? FEED_DEFAULT, offset ?? 0);
+      return { unreadCount, items: items.map(presentNotification) };
+    },
+  );
+
+  app.patch(
+    '/api/notifications/:id/read',
+    {
+      schema: {
+        operationId: 'markNotificationRead',
+        tags,
+        summary: 'Mark one notification read (idempotent)',
+        security: EITHER_AUTH,
+        params: NotificationIdParams,
+        response: { 200: described(OkResult, 'Read'), ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      await markRead(app.ctx, user.id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/notifications/mark-all-read',
+    {
+      schema: {
+        operationId: 'markAllNotificationsRead',
+        tags,
+        summary: 'Mark every unread notification read',
+        security: EITHER_AUTH,
+        response: { 200: described(MarkAllReadResult, 'How many changed'), ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      return { ok: true as const, updated: await markAllRead(app.ctx, user.id) };
+    },
+  );
+
+  app.delete(
+    '/api/notifications/:id',
+    {
+      schema: {
+        operationId: 'deleteNotification',
+        tags,
+        summary: 'Delete one notification (irreversible)',
+        security: EITHER_AUTH,
+        params: NotificationIdParams,
+        response: { 200: described(OkResult, 'Deleted'), ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      await deleteNotification(app.ctx, user.id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/user/notification-preferences',
+    {
+      schema: {
+        operationId: 'getNotificationPreferences',
+        tags,
+        summary: 'Every notification event with its channels (unset channels are enabled)',
+        security: EITHER_AUTH,
+        response: { 200: described(PreferenceList, 'The events'), ...errors(401) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { events: await listPreferences(app.ctx, user.id) };
+    },
+  );
+
+  app.patch(
+    '/api/user/notification-preferences',
+    {
+      schema: {
+        operationId: 'updateNotificationPreference',
+        tags,
+        summary: 'Turn channels of one notification event on or off',
+        security: EITHER_AUTH,
+        body: PreferencePatch,
+        response: { 200: described(ref(PreferenceEvent), 'The updated event'), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      const { key, channels } = validatePatch(request.body);
+      return updatePreference(app.ctx, user.id, key, channels);
+    },
+  );
+
+  const unsubscribePage = await page('unsubscribe.html');
+  const unsubscribedPage = await page('unsubscribed.html');
+  const sendPage = (reply: import('fastify').FastifyReply, html: string) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', PAGE_CSP)
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-frame-options', 'DENY')
+      .header('cache-control', 'no-store')
+      .send(html);
+
+  // The page a person reaches by following the link: one button; opening it changes nothing.
+  app.get('/api/notifications/unsubscribe', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, unsubscribePage));
+
+  app.post(
+    '/api/notifications/unsubscribe',
+    {
+      schema: {
+        operationId: 'unsubscribeNotificationEmail',
+        tags,
+        summary: 'One-click unsubscribe (RFC 8058): turn off the e-mail channel of the event the token names',
+        description:
+          'The URL of the `List-Unsubscribe` header of every notification e-mail. Mail clients post `List-Unsubscribe=One-Click` form-encoded; any body is ignored. A GET of the same URL answers a page with a button and changes nothing.',
+        security: PUBLIC,
+        querystring: UnsubscribeQuery,
+        response: { 200: described(UnsubscribeResult, 'Unsubscribed'), ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const { userId, key } = await verifyUnsubscribeToken(app.ctx, request.query.token);
+      await updatePreference(app.ctx, userId, key, { email: false });
+      // The page's own form asks for HTML; mail clients and scripts get JSON.
+      const accept = request.headers.accept ?? '';
+      if (accept.includes('text/html') && !accept.includes('application/json')) return sendPage(reply, unsubscribedPage);
+      return { ok: true as const, key };
+    },
+  );
+
+  app.post(
+    '/api/push/register',
+    {
+      schema: {
+        operationId: 'registerPushDevice',
+        tags: ['devices'],
+        summary: 'Register a device for push delivery (an existing token of the caller is updated, not duplicated)',
+        security: EITHER_AUTH,
+        body: DeviceRegistration,
+        response: { 200: described(Registered, 'Registered'), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      await registerDevice(app.ctx, user.id, request.body);
+      return { registered: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/push/unregister',
+    {
+      schema: {
+        operationId: 'unregisterPushDevice',
+        tags: ['devices'],
+        summary: 'Unregister a device token (idempotent: an unknown token is also 200)',
+        security: EITHER_AUTH,
+        body: DeviceToken,
+        response: { 200: described(Unregistered, 'Not registered'), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      await unregisterDevice(app.ctx, user.id, request.body.token);
+      return { registered: false as const };
+    },
+  );
+};

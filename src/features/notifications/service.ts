@@ -1,0 +1,197 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/types.js';
+import { notFound } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { blockedEitherWay, hasMuted } from '../blocks/relations.js';
+import { deliverEmail, deliverPush, type Outgoing } from './delivery.js';
+import type { EventKey } from './events.js';
+import { channelsFor } from './preferences.js';
+
+// Notifications: created by the listeners of the five domain events (listeners.ts), after the
+// write that caused them has committed; read through the tray and the feed.
+
+export interface NotifyInput {
+  type: EventKey;
+  recipientId: string;
+  actorId: string;
+  /** The message the notification is about (dig: the dug one; push, reply, mention: the new post). */
+  messageId: string | null;
+  /** The key that groups e-mails and pushes of a burst (e.g. every dig of one message). */
+  burstKey: string;
+  /** A follow request (private account) rather than a new follower. */
+  requested?: boolean;
+  /** Extra ids for metadata. */
+  ids?: Record<string, string>;
+}
+
+const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The in-app path a client may navigate to, or null when none can be resolved safely. */
+export function routePathFor(input: { type: EventKey; messageId: string | null; requested?: boolean }, actorUsername: string): string | null {
+  if (input.type === 'follow') {
+    if (input.requested) return '/follow-requests';
+    return SAFE_SEGMENT.test(actorUsername) ? `/users/${actorUsername}` : null;
+  }
+  return input.messageId && SAFE_SEGMENT.test(input.messageId) ? `/messages/${input.messageId}` : null;
+}
+
+function excerpt(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** Title and body of a notification in words. */
+function wording(type: EventKey, actor: string, content: string | null, requested: boolean): { title: string; body: string } {
+  const quoted = content ? `: “${excerpt(content)}”` : '';
+  switch (type) {
+    case 'dig':
+      return { title: 'New dig', body: `${actor} dug your message${quoted}` };
+    case 'push':
+      return { title: 'Your message was pushed', body: `${actor} pushed your message${quoted}` };
+    case 'reply':
+      return { title: 'New reply', body: `${actor} replied to your message${quoted}` };
+    case 'mention':
+      return { title: 'You were mentioned', body: `${actor} mentioned you${quoted}` };
+    case 'follow':
+      return requested ? { title: 'New follow request', body: `${actor} asked to follow you` } : { title: 'New follower', body: `${actor} started following you` };
+  }
+}
+
+/**
+ * Creates the notification of one event for one recipient and starts its e-mail and push
+ * deliveries. Never for acting on your own content, never between users who block each other;
+ * a recipient who muted the actor gets nothing delivered (and the tray hides the item).
+ */
+export async function notify(ctx: AppContext, input: NotifyInput): Promise<void> {
+  if (input.recipientId === input.actorId) return;
+  const db = ctx.db.kysely;
+  if (await blockedEitherWay(db, input.recipientId, input.actorId)) return;
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'display_name', 'avatar', 'email'])
+    .where('id', 'in', [input.recipientId, input.actorId])
+    .execute();
+  const recipient = users.find((u) => u.id === input.recipientId);
+  const actor = users.find((u) => u.id === input.actorId);
+  if (!recipient || !actor) return;
+  const message = input.messageId
+    ? await db.selectFrom('messages').select(['id', 'content']).where('id', '=', input.messageId).executeTakeFirst()
+    : undefined;
+
+  const channels = await channelsFor(db, recipient.id, input.type);
+  // Events without an inApp channel (follow, mention, reply) always reach the tray.
+  const inApp = input.type === 'dig' || input.type === 'push' ? channels.inApp : true;
+  const routePath = routePathFor(input, actor.username);
+  const { title, body } = wording(input.type, actor.display_name || actor.username, message?.content ?? null, !!input.requested);
+  const metadata = {
+    actor: { id: actor.id, username: actor.username, displayName: actor.display_name, avatar: actor.avatar },
+    ...(input.messageId ? { messageId: input.messageId } : {}),
+    ...(input.type === 'follow' ? { requested: !!input.requested } : {}),
+    ...input.ids,
+  };
+  const id = newId();
+  if (inApp) {
+    await db
+      .insertInto('notifications')
+      .values({
+        id,
+        user_id: recipient.id,
+        actor_id: actor.id,
+        type: input.type,
+        title,
+        body,
+        action_url: routePath,
+        route_path: routePath,
+        metadata: JSON.stringify(metadata),
+        target_message_id: input.messageId,
+        target_list_id: null,
+        target_org_id: null,
+        created_at: ctx.clock.now().toISOString(),
+      })
+      .execute();
+  }
+
+  if (!channels.email && !channels.push) return;
+  if (await hasMuted(db, recipient.id, actor.id)) return;
+  const outgoing: Outgoing = {
+    type: input.type,
+    burstKey: input.burstKey,
+    recipient: { id: recipient.id, email: recipient.email },
+    title,
+    body,
+    routePath,
+    data: { type: input.type, notificationId: id, ...(routePath ? { routePath } : {}), ...(input.messageId ? { messageId: input.messageId } : {}) },
+  };
+  await Promise.all([channels.email ? deliverEmail(ctx, outgoing) : undefined, channels.push ? deliverPush(ctx, outgoing) : undefined]);
+}
+
+/** Notifications hidden from their recipient: from users they muted or block, or who block them. */
+function visibleToRecipient(userId: string) {
+  return (eb: ExpressionBuilder<Database, 'notifications'>) =>
+    eb.or([
+      eb('notifications.actor_id', 'is', null),
+      eb.and([
+        eb('notifications.actor_id', 'not in', eb.selectFrom('mutes').select('mutes.muted_id').where('mutes.muter_id', '=', userId)),
+        eb('notifications.actor_id', 'not in', eb.selectFrom('blocks').select('blocks.blocked_id').where('blocks.blocker_id', '=', userId)),
+        eb('notifications.actor_id', 'not in', eb.selectFrom('blocks').select('blocks.blocker_id').where('blocks.blocked_id', '=', userId)),
+      ]),
+    ]);
+}
+
+export const TRAY_DEFAULT = 20;
+export const TRAY_MIN = 10;
+export const TRAY_MAX = 40;
+
+/** The tray (unread only, newest first) or the feed (read and unread), with the unread count. */
+export async function listNotifications(ctx: AppContext, userId: string, scope: 'tray' | 'feed', limit: number, offset: number) {
+  const db = ctx.db.kysely;
+  const [items, count] = await Promise.all([
+    db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .$if(scope === 'tray', (q) => q.where('read_at', 'is', null))
+      .where(visibleToRecipient(userId))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(scope === 'tray' ? 0 : offset)
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .where(visibleToRecipient(userId))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { unreadCount: Number(count.n), items };
+}
+
+/** Marks one of the caller's notifications read (idempotent: the first read time stays). */
+export async function markRead(ctx: AppContext, userId: string, id: string): Promise<void> {
+  const db = ctx.db.kysely;
+  const row = await db.selectFrom('notifications').select(['id', 'read_at']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound('Notification not found');
+  if (row.read_at === null) {
+    await db.updateTable('notifications').set({ read_at: ctx.clock.now().toISOString() }).where('id', '=', id).where('read_at', 'is', null).execute();
+  }
+}
+
+/** Marks every unread notification of the caller read; answers how many changed. */
+export async function markAllRead(ctx: AppContext, userId: string): Promise<number> {
+  const result = await ctx.db.kysely
+    .updateTable('notifications')
+    .set({ read_at: ctx.clock.now().toISOString() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function deleteNotification(ctx: AppContext, userId: string, id: string): Promise<void> {
+  const result = await ctx.db.kysely.deleteFrom('notifications').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound('Notification not found');
+}
