@@ -83,6 +83,9 @@ export async function deliverEmail(ctx: AppContext, o: Outgoing): Promise<void> 
 }
 
 export async function deliverPush(ctx: AppContext, o: Outgoing): Promise<void> {
+  // Nothing to fold for a user without devices.
+  const device = await ctx.db.kysely.selectFrom('push_devices').select('id').where('user_id', '=', o.recipient.id).limit(1).executeTakeFirst();
+  if (!device) return;
   if ((await admit(ctx, 'push', o)) === 'send') await pushOut(ctx, o, o.title, o.body);
 }
 
