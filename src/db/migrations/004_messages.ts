@@ -47,6 +47,8 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   await db.schema.createIndex('messages_published_idx').on('messages').columns(['published_at', 'id']).execute();
   // Counting the public feed: a covering range of this index instead of a table scan.
   await db.schema.createIndex('messages_visible_idx').on('messages').columns(['publicly_visible', 'published_at']).execute();
+  // Counting private messages of the viewer and followed users (and a user's public ones) from the index alone.
+  await db.schema.createIndex('messages_user_visible_idx').on('messages').columns(['user_id', 'publicly_visible', 'published_at']).execute();
   await db.schema.createIndex('messages_user_published_idx').on('messages').columns(['user_id', 'published_at', 'id']).execute();
   await db.schema.createIndex('messages_parent_idx').on('messages').columns(['parent_id', 'published_at']).execute();
   await db.schema.createIndex('messages_pushed_idx').on('messages').column('pushed_message_id').execute();
