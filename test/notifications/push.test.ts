@@ -1,0 +1,232 @@
+import { jwtVerify, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPush } from '../../src/adapters/push/index.js';
+import { BURST_WINDOW_MS, flushBursts } from '../../src/features/notifications/delivery.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { call, expectError, member, post, type Member } from '../messages/helpers.js';
+import { ApnsStandIn, FcmStandIn } from './push-standins.js';
+import { settle, tray } from './helpers.js';
+
+// Push devices and push delivery against loopback stand-ins for APNs (HTTP/2, TLS) and FCM.
+
+let t: TestApp;
+const apns = new ApnsStandIn();
+const fcm = new FcmStandIn();
+
+beforeAll(async () => {
+  await Promise.all([apns.start(), fcm.start()]);
+  t = await createTestApp({
+    smtp: false,
+    env: {
+      APNS_KEY: apns.keyPem,
+      APNS_KEY_ID: 'KEYID12345',
+      APNS_TEAM_ID: 'TEAMID6789',
+      APNS_TOPIC: 'com.example.sociallists',
+      APNS_URL: apns.url,
+      FCM_SERVICE_ACCOUNT: fcm.serviceAccount(),
+      FCM_URL: fcm.url,
+      FCM_TOKEN_URL: `${fcm.url}/token`,
+      PUSH_ENVIRONMENT: 'sandbox',
+    },
+  });
+  // The stand-in's self-signed certificate is trusted by this client only; short backoff.
+  t.app.ctx.push.close();
+  t.app.ctx.push = createPush(t.config.push, { ca: apns.tls.cert, retry: { attempts: 3, baseDelayMs: 5 } });
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([apns.stop(), fcm.stop()]);
+});
+
+const devices = (who: Member) =>
+  t.db.kysely.selectFrom('push_devices').select(['token', 'platform', 'environment']).where('user_id', '=', who.user.id).orderBy('created_at').orderBy('token').execute();
+
+const register = (who: Member, body: unknown, bearer = false) => call(t, who, 'POST', '/api/push/register', body, bearer);
+
+async function digBy(author: Member, digger: Member, content = 'dig this') {
+  const m = await post(t, author, { content, publiclyVisible: true });
+  const res = await call(t, digger, 'POST', `/api/messages/${m.id}/dig`);
+  expect(res.statusCode).toBe(200);
+  return m;
+}
+
+describe('POST /api/push/register and DELETE /api/push/unregister', () => {
+  it('registers, updates an existing token instead of duplicating it, infers the environment, unregisters idempotently', async () => {
+    const [u, other] = [await member(t), await member(t)];
+    const r = await register(u, { token: 'tok-a', platform: 'ios' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({ registered: true });
+    expect(await devices(u)).toEqual([{ token: 'tok-a', platform: 'ios', environment: 'sandbox' }]);
+    expect((await register(u, { token: 'tok-a', platform: 'ios', environment: 'production' }, true)).json()).toEqual({ registered: true });
+    expect(await devices(u)).toEqual([{ token: 'tok-a', platform: 'ios', environment: 'production' }]);
+    await register(u, { token: 'tok-b', platform: 'android' });
+    await register(other, { token: 'tok-a', platform: 'ios' });
+    expect(await devices(u)).toHaveLength(2);
+
+    const del = await call(t, u, 'DELETE', '/api/push/unregister', { token: 'tok-a' });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ registered: false });
+    expect((await call(t, u, 'DELETE', '/api/push/unregister', { token: 'tok-a' })).statusCode).toBe(200);
+    expect((await call(t, u, 'DELETE', '/api/push/unregister', { token: 'never-seen' }, true)).statusCode).toBe(200);
+    expect(await devices(u)).toEqual([{ token: 'tok-b', platform: 'android', environment: 'sandbox' }]);
+    // Another user's registration of the same token is untouched.
+    expect(await devices(other)).toEqual([{ token: 'tok-a', platform: 'ios', environment: 'sandbox' }]);
+  });
+
+  it('401 anonymous, 403 read-only accounts, 400 on bad bodies', async () => {
+    const u = await member(t);
+    expectError(await call(t, null, 'POST', '/api/push/register', { token: 'x', platform: 'ios' }), 401);
+    expectError(await call(t, null, 'DELETE', '/api/push/unregister', { token: 'x' }), 401);
+    const ro = await member(t, { account_status: 'suspended' });
+    expectError(await register(ro, { token: 'x', platform: 'ios' }), 403, 'account_suspended');
+    for (const body of [
+      {},
+      { token: 'x' },
+      { platform: 'ios' },
+      { token: '', platform: 'ios' },
+      { token: 'x', platform: 'windows' },
+      { token: 'x', platform: 'ios', environment: 'staging' },
+      { token: 7, platform: 'ios' },
+      { token: 'x', platform: 'ios', extra: true },
+      { token: 'x'.repeat(5000), platform: 'android' },
+    ]) {
+      expectError(await register(u, body), 400);
+    }
+    expectError(await call(t, u, 'DELETE', '/api/push/unregister', {}), 400);
+    expectError(await call(t, u, 'DELETE', '/api/push/unregister', { token: 'x', platform: 'ios' }), 400);
+    expect(await devices(u)).toEqual([]);
+  });
+});
+
+describe('push delivery', () => {
+  it('a dig reaches APNs (ES256 provider token, topic, push type, expiration, payload) and FCM (OAuth2 token from the JWT-bearer grant)', async () => {
+    const [author, digger] = [await member(t), await member(t)];
+    await register(author, { token: 'ios-ok-1', platform: 'ios', environment: 'production' });
+    await register(author, { token: 'android-ok-1', platform: 'android' });
+    const apnsBefore = apns.requests.length;
+    const fcmBefore = fcm.sendRequests.length;
+    const m = await digBy(author, digger, 'push me');
+    await settle(t);
+
+    const sent = apns.requests.slice(apnsBefore);
+    expect(sent).toHaveLength(1);
+    const req = sent[0];
+    expect(req.path).toBe('/3/device/ios-ok-1');
+    expect(req.headers['apns-topic']).toBe('com.example.sociallists');
+    expect(req.headers['apns-push-type']).toBe('alert');
+    const expiration = Number(req.headers['apns-expiration']);
+    expect(expiration).toBeGreaterThan(t.clock.now().getTime() / 1000);
+    const jwt = req.headers.authorization.replace(/^bearer /, '');
+    expect(decodeProtectedHeader(jwt)).toEqual({ alg: 'ES256', kid: 'KEYID12345' });
+    const { payload } = await jwtVerify(jwt, apns.publicKey, { issuer: 'TEAMID6789' });
+    expect(typeof payload.iat).toBe('number');
+    expect(req.body).toEqual({
+      aps: { alert: { title: 'New dig', body: `${digger.user.display_name} dug your message: “push me”` }, sound: 'default' },
+      type: 'dig',
+      notificationId: expect.any(String),
+      routePath: `/messages/${m.id}`,
+      messageId: m.id,
+    });
+
+    const fcmSent = fcm.sendRequests.slice(fcmBefore);
+    expect(fcmSent).toHaveLength(1);
+    expect(fcmSent[0].path).toBe('/v1/projects/proj-1/messages:send');
+    const message = JSON.parse(fcmSent[0].body).message;
+    expect(message.token).toBe('android-ok-1');
+    expect(message.notification.title).toBe('New dig');
+    for (const v of Object.values(message.data)) expect(typeof v).toBe('string');
+    // The access token came from the JWT-bearer grant, signed RS256 by the service account.
+    expect(fcm.tokenRequests.length).toBeGreaterThanOrEqual(1);
+    const form = new URLSearchParams(fcm.tokenRequests[0].body);
+    expect(form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
+    const assertion = await jwtVerify(form.get('assertion')!, fcm.keys.publicKey, { issuer: 'pusher@proj-1.iam.gserviceaccount.com', audience: `${fcm.url}/token` });
+    expect(assertion.payload.scope).toBe('https://www.googleapis.com/auth/firebase.messaging');
+    expect(assertion.protectedHeader.alg).toBe('RS256');
+  });
+
+  it('a token the provider reports gone (APNs 410 Unregistered, FCM UNREGISTERED) is removed', async () => {
+    const [author, digger] = [await member(t), await member(t)];
+    await register(author, { token: 'gone-ios', platform: 'ios' });
+    await register(author, { token: 'gone-android', platform: 'android' });
+    await register(author, { token: 'ios-stays', platform: 'ios' });
+    await digBy(author, digger);
+    await settle(t);
+    expect((await devices(author)).map((d) => d.token)).toEqual(['ios-stays']);
+  });
+
+  it('a 500 (APNs) and a 503 (FCM) are retried a bounded number of times, then given up; the device stays', async () => {
+    const [author, digger] = [await member(t), await member(t)];
+    await register(author, { token: 'flaky-ios', platform: 'ios' });
+    await register(author, { token: 'flaky-android', platform: 'android' });
+    const a0 = apns.requests.filter((r) => r.path.endsWith('/flaky-ios')).length;
+    const f0 = fcm.sendRequests.filter((r) => r.body.includes('flaky-android')).length;
+    await digBy(author, digger);
+    await settle(t);
+    expect(apns.requests.filter((r) => r.path.endsWith('/flaky-ios')).length - a0).toBe(3);
+    expect(fcm.sendRequests.filter((r) => r.body.includes('flaky-android')).length - f0).toBe(3);
+    expect(await devices(author)).toHaveLength(2);
+  });
+
+  it('the dig answers while APNs has not: delivery is not part of the request', async () => {
+    const [author, digger] = [await member(t), await member(t)];
+    await register(author, { token: 'held-1', platform: 'ios' });
+    await register(author, { token: 'held-2', platform: 'ios' });
+    await register(author, { token: 'held-3', platform: 'ios' });
+    const before = apns.requests.length;
+    const m = await post(t, author, { content: 'slow provider', publiclyVisible: true });
+    const res = await call(t, digger, 'POST', `/api/messages/${m.id}/dig`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ digCount: 1, dugByMe: true, isNewDig: true });
+    // Wait until the stand-in holds all three requests, then let them go.
+    while (apns.requests.length - before < 3) await new Promise((r) => setTimeout(r, 5));
+    apns.release();
+    await settle(t);
+    expect(await devices(author)).toHaveLength(3);
+  });
+
+  it('the push channel honours its preference; a burst of digs sends one push and one follow-up', async () => {
+    const author = await member(t);
+    await register(author, { token: 'burst-ios', platform: 'ios' });
+    const m = await post(t, author, { content: 'popular', publiclyVisible: true });
+    const diggers = await Promise.all(Array.from({ length: 5 }, () => member(t)));
+    const mine = () => apns.requests.filter((r) => r.path.endsWith('/burst-ios'));
+    for (const d of diggers) await call(t, d, 'POST', `/api/messages/${m.id}/dig`);
+    await settle(t);
+    expect(mine()).toHaveLength(1);
+    expect((await tray(t, author)).unreadCount).toBe(5);
+    t.clock.advance(BURST_WINDOW_MS + 1);
+    await flushBursts(t.app.ctx);
+    expect(mine()).toHaveLength(2);
+    expect(mine()[1].body.aps.alert.body).toBe('And 4 others dug your message');
+    expect(mine()[1].body.folded).toBe('4');
+
+    // Push off: no more pushes, the tray still fills.
+    await call(t, author, 'PATCH', '/api/user/notification-preferences', { key: 'dig', channels: { push: false } });
+    t.clock.advance(BURST_WINDOW_MS + 1);
+    const m2 = await post(t, author, { content: 'another', publiclyVisible: true });
+    await call(t, diggers[0], 'POST', `/api/messages/${m2.id}/dig`);
+    await settle(t);
+    expect(mine()).toHaveLength(2);
+    expect((await tray(t, author)).unreadCount).toBe(6);
+  });
+});
+
+describe('without push configuration', () => {
+  it('pushes are skipped (and logged); the request and the notification are unaffected', async () => {
+    const bare = await createTestApp({ smtp: false });
+    try {
+      const author = await member(bare);
+      const digger = await member(bare);
+      expect((await call(bare, author, 'POST', '/api/push/register', { token: 'ios-x', platform: 'ios' })).statusCode).toBe(200);
+      const before = apns.requests.length;
+      const m = await post(bare, author, { content: 'x', publiclyVisible: true });
+      expect((await call(bare, digger, 'POST', `/api/messages/${m.id}/dig`)).statusCode).toBe(200);
+      await bare.app.ctx.events.idle();
+      expect(apns.requests.length).toBe(before);
+      expect((await bare.app.ctx.push.deliver({ token: 'x', platform: 'ios', environment: 'production' }, { title: 't', body: 'b', data: {} })).status).toBe('skipped');
+      expect((await call(bare, author, 'GET', '/api/notifications?scope=tray')).json().unreadCount).toBe(1);
+    } finally {
+      await bare.close();
+    }
+  });
+});
