@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestApp } from '../helpers/app.js';
+
+// Helpers of the command-line sync client's end-to-end tests: the real bin as a child process,
+// started asynchronously (the server lives in the test process: a synchronous spawn would
+// block the very event loop that has to answer the child).
+
+export const BIN = fileURLToPath(new URL('../../bin/social-lists-sync.js', import.meta.url));
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], options: { cwd: string; configDir: string; input?: string; env?: Record<string, string> }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: options.configDir,
+        NODE_ENV: 'production',
+        SOCIAL_LISTS_SYNC_CONFIG_DIR: options.configDir,
+        ...options.env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** Every file under the folder with its content (the state file included), for before/after comparisons. */
+export async function snapshot(root: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  async function walk(dir: string, rel: string): Promise<void> {
+    for (const e of await readdir(dir, { withFileTypes: true })) {
+      const path = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        out[`${path}/`] = '';
+        await walk(join(dir, e.name), path);
+      } else out[path] = await readFile(join(dir, e.name), 'utf8');
+    }
+  }
+  await walk(root, '');
+  return out;
+}
+
+export interface ServerDoc {
+  id: string;
+  path: string;
+  content: string;
+  revision: number;
+}
+
+/** The user's live documents as `folder/path/name.md` → document, through the sync pull. */
+export async function serverDocs(t: TestApp, bearer: string): Promise<Map<string, ServerDoc>> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/documents/sync', headers: { authorization: bearer } });
+  if (res.statusCode !== 200) throw new Error(`pull ${res.statusCode}: ${res.body}`);
+  const body = res.json() as {
+    folders: { id: string; path: string }[];
+    documents: { id: string; folderId: string | null; relativePath: string; content: string; revision: number }[];
+  };
+  const folderPath = new Map(body.folders.map((f) => [f.id, f.path]));
+  const out = new Map<string, ServerDoc>();
+  for (const d of body.documents) {
+    const dir = d.folderId === null ? '' : `${folderPath.get(d.folderId)}/`;
+    out.set(`${dir}${d.relativePath}`, { id: d.id, path: `${dir}${d.relativePath}`, content: d.content, revision: d.revision });
+  }
+  return out;
+}
