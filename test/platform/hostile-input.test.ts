@@ -119,7 +119,8 @@ describe('hostile input on every operation', () => {
 
   it('never answers 5xx, signed in or not, whatever the string', async () => {
     const failures: string[] = [];
-    for (const auth of [{}, { cookie: t.admin.cookie }, { authorization: t.admin.bearer }]) {
+    const auths: Record<string, string>[] = [{}, { cookie: t.admin.cookie }, { authorization: t.admin.bearer }];
+    for (const auth of auths) {
       for (const op of ops) {
         // Signing out or deleting the administrator would end the sweep early; they are covered anonymously.
         if (Object.keys(auth).length > 0 && /logout|remove-account|bulk-delete|bulk-account-status|\/password$/.test(op.path)) continue;
@@ -137,7 +138,8 @@ describe('hostile input on every operation', () => {
   it('refuses NUL, other control characters and unpaired surrogates once, at the edge, naming the field, and changes nothing', async () => {
     const before = await fingerprint();
     const wrong: string[] = [];
-    for (const auth of [{}, { cookie: t.admin.cookie }]) {
+    const auths: Record<string, string>[] = [{}, { cookie: t.admin.cookie }];
+    for (const auth of auths) {
       for (const op of ops) {
         for (const kind of STORE_DIFFERENTLY) {
           for (const target of requests(op, HOSTILE_STRINGS[kind])) {
