@@ -23,6 +23,7 @@ import { documentPath, emptyState, loadState, saveState, type StateDocument, typ
 export const BATCH_OPERATIONS = 500;
 /** Under the server's 1 MiB body limit. */
 export const BATCH_BYTES = 900_000;
+const PARALLEL_WRITES = 16;
 
 export interface Reporter {
   line(text: string): void;
@@ -136,10 +137,18 @@ export async function run(api: ApiClient, options: RunOptions): Promise<RunResul
   try {
     // 1. Local changes: moves and deletes first, so that the paths they free can be written.
     const order = ['move-local', 'delete-local', 'download', 'conflict', 'mkdir'];
-    for (const item of [...local].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind))) {
+    const sorted = [...local].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+    // New files (a first pull) are written several at a time; everything else in order.
+    const fresh = sorted.filter((i) => i.kind === 'download' && i.from === null);
+    const freshSet = new Set(fresh);
+    for (const item of sorted.filter((i) => !freshSet.has(i))) {
       await applyLocal(item);
       bar.tick();
     }
+    await pool(fresh, PARALLEL_WRITES, async (item) => {
+      await applyLocal(item);
+      bar.tick();
+    });
     for (const item of plan.items) {
       if (item.kind === 'adopt') record(item.id, item.path, item.remote, item.conflict);
       else if (item.kind === 'forget') {
@@ -383,6 +392,14 @@ export async function run(api: ApiClient, options: RunOptions): Promise<RunResul
       }
     }
   }
+}
+
+async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
 }
 
 function infoOf(doc: { folderId: string | null; relativePath: string; revision: number; content: string }): RemoteInfo {
