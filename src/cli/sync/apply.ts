@@ -74,7 +74,7 @@ export function describe(item: Item): string | null {
     case 'create-folder':
       return `create folder   ${item.path}/ on the server`;
     case 'upload':
-      return `${item.contentChanged ? 'upload' : 'move'}${item.contentChanged ? '          ' : '            '}${item.path}${item.moved ? ' (moved here)' : ''}`;
+      return `${item.contentChanged ? 'upload          ' : 'move remote     '}${item.path}${item.moved && item.contentChanged ? ' (moved here)' : ''}`;
     case 'delete-remote':
       return `delete remote   ${item.path}`;
     case 'create-remote':
