@@ -17,6 +17,8 @@ import { cronRoutes } from './features/cron/routes.js';
 import { exportRoutes } from './features/exports/routes.js';
 import { followRoutes } from './features/follows/routes.js';
 import { FOLLOW_COMPONENTS } from './features/follows/schemas.js';
+import { mediaRoutes } from './features/media/routes.js';
+import { MEDIA_COMPONENTS } from './features/media/schemas.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { MESSAGE_COMPONENTS } from './features/messages/schemas.js';
 import { documentRoutes } from './features/documents/routes.js';
@@ -121,7 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before validation: a cross-site write is refused whatever its body.
   app.addHook('onRequest', async (request) => checkOrigin(request));
 
-  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS, ...LIST_COMPONENTS, ...FOLLOW_COMPONENTS, ...MESSAGE_COMPONENTS, ...DOCUMENT_COMPONENTS, ...NOTIFICATION_COMPONENTS]);
+  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS, ...LIST_COMPONENTS, ...FOLLOW_COMPONENTS, ...MESSAGE_COMPONENTS, ...DOCUMENT_COMPONENTS, ...NOTIFICATION_COMPONENTS, ...MEDIA_COMPONENTS]);
   await registerOpenApi(app, config);
 
   registerIdempotency(app);
@@ -133,6 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(listRoutes);
   await app.register(followRoutes);
   await app.register(messageRoutes);
+  await app.register(mediaRoutes);
   await app.register(cronRoutes);
   await app.register(exportRoutes);
   await app.register(documentRoutes);

@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_foundation.js';
 import * as m002 from './migrations/002_lists.js';
 import * as m003 from './migrations/003_documents.js';
 import * as m004 from './migrations/004_messages.js';
+import * as m005 from './migrations/005_media.js';
 import * as m006 from './migrations/006_notifications.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '002_lists': m002,
   '003_documents': m003,
   '004_messages': m004,
+  '005_media': m005,
   '006_notifications': m006,
 };
 

@@ -389,7 +389,22 @@ export interface AppSecretsTable {
   value: string;
 }
 
+export interface UploadsTable {
+  id: string;
+  owner_id: string;
+  kind: string; // image | video
+  blob_key: string;
+  ext: string;
+  content_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  attached_to: string | null; // `<kind>:<id>` of what claimed it; null until attached
+  created_at: string;
+}
+
 export interface Database {
+  uploads: UploadsTable;
   users: UsersTable;
   sessions: SessionsTable;
   sync_tokens: SyncTokensTable;

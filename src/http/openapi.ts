@@ -166,6 +166,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'lists', description: 'Lists: typed tables with a schema, rows, views, folders, import and export' },
         { name: 'admin', description: 'Administration of accounts (administrators only)' },
         { name: 'messages', description: 'Messages: posts, replies, pushes, digs, search, reports and scheduling' },
+        { name: 'media', description: 'Image and video uploads and the public media URLs' },
         { name: 'follows', description: 'Following, follow requests and public profiles' },
         { name: 'exports', description: 'Your own data as CSV (session cookie only)' },
         { name: 'notifications', description: 'Notifications: tray, feed, read state, channel preferences and one-click e-mail unsubscribe' },

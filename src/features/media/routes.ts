@@ -1,0 +1,196 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { assertNotProbation, assertSubscriber, requireWritable } from '../../http/guards.js';
+import { described, EITHER_AUTH, errors, PUBLIC } from '../../http/schemas.js';
+import { readDocument } from '../documents/service.js';
+import { checkVideo, MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_BYTES, payloadTooLarge, processImage } from './pipeline.js';
+import { DocumentIdParams, DocumentImage, MediaParams, UploadedImage, UploadedVideo } from './schemas.js';
+import { findServedUpload, mediaUrl, parseMediaFile, storeUpload } from './service.js';
+
+// Media (CONTRACT.md, Media): image and video uploads for messages, image uploads for documents,
+// and the public media URLs. Routes: guard, read the one file part, pipeline, service.
+
+const tags = ['media'];
+
+const MULTIPART_NOTE =
+  'Send `multipart/form-data` with the file in the field `file`. The type is decided by the bytes (magic numbers), never by the declared content type or file name.';
+
+/** Reads the `file` part into memory, at most `limit` bytes (413 beyond). */
+async function readFilePart(request: FastifyRequest, limit: number, tooLarge: string): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"', 'multipart_required');
+  try {
+    const part = await request.file({ limits: { fileSize: limit, files: 1 }, throwFileSizeLimit: true });
+    if (!part) throw badRequest('The multipart field "file" is required', 'file_required');
+    if (part.fieldname !== 'file') {
+      part.file.resume(); // drain it so the request completes
+      throw badRequest('The multipart field "file" is required', 'file_required');
+    }
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw payloadTooLarge(tooLarge);
+    return bytes;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    // limits.fileSize truncates the stream; @fastify/multipart turns that into this error.
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(tooLarge);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Send one file, in the field "file"', 'bad_multipart');
+    throw badRequest('The multipart body is malformed', 'bad_multipart');
+  }
+}
+
+/** `bytes=a-b`, `bytes=a-` or `bytes=-n` against a blob of `size` bytes. null: ignore the header (malformed or several ranges). */
+export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? Infinity : Number(m[2]);
+  if (end < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+const binary = (description: string) => ({
+  description,
+  content: { '*/*': { schema: { type: 'string' as const, format: 'binary', description: 'The stored bytes, with the stored content type' } } },
+});
+
+export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  // Registered here only: multipart bodies are accepted by these routes and no others.
+  await app.register(multipart, { limits: { files: 1, fields: 10, parts: 20, fieldSize: 1024, headerPairs: 100 } });
+
+  app.post(
+    '/api/messages/images/upload',
+    {
+      schema: {
+        operationId: 'uploadMessageImage',
+        tags,
+        summary: 'Upload an image for a message (subscribers)',
+        description: `${MULTIPART_NOTE} JPEG, PNG, WebP or GIF (415 otherwise); resized to at most 1200 px on the longest side and at most 1.4 MB, EXIF orientation applied and all metadata (GPS included) removed; animated GIFs stay animated. Up to 20 MB may be sent (413 beyond). Free accounts: 403 \`subscription_required\`; probation accounts: 403 \`account_probation_feature\`. An upload not attached to a message within 24 hours is deleted.`,
+        security: EITHER_AUTH,
+        response: { 201: described(UploadedImage, 'The image was stored'), ...errors(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireWritable(request);
+      assertSubscriber(user);
+      assertNotProbation(request, user);
+      const bytes = await readFilePart(request, MAX_IMAGE_UPLOAD_BYTES, 'Images may be at most 20 MB before resizing');
+      const image = await processImage(bytes);
+      const row = await storeUpload(ctx, user.id, 'image', image);
+      return reply.code(201).send({ url: mediaUrl(ctx, row), type: row.content_type, width: image.width, height: image.height, size: row.size });
+    },
+  );
+
+  app.post(
+    '/api/messages/videos/upload',
+    {
+      schema: {
+        operationId: 'uploadMessageVideo',
+        tags,
+        summary: 'Upload a video for a message (subscribers)',
+        description: `${MULTIPART_NOTE} MP4, WebM, QuickTime or AVI (415 otherwise), at most 3 MB (413 beyond), stored as sent (no transcoding). Free accounts: 403 \`subscription_required\`; probation accounts: 403 \`account_probation_feature\`. An upload not attached to a message within 24 hours is deleted.`,
+        security: EITHER_AUTH,
+        response: { 201: described(UploadedVideo, 'The video was stored'), ...errors(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireWritable(request);
+      assertSubscriber(user);
+      assertNotProbation(request, user);
+      const bytes = await readFilePart(request, MAX_VIDEO_BYTES, 'Videos may be at most 3 MB');
+      const video = await checkVideo(bytes);
+      const row = await storeUpload(ctx, user.id, 'video', video);
+      return reply.code(201).send({ url: mediaUrl(ctx, row), type: row.content_type, size: row.size });
+    },
+  );
+
+  app.post(
+    '/api/documents/:id/images/upload',
+    {
+      schema: {
+        operationId: 'uploadDocumentImage',
+        tags: ['documents'],
+        summary: 'Upload an image to embed in one of your documents',
+        description: `${MULTIPART_NOTE} The same image pipeline as message images (JPEG, PNG, WebP or GIF; at most 1200 px and 1.4 MB; metadata removed). The image belongs to the document and is deleted with it. Another user’s document: 404. Probation accounts: 403 \`account_probation_feature\`.`,
+        security: EITHER_AUTH,
+        params: DocumentIdParams,
+        response: { 200: described(DocumentImage, 'The image was stored'), ...errors(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      assertNotProbation(request, user);
+      // The owner's live document; a public document of someone else is 404 here too.
+      const doc = await readDocument(ctx, user.id, request.params.id);
+      if (doc.user_id !== user.id) throw notFound('Document not found');
+      const bytes = await readFilePart(request, MAX_IMAGE_UPLOAD_BYTES, 'Images may be at most 20 MB before resizing');
+      const image = await processImage(bytes);
+      const row = await storeUpload(ctx, user.id, 'image', image, `document:${doc.id}`);
+      return { url: mediaUrl(ctx, row) };
+    },
+  );
+
+  app.get(
+    '/api/media/:file',
+    {
+      schema: {
+        operationId: 'getMedia',
+        tags,
+        summary: 'An uploaded image or video',
+        description:
+          'The stored bytes with their content type, `ETag` (304 on a matching `If-None-Match`), `Cache-Control: public, max-age=31536000, immutable` and `X-Content-Type-Options: nosniff`. A single `Range` (`bytes=a-b`, `bytes=a-`, `bytes=-n`) is answered 206 with `Content-Range`, so videos seek; a range past the end is 416.',
+        security: PUBLIC,
+        params: MediaParams,
+        response: {
+          200: binary('The whole file'),
+          206: binary('The requested range'),
+          304: { description: 'Not modified: the ETag matches', type: 'null' },
+          ...errors(404, 416),
+        },
+      },
+    },
+    async (request, reply) => {
+      const parsed = parseMediaFile(request.params.file);
+      const row = parsed ? await findServedUpload(ctx, parsed.id, parsed.ext) : undefined;
+      if (!row) throw notFound('Media not found');
+      const etag = `"${row.id}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('accept-ranges', 'bytes');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+
+      const header = request.headers.range;
+      const range = typeof header === 'string' ? parseRange(header, row.size) : null;
+      if (range === 'unsatisfiable') {
+        throw new AppError(416, 'The requested range is not satisfiable', 'range_not_satisfiable', undefined, { 'content-range': `bytes */${row.size}` });
+      }
+      const blob = await ctx.blobs.get(row.blob_key, range ?? undefined);
+      if (!blob) throw notFound('Media not found');
+      reply.header('content-type', row.content_type);
+      if (range) {
+        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${blob.size}`).header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', blob.size);
+      }
+      return reply.send(blob.stream);
+    },
+  );
+};
