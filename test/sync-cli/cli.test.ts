@@ -165,6 +165,29 @@ describe('social-lists-sync, end to end', () => {
     expect(status.stdout).toContain('Everything is up to date.');
   });
 
+  it('a folder renamed and moved here is one folder move on the server: the folder and its documents keep their ids and revisions', { timeout: T }, async () => {
+    const before = await serverDocs(t, bearer);
+    const folders = await api('GET', '/api/documents/folders');
+    const projects = folders.folders.find((f: { name: string }) => f.name === 'projects');
+    await mkdir(join(dir, 'archive'));
+    await rename(join(dir, 'projects'), join(dir, 'archive', 'projects-2026'));
+
+    const res = await cli('sync', dir);
+    expectCode(res, 0);
+    expect(res.stdout).toMatch(/move folder\s+projects\/ -> archive\/projects-2026\//);
+    const after = await serverDocs(t, bearer);
+    for (const name of ['web.md', '日本語.md']) {
+      expect(after.get(`archive/projects-2026/${name}`)).toMatchObject({ id: before.get(`projects/${name}`)!.id, revision: before.get(`projects/${name}`)!.revision });
+    }
+    const folder = await api('GET', `/api/documents/folders/${projects.id}`);
+    expect(folder.folder).toMatchObject({ id: projects.id, name: 'projects-2026', path: 'archive/projects-2026' });
+
+    const again = await cli('sync', dir);
+    expectCode(again, 0);
+    expect(again.stdout).toContain('Everything is up to date.');
+    expect(await file('archive/projects-2026/web.md')).toBe('# From the web\n');
+  });
+
   it('status shows what would change and changes nothing, on either side', { timeout: T }, async () => {
     const docs = await serverDocs(t, bearer);
     await put('g.md', '# g\n\nlocal edit\n');

@@ -46,6 +46,8 @@ function summary(plan: Plan): string[] {
         return `move-local ${i.from} -> ${i.to}`;
       case 'conflict':
         return `conflict ${i.path}`;
+      case 'move-folder':
+        return `move-folder ${i.from} -> ${i.to} [${i.documents.map((d) => d.path).join(', ')}]`;
       case 'mkdir':
       case 'create-folder':
       case 'delete-local':
@@ -110,6 +112,18 @@ describe('makePlan', () => {
 
     const gone = makePlan(state, localTree({ 'a.md': ONE }, []), pull(), 'sync');
     expect(summary(gone)).toEqual(['delete-remote dir/b.md @1', 'delete-folder dir']);
+  });
+
+  it('a folder renamed here is one move of the folder (its id kept), not a move of each document', () => {
+    const state = base();
+    state.folders.G = { name: 'sub', parentId: 'F' };
+    state.documents.B = { path: 'dir/b.md', folderId: 'F', relativePath: 'b.md', revision: 3, hash: sha256('b') };
+    state.documents.C = { path: 'dir/sub/c.md', folderId: 'G', relativePath: 'c.md', revision: 1, hash: sha256('c') };
+    const moved = makePlan(state, localTree({ 'a.md': ONE, 'new/place/b.md': 'b', 'new/place/sub/c.md': 'c' }, ['new', 'new/place', 'new/place/sub']), pull(), 'sync');
+    expect(summary(moved)).toEqual(['move-folder dir -> new/place [new/place/b.md, new/place/sub/c.md]', 'create-folder new']);
+    // A document stayed behind in dir: dir stays; its subfolder, moved whole, moves.
+    const partly = makePlan(state, localTree({ 'a.md': ONE, 'dir/b.md': 'b', 'new/sub/c.md': 'c' }, ['dir', 'new', 'new/sub']), pull(), 'sync');
+    expect(summary(partly).filter((l) => l.startsWith('move-folder'))).toEqual(['move-folder dir/sub -> new/sub [new/sub/c.md]']);
   });
 
   it('a path from the server that would leave the folder is skipped with a warning', () => {

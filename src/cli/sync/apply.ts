@@ -81,6 +81,8 @@ export function describe(item: Item): string | null {
       return `create remote   ${item.path}${item.note ? `: ${item.note}` : ''}`;
     case 'delete-folder':
       return `delete folder   ${item.path}/ on the server`;
+    case 'move-folder':
+      return `move folder     ${item.from}/ -> ${item.to}/ on the server`;
     case 'forget':
       return item.note ? `keep here       ${item.path}: ${item.note}` : null;
     case 'held':
@@ -117,7 +119,7 @@ export async function run(api: ApiClient, options: RunOptions): Promise<RunResul
   const conflicts: string[] = [];
   let changes = 0;
   const local = plan.items.filter((i) => ['move-local', 'delete-local', 'download', 'conflict', 'mkdir'].includes(i.kind));
-  const remote = plan.items.filter((i) => ['create-folder', 'upload', 'delete-remote', 'create-remote', 'delete-folder'].includes(i.kind));
+  const remote = plan.items.filter((i) => ['create-folder', 'move-folder', 'upload', 'delete-remote', 'create-remote', 'delete-folder'].includes(i.kind));
   const bar = report.progress(local.length + remote.length);
   const prune = new Set(plan.prune);
 
@@ -256,7 +258,7 @@ export async function run(api: ApiClient, options: RunOptions): Promise<RunResul
   }
 
   async function buildOperations(items: Item[]): Promise<Sent[]> {
-    const order = ['create-folder', 'delete-remote', 'upload', 'create-remote', 'delete-folder'];
+    const order = ['create-folder', 'move-folder', 'delete-remote', 'upload', 'create-remote', 'delete-folder'];
     const out: Sent[] = [];
     for (const item of [...items].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind))) {
       switch (item.kind) {
@@ -265,6 +267,9 @@ export async function run(api: ApiClient, options: RunOptions): Promise<RunResul
           break;
         case 'delete-folder':
           out.push({ item, op: { op: 'delete', type: 'folder', path: item.path, data: { id: item.id } } });
+          break;
+        case 'move-folder':
+          out.push({ item, op: { op: 'update', type: 'folder', path: item.to, data: { id: item.id } } });
           break;
         case 'delete-remote':
           out.push({ item, op: { op: 'delete', type: 'document', path: item.path, data: { id: item.id, baseRevision: item.baseRevision } }, baseRevision: item.baseRevision });
@@ -365,6 +370,7 @@ export async function run(api: ApiClient, options: RunOptions): Promise<RunResul
     for (const s of applied) {
       const item = s.item;
       if (item.kind === 'delete-remote') delete next.documents[item.id];
+      else if (item.kind === 'move-folder') for (const d of item.documents) record(d.id, d.path, d.remote);
       else if (item.kind === 'upload') {
         const d = byId.get(item.id);
         const st = next.documents[item.id] ?? state.documents[item.id];
@@ -373,7 +379,8 @@ export async function run(api: ApiClient, options: RunOptions): Promise<RunResul
           path: s.path!,
           folderId: d && d.deletedAt === null ? d.folderId : st.folderId,
           relativePath: d && d.deletedAt === null ? d.relativePath : st.relativePath,
-          revision: same ? d.revision : s.baseRevision! + 1,
+          // Not in the pull: the write changed nothing, so the revision did not move.
+          revision: !d ? s.baseRevision! : same ? d.revision : s.baseRevision! + 1,
           hash: s.hash!,
         };
       } else if (item.kind === 'create-remote') {

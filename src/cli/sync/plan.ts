@@ -36,6 +36,8 @@ export type Item =
   | { kind: 'delete-remote'; id: string; path: string; baseRevision: number }
   | { kind: 'create-remote'; path: string; note?: string }
   | { kind: 'delete-folder'; id: string; path: string }
+  /** A folder renamed or moved here: one update of its id; the documents in it move with it. */
+  | { kind: 'move-folder'; id: string; from: string; to: string; documents: { id: string; path: string; remote: RemoteInfo }[] }
   // The base alone.
   | { kind: 'adopt'; id: string; path: string; remote: RemoteInfo; conflict?: string }
   | { kind: 'forget'; id: string; path: string; note?: string }
@@ -251,14 +253,19 @@ export function makePlan(state: SyncState, local: LocalTree, pull: PullResult, m
     if (doLocal && !local.dirs.has(p) && before !== p) items.push({ kind: 'mkdir', path: p });
   }
   if (doRemote) {
+    const moved = detectFolderMoves(state, folders, local, items, remoteFolderPaths);
     for (const dir of [...local.dirs].sort()) {
       if (remoteFolderPaths.has(dir) || prune.some((p) => dir === p || under(dir, p))) continue;
+      // The folder moved here, and its subfolders with it.
+      const move = moved.find((m) => dir === m.to || under(dir, m.to));
+      if (move && (dir === move.to || remoteFolderPaths.has(move.from + dir.slice(move.to.length)))) continue;
       items.push({ kind: 'create-folder', path: dir });
     }
     const gone: { id: string; path: string }[] = [];
     for (const id of Object.keys(state.folders)) {
       const p = folderPath(state.folders, id);
       if (p === null || !folders[id] || folderPath(folders, id) !== p || local.dirs.has(p)) continue;
+      if (moved.some((m) => p === m.from || under(p, m.from))) continue;
       if (finalRemote.some((d) => under(d, p))) continue;
       gone.push({ id, path: p });
     }
@@ -282,6 +289,56 @@ export function makePlan(state: SyncState, local: LocalTree, pull: PullResult, m
       remoteTotal: tracked.length,
     },
   };
+}
+
+/**
+ * Folders renamed or moved here: a folder of the base missing here (and unchanged on the server)
+ * all of whose documents were found moved to the same new folder, at the same place inside it.
+ * The documents' own moves are then replaced by the one folder move (so the folder keeps its id
+ * too); an edit of a document in it is still sent, at its new path, after the folder's move.
+ */
+function detectFolderMoves(state: SyncState, folders: Record<string, StateFolder>, local: LocalTree, items: Item[], remoteFolderPaths: Set<string>) {
+  const moves: Extract<Item, { kind: 'move-folder' }>[] = [];
+  const candidates = Object.keys(state.folders)
+    .map((id) => ({ id, path: folderPath(state.folders, id) }))
+    .filter((f): f is { id: string; path: string } => f.path !== null && folders[f.id] !== undefined && folderPath(folders, f.id) === f.path && !local.dirs.has(f.path))
+    .sort((a, b) => a.path.length - b.path.length);
+  for (const folder of candidates) {
+    if (moves.some((m) => under(folder.path, m.from))) continue;
+    const docs = Object.entries(state.documents).filter(([, st]) => under(st.path, folder.path));
+    if (docs.length === 0) continue;
+    let to: string | null = null;
+    const uploads: Extract<Item, { kind: 'upload' }>[] = [];
+    for (const [id, st] of docs) {
+      const own = items.filter((i) => 'id' in i && i.id === id);
+      const upload = own.length === 1 && own[0].kind === 'upload' && own[0].moved ? own[0] : null;
+      const suffix = st.path.slice(folder.path.length);
+      if (!upload || !upload.path.endsWith(suffix)) {
+        to = null;
+        break;
+      }
+      const target = upload.path.slice(0, -suffix.length);
+      if (to !== null && target !== to) {
+        to = null;
+        break;
+      }
+      to = target;
+      uploads.push(upload);
+    }
+    if (to === null || to === '' || !local.dirs.has(to) || remoteFolderPaths.has(to) || under(to, folder.path)) continue;
+    const move: Extract<Item, { kind: 'move-folder' }> = { kind: 'move-folder', id: folder.id, from: folder.path, to, documents: [] };
+    for (const upload of uploads) {
+      const st = state.documents[upload.id];
+      if (upload.contentChanged) upload.moved = false;
+      else {
+        items.splice(items.indexOf(upload), 1);
+        move.documents.push({ id: upload.id, path: upload.path, remote: { folderId: st.folderId, relativePath: st.relativePath, revision: upload.baseRevision, hash: st.hash } });
+      }
+    }
+    moves.push(move);
+    items.push(move);
+  }
+  return moves;
 }
 
 export const MASS_DELETE_FRACTION = 0.2;
