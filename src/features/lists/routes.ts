@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireUser } from '../../http/auth.js';
+import { requireSession, requireUser } from '../../http/auth.js';
+import { csvStream } from '../../lib/csv.js';
+import { LIST_EXPORT_COLUMNS, listRecords, ROW_EXPORT_COLUMNS, rowRecords } from './exports.js';
 import { assertNotProbation, requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, MessageBody, PUBLIC } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, MessageBody, PUBLIC, SESSION_AUTH } from '../../http/schemas.js';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.js';
 import { pagination, presentFolder, presentList, presentPublicList, presentRow, presentTrashedRow, presentView } from './presenter.js';
 import { publicList, publicLists, publicRows } from './public.js';
@@ -477,6 +479,30 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { message: 'Folder deleted' };
     },
   );
+
+  // ---- exports (Session only)
+
+  const csvResponse = (description: string) => ({
+    description,
+    content: { 'text/csv': { schema: { type: 'string' as const, description: 'CSV with a header line; formula-like cells start with an apostrophe' } } },
+  });
+  for (const e of [
+    { path: '/api/exports/lists', operationId: 'exportLists', summary: 'Your lists (with their schemas) as CSV', file: 'lists.csv', columns: LIST_EXPORT_COLUMNS, records: listRecords },
+    { path: '/api/exports/list-data-rows', operationId: 'exportListRows', summary: 'The rows of all your lists as CSV', file: 'list-data-rows.csv', columns: ROW_EXPORT_COLUMNS, records: rowRecords },
+  ]) {
+    app.get(
+      e.path,
+      { schema: { operationId: e.operationId, tags: ['exports'], summary: e.summary, security: SESSION_AUTH, response: { 200: csvResponse(e.summary), ...errors(401) } } },
+      async (request, reply) => {
+        const { user } = await requireSession(request);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${e.file}"`)
+          .header('cache-control', 'no-store')
+          .send(csvStream(e.columns, e.records(ctx, user.id)));
+      },
+    );
+  }
 
   // ---- public
 
