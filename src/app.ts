@@ -25,6 +25,10 @@ import { documentRoutes } from './features/documents/routes.js';
 import { DOCUMENT_COMPONENTS } from './features/documents/schemas.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { NOTIFICATION_COMPONENTS } from './features/notifications/schemas.js';
+import { blockRoutes } from './features/blocks/routes.js';
+import { BLOCK_COMPONENTS } from './features/blocks/schemas.js';
+import { directMessageRoutes } from './features/direct-messages/routes.js';
+import { DIRECT_MESSAGE_COMPONENTS } from './features/direct-messages/schemas.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
 import { userRoutes } from './features/users/routes.js';
@@ -123,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before validation: a cross-site write is refused whatever its body.
   app.addHook('onRequest', async (request) => checkOrigin(request));
 
-  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS, ...LIST_COMPONENTS, ...FOLLOW_COMPONENTS, ...MESSAGE_COMPONENTS, ...DOCUMENT_COMPONENTS, ...NOTIFICATION_COMPONENTS, ...MEDIA_COMPONENTS]);
+  registerComponents(app, [...SHARED_COMPONENTS, ...USER_COMPONENTS, ...ADMIN_COMPONENTS, ...LIST_COMPONENTS, ...FOLLOW_COMPONENTS, ...MESSAGE_COMPONENTS, ...DOCUMENT_COMPONENTS, ...NOTIFICATION_COMPONENTS, ...BLOCK_COMPONENTS, ...DIRECT_MESSAGE_COMPONENTS, ...MEDIA_COMPONENTS]);
   await registerOpenApi(app, config);
 
   registerIdempotency(app);
@@ -140,6 +144,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(exportRoutes);
   await app.register(documentRoutes);
   await app.register(notificationRoutes);
+  await app.register(blockRoutes);
+  await app.register(directMessageRoutes);
   await app.register(pageRoutes);
 
   return app;

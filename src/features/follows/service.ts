@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { toBool } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { findUserByUsername } from '../users/service.js';
+import { blockedEitherWay } from '../blocks/relations.js';
 
 // Following (CONTRACT.md): follow, unfollow, follow requests for private accounts, lists.
 // Events are reported after the transaction commits.
@@ -45,6 +46,7 @@ async function hasRequest(db: Kysely<Database>, requesterId: string, targetId: s
 export async function follow(ctx: AppContext, follower: UserRow, username: string): Promise<FollowState> {
   const target = await userByUsername(ctx, username);
   if (target.id === follower.id) throw badRequest('You cannot follow yourself', 'cannot_follow_self');
+  if (await blockedEitherWay(ctx.db.kysely, follower.id, target.id)) throw forbidden('You cannot interact with this user', 'blocked');
   const now = ctx.clock.now().toISOString();
   const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     if (await isFollowing(trx, follower.id, target.id)) return { state: { following: true, requested: false }, created: false };
@@ -141,6 +143,8 @@ export async function answerFollowRequest(ctx: AppContext, userId: string, reque
 export async function publicProfile(ctx: AppContext, viewerId: string | null, username: string) {
   const user = await userByUsername(ctx, username);
   const db = ctx.db.kysely;
+  // Blocked either way: the profile is absent for the other.
+  if (viewerId && viewerId !== user.id && (await blockedEitherWay(db, viewerId, user.id))) throw notFound('User not found', 'user_not_found');
   const [followers, following, viewerFollows, viewerRequested] = await Promise.all([
     db.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where('followee_id', '=', user.id).executeTakeFirstOrThrow(),
     db.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where('follower_id', '=', user.id).executeTakeFirstOrThrow(),

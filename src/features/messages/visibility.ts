@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { toBool } from '../../db/dialect.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
+import { blockedEitherWay } from '../blocks/relations.js';
 
 // THE visibility rules of messages, in one place, as a query fragment for lists (`visibleTo`,
 // `feedScope`) and a predicate for single items (`canRead`). Every read path uses them: feeds,
@@ -12,9 +13,8 @@ import type { Database, MessageRow, UserRow } from '../../db/types.js';
 //   - it is published (published_at set) and
 //       - it is public (publicly_visible), or
 //       - the viewer follows its author;
-//   - and (to come with the Notifications issue) neither has blocked the other, and the viewer
-//     has not muted the author: add those conditions in `notHidden` and `hiddenBetween` below,
-//     and every read path follows.
+//   - and neither has blocked the other (`notHidden`, `hiddenBetween`); the feeds and search
+//     (`feedScope`, `feedPartitions`) also leave out authors the viewer has muted.
 
 export type Viewer = { id: string; viewingPreference?: string } | null;
 
@@ -30,12 +30,17 @@ function followedBy(eb: MessagesEb, viewerId: string) {
   return eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', viewerId);
 }
 
-/**
- * Blocks and mutes between the viewer and the author (none yet): the place where the
- * Notifications issue adds `not exists (block either way)` and `author not muted`.
- */
-function notHidden(_eb: MessagesEb, _viewerId: string): ReturnType<MessagesEb['and']>[] {
-  return [];
+/** Blocks between the viewer and the author, either way (the blocks table, issue 6). */
+function notHidden(eb: MessagesEb, viewerId: string): Expression<SqlBool>[] {
+  return [
+    eb('messages.user_id', 'not in', eb.selectFrom('blocks').select('blocks.blocked_id').where('blocks.blocker_id', '=', viewerId)),
+    eb('messages.user_id', 'not in', eb.selectFrom('blocks').select('blocks.blocker_id').where('blocks.blocked_id', '=', viewerId)),
+  ];
+}
+
+/** Mutes narrow the viewer's feeds (and search) only: a muted author's messages stay readable elsewhere. */
+function notMuted(eb: MessagesEb, viewerId: string): Expression<SqlBool> {
+  return eb('messages.user_id', 'not in', eb.selectFrom('mutes').select('mutes.muted_id').where('mutes.muter_id', '=', viewerId));
 }
 
 /** Where-clause: the messages (table `messages`) the viewer may read. */
@@ -60,8 +65,9 @@ export function visibleTo(viewer: Viewer) {
 export function feedScope(viewer: Viewer) {
   return (eb: MessagesEb) => {
     const visible = visibleTo(viewer)(eb);
-    if (!viewer || viewer.viewingPreference !== 'following') return visible;
-    return eb.and([visible, eb.or([eb('messages.user_id', '=', viewer.id), eb('messages.user_id', 'in', followedBy(eb, viewer.id))])]);
+    if (!viewer) return visible;
+    if (viewer.viewingPreference !== 'following') return eb.and([visible, notMuted(eb, viewer.id)]);
+    return eb.and([visible, notMuted(eb, viewer.id), eb.or([eb('messages.user_id', '=', viewer.id), eb('messages.user_id', 'in', followedBy(eb, viewer.id))])]);
   };
 }
 
@@ -90,18 +96,17 @@ export function visiblePartitions(viewer: Viewer): ((eb: MessagesEb) => Expressi
 /** `feedScope` cut into the disjoint parts of `visiblePartitions`. */
 export function feedPartitions(viewer: Viewer): ((eb: MessagesEb) => Expression<SqlBool>)[] {
   const parts = visiblePartitions(viewer);
-  if (!viewer || viewer.viewingPreference !== 'following') return parts;
+  if (!viewer) return parts;
+  if (viewer.viewingPreference !== 'following') return parts.map((part) => (eb: MessagesEb) => eb.and([part(eb), notMuted(eb, viewer.id)]));
   return parts.map(
-    (part) => (eb: MessagesEb) => eb.and([part(eb), eb.or([eb('messages.user_id', '=', viewer.id), eb('messages.user_id', 'in', followedBy(eb, viewer.id))])]),
+    (part) => (eb: MessagesEb) =>
+      eb.and([part(eb), notMuted(eb, viewer.id), eb.or([eb('messages.user_id', '=', viewer.id), eb('messages.user_id', 'in', followedBy(eb, viewer.id))])]),
   );
 }
 
-/**
- * Blocks between two users (none yet): the place where the Notifications issue adds them, so
- * that the single-item predicate agrees with the fragment.
- */
-async function hiddenBetween(_db: Kysely<Database>, _viewerId: string, _authorId: string): Promise<boolean> {
-  return false;
+/** Blocks between two users, either way: the predicate's side of `notHidden`. */
+async function hiddenBetween(db: Kysely<Database>, viewerId: string, authorId: string): Promise<boolean> {
+  return blockedEitherWay(db, viewerId, authorId);
 }
 
 /** Predicate: may `viewerId` (null: anonymous) read this message? */

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireUser } from '../../http/auth.js';
+import { requireWritable } from '../../http/guards.js';
+import { described, EITHER_AUTH, errors } from '../../http/schemas.js';
+import { PageQuery, UsernameParams, UserPage } from '../follows/schemas.js';
+import { presentUserSummary } from '../users/presenter.js';
+import { BlockState, MuteState, UserReport, UserReportBody } from './schemas.js';
+import { block, listRelation, mute, reportUser, unblock, unmute } from './service.js';
+
+// Blocks, mutes and reports of users (CONTRACT.md "Blocks, mutes and reports of users").
+
+const tags = ['blocks'];
+
+export const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const actions = [
+    { path: 'block', on: block, off: unblock, state: BlockState, field: 'blocking', opOn: 'blockUser', opOff: 'unblockUser', noun: 'Block' },
+    { path: 'mute', on: mute, off: unmute, state: MuteState, field: 'muting', opOn: 'muteUser', opOff: 'unmuteUser', noun: 'Mute' },
+  ] as const;
+  for (const a of actions) {
+    for (const method of ['post', 'delete'] as const) {
+      const on = method === 'post';
+      app[method](
+        `/api/users/:username/${a.path}`,
+        {
+          schema: {
+            operationId: on ? a.opOn : a.opOff,
+            tags,
+            summary:
+              a.path === 'block'
+                ? on
+                  ? 'Block a user: neither sees the other, interactions are refused, follows both ways end (idempotent)'
+                  : 'Unblock a user (idempotent)'
+                : on
+                  ? 'Mute a user: their messages and notifications leave your feeds and tray (idempotent)'
+                  : 'Unmute a user (idempotent)',
+            security: EITHER_AUTH,
+            params: UsernameParams,
+            response: { 200: described(a.state, `${a.noun} state now`), ...errors(400, 401, 403, 404) },
+          },
+        },
+        async (request) => {
+          const { user } = await requireWritable(request);
+          await (on ? a.on : a.off)(app.ctx, user, request.params.username);
+          return { [a.field]: on } as never;
+        },
+      );
+    }
+  }
+
+  for (const kind of ['blocks', 'mutes'] as const) {
+    app.get(
+      `/api/user/${kind}`,
+      {
+        schema: {
+          operationId: kind === 'blocks' ? 'listBlockedUsers' : 'listMutedUsers',
+          tags,
+          summary: kind === 'blocks' ? 'Users the current user blocks' : 'Users the current user mutes',
+          security: EITHER_AUTH,
+          querystring: PageQuery,
+          response: { 200: described(UserPage, 'A page of users, most recent first'), ...errors(400, 401) },
+        },
+      },
+      async (request) => {
+        const { user } = await requireUser(request);
+        const { users, pagination } = await listRelation(app.ctx, user.id, kind, request.query.limit ?? 20, request.query.offset ?? 0);
+        return { users: users.map(presentUserSummary), pagination };
+      },
+    );
+  }
+
+  app.post(
+    '/api/users/:username/report',
+    {
+      schema: {
+        operationId: 'reportUser',
+        tags,
+        summary: 'Report a user to the administrators',
+        security: EITHER_AUTH,
+        params: UsernameParams,
+        body: UserReportBody,
+        response: { 201: described(UserReport, 'Reported'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireWritable(request);
+      return reply.status(201).send({ report: await reportUser(app.ctx, user, request.params.username, request.body) });
+    },
+  );
+};

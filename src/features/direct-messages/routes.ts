@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { requireUser } from '../../http/auth.js';
+import { assertNotProbation, requireWritable } from '../../http/guards.js';
+import { described, EITHER_AUTH, errors, MessageBody } from '../../http/schemas.js';
+import { presentUserSummary } from '../users/presenter.js';
+import { presentDirectMessage } from './presenter.js';
+import { ConversationPage, DirectMessageEnvelope, DirectMessagePage, DmPageQuery, SendDirectMessage } from './schemas.js';
+import { deleteDirectMessage, listConversations, readConversation, sendDirectMessage } from './service.js';
+
+// Direct messages (CONTRACT.md "Direct messages").
+
+const tags = ['direct-messages'];
+
+export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/direct-messages',
+    {
+      schema: {
+        operationId: 'sendDirectMessage',
+        tags,
+        summary: 'Send a direct message (not to yourself, not between users who block each other, not from probation accounts)',
+        security: EITHER_AUTH,
+        body: SendDirectMessage,
+        response: { 201: described(DirectMessageEnvelope, 'Sent'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireWritable(request);
+      assertNotProbation(request, user);
+      const sent = await sendDirectMessage(app.ctx, user, request.body);
+      return reply.status(201).send({ directMessage: presentDirectMessage(sent) });
+    },
+  );
+
+  app.get(
+    '/api/direct-messages',
+    {
+      schema: {
+        operationId: 'listConversations',
+        tags,
+        summary: 'The caller’s conversations, the most recent first, with unread counts',
+        security: EITHER_AUTH,
+        querystring: DmPageQuery,
+        response: { 200: described(ConversationPage, 'Conversations'), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const { conversations, pagination } = await listConversations(app.ctx, user.id, request.query.limit ?? 20, request.query.offset ?? 0);
+      return {
+        conversations: conversations.map((c) => ({ user: presentUserSummary(c.user), lastMessage: presentDirectMessage(c.lastMessage), unreadCount: c.unreadCount })),
+        pagination,
+      };
+    },
+  );
+
+  app.get(
+    '/api/direct-messages/:username',
+    {
+      schema: {
+        operationId: 'readConversation',
+        tags,
+        summary: 'The messages with one user, newest first; marks the caller’s received ones read',
+        security: EITHER_AUTH,
+        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),
+        querystring: DmPageQuery,
+        response: { 200: described(DirectMessagePage, 'A page of the conversation'), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const { messages, pagination } = await readConversation(app.ctx, user, request.params.username, request.query.limit ?? 20, request.query.offset ?? 0);
+      return { messages: messages.map(presentDirectMessage), pagination };
+    },
+  );
+
+  app.delete(
+    '/api/direct-messages/:id',
+    {
+      schema: {
+        operationId: 'deleteDirectMessage',
+        tags,
+        summary: 'Delete a direct message you sent',
+        security: EITHER_AUTH,
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: described(MessageBody, 'Deleted'), ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireWritable(request);
+      await deleteDirectMessage(app.ctx, user.id, request.params.id);
+      return { message: 'Direct message deleted' };
+    },
+  );
+};

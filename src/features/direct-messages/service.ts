@@ -1,0 +1,148 @@
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../db/types.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { assertNotBlocked, blockedEitherWay } from '../blocks/service.js';
+import { userByUsername } from '../follows/service.js';
+
+// Direct messages (CONTRACT.md "Direct messages"): between two users who do not block each other;
+// a conversation is every message between the caller and one other user.
+
+const USER_COLUMNS = ['id', 'username', 'display_name', 'avatar'] as const;
+
+export async function sendDirectMessage(ctx: AppContext, sender: UserRow, body: { recipient: string; content: string; imageUrls?: string[] }) {
+  const recipient = await userByUsername(ctx, body.recipient);
+  if (recipient.id === sender.id) throw badRequest('You cannot send a direct message to yourself', 'cannot_message_self');
+  await assertNotBlocked(ctx, sender.id, recipient.id);
+  if (body.content.trim() === '') throw badRequest('content must not be blank', 'invalid_message');
+  if ((body.imageUrls?.length ?? 0) > 0) {
+    // Attachments must be the sender's own, not yet attached uploads; no upload is stored on this
+    // server yet (media upload comes with its own change), so none can qualify.
+    throw badRequest('imageUrls must be URLs of your own uploads that are not attached elsewhere', 'invalid_media');
+  }
+  const row = {
+    id: newId(),
+    sender_id: sender.id,
+    recipient_id: recipient.id,
+    content: body.content,
+    image_urls: '[]',
+    created_at: ctx.clock.now().toISOString(),
+    read_at: null,
+  };
+  await ctx.db.kysely.insertInto('direct_messages').values(row).execute();
+  return { row, sender, recipient };
+}
+
+type Summary = Pick<UserRow, (typeof USER_COLUMNS)[number]>;
+
+/** The caller's conversations, the most recent first, each with its last message and unread count. */
+export async function listConversations(ctx: AppContext, me: string, limit: number, offset: number) {
+  const db = ctx.db.kysely;
+  // One row per other user: the time of the newest message either way (both halves use an index).
+  const sides = db
+    .selectFrom('direct_messages')
+    .select(['recipient_id as partner_id', 'created_at'])
+    .where('sender_id', '=', me)
+    .unionAll(db.selectFrom('direct_messages').select(['sender_id as partner_id', 'created_at']).where('recipient_id', '=', me));
+  const partners = db
+    .selectFrom(sides.as('s'))
+    .select(['s.partner_id', (eb) => eb.fn.max('s.created_at').as('last_at')])
+    .groupBy('s.partner_id');
+  const hidden = (eb: any) =>
+    eb.and([
+      eb('p.partner_id', 'not in', eb.selectFrom('blocks').select('blocked_id').where('blocker_id', '=', me)),
+      eb('p.partner_id', 'not in', eb.selectFrom('blocks').select('blocker_id').where('blocked_id', '=', me)),
+    ]);
+  const [page, count] = await Promise.all([
+    db
+      .selectFrom(partners.as('p'))
+      .select(['p.partner_id', 'p.last_at'])
+      .where(hidden)
+      .orderBy('p.last_at', 'desc')
+      .orderBy('p.partner_id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db.selectFrom(partners.as('p')).select((eb) => eb.fn.countAll().as('n')).where(hidden).executeTakeFirstOrThrow(),
+  ]);
+  const ids = page.map((p) => p.partner_id);
+  const [users, lasts, unread] =
+    ids.length === 0
+      ? [[], [], []]
+      : await Promise.all([
+          db.selectFrom('users').select(USER_COLUMNS).where('id', 'in', ids).execute(),
+          // The newest message of each conversation on the page (ties broken by id, below).
+          db
+            .selectFrom('direct_messages')
+            .selectAll()
+            .where((eb) =>
+              eb.or([
+                eb.and([eb('sender_id', '=', me), eb('recipient_id', 'in', ids)]),
+                eb.and([eb('recipient_id', '=', me), eb('sender_id', 'in', ids)]),
+              ]),
+            )
+            .where('created_at', 'in', [...new Set(page.map((p) => p.last_at as string))])
+            .orderBy('id', 'desc')
+            .execute(),
+          db
+            .selectFrom('direct_messages')
+            .select(['sender_id', (eb) => eb.fn.countAll().as('n')])
+            .where('recipient_id', '=', me)
+            .where('sender_id', 'in', ids)
+            .where('read_at', 'is', null)
+            .groupBy('sender_id')
+            .execute(),
+        ]);
+  const userById = new Map<string, Summary>(users.map((u) => [u.id, u]));
+  const lastByPartner = new Map<string, (typeof lasts)[number]>();
+  const lastAt = new Map(page.map((p) => [p.partner_id, p.last_at as string]));
+  for (const m of lasts) {
+    const partner = m.sender_id === me ? m.recipient_id : m.sender_id;
+    if (m.created_at === lastAt.get(partner) && !lastByPartner.has(partner)) lastByPartner.set(partner, m);
+  }
+  const unreadBy = new Map(unread.map((u) => [u.sender_id, Number(u.n)]));
+  const mine = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', me).executeTakeFirstOrThrow();
+  const conversations = ids.map((id) => {
+    const last = lastByPartner.get(id)!;
+    const other = userById.get(id)!;
+    return {
+      user: other,
+      lastMessage: { row: last, sender: last.sender_id === me ? mine : other, recipient: last.sender_id === me ? other : mine },
+      unreadCount: unreadBy.get(id) ?? 0,
+    };
+  });
+  const total = Number(count.n);
+  return { conversations, pagination: { total, limit, offset, hasMore: offset + conversations.length < total } };
+}
+
+/** One conversation, newest first; marks the caller's received messages in it read. */
+export async function readConversation(ctx: AppContext, me: UserRow, username: string, limit: number, offset: number) {
+  const other = await userByUsername(ctx, username);
+  if (other.id !== me.id && (await blockedEitherWay(ctx.db.kysely, me.id, other.id))) throw notFound('User not found', 'user_not_found');
+  const db = ctx.db.kysely;
+  const between = (eb: any) =>
+    eb.or([
+      eb.and([eb('sender_id', '=', me.id), eb('recipient_id', '=', other.id)]),
+      eb.and([eb('sender_id', '=', other.id), eb('recipient_id', '=', me.id)]),
+    ]);
+  const [rows, count] = await Promise.all([
+    db.selectFrom('direct_messages').selectAll().where(between).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    db.selectFrom('direct_messages').select((eb) => eb.fn.countAll().as('n')).where(between).executeTakeFirstOrThrow(),
+  ]);
+  await db
+    .updateTable('direct_messages')
+    .set({ read_at: ctx.clock.now().toISOString() })
+    .where('recipient_id', '=', me.id)
+    .where('sender_id', '=', other.id)
+    .where('read_at', 'is', null)
+    .execute();
+  const total = Number(count.n);
+  const messages = rows.map((row) => ({ row, sender: row.sender_id === me.id ? me : other, recipient: row.sender_id === me.id ? other : me }));
+  return { messages, pagination: { total, limit, offset, hasMore: offset + rows.length < total } };
+}
+
+/** Deletes one of the caller's own sent messages; anything else is 404. */
+export async function deleteDirectMessage(ctx: AppContext, me: string, id: string): Promise<void> {
+  const result = await ctx.db.kysely.deleteFrom('direct_messages').where('id', '=', id).where('sender_id', '=', me).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound('Direct message not found');
+}
