@@ -1,12 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, expectError, member, type Member } from '../messages/helpers.js';
+import { smallPng } from '../media/images.js';
+import { multipart, tempDir } from '../media/support.js';
 
 let t: TestApp;
+let dir: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => {
-  t = await createTestApp({ smtp: false });
+  dir = await tempDir();
+  t = await createTestApp({ smtp: false, env: { DATA_DIR: dir.path } });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await dir.remove();
+});
+
+async function uploadImage(who: Member): Promise<string> {
+  const body = multipart({ bytes: await smallPng() });
+  const res = await t.app.inject({ method: 'POST', url: '/api/messages/images/upload', headers: { ...body.headers, cookie: who.cookie }, payload: body.payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().url;
+}
 
 const summary = (m: Member) => ({ id: m.user.id, username: m.user.username, displayName: m.user.display_name, avatar: null });
 
@@ -56,6 +70,7 @@ describe('POST /api/direct-messages', () => {
       { recipient: b.user.username, content: 'x'.repeat(5001) },
       { recipient: b.user.username, content: 'x', imageUrls: ['a', 'b', 'c', 'd', 'e'] },
       { recipient: b.user.username, content: 'x', imageUrls: ['http://localhost:3000/api/media/not-mine.png'] },
+      { recipient: b.user.username, content: 'x', imageUrls: ['x'.repeat(3000)] },
       { recipient: b.user.username, content: 'x', extra: 1 },
       { recipient: 5, content: 'x' },
     ]) {
@@ -64,6 +79,27 @@ describe('POST /api/direct-messages', () => {
     expect((await dm(a, { recipient: b.user.username, content: 'x'.repeat(5000) })).statusCode).toBe(201);
     const rows = await t.db.kysely.selectFrom('direct_messages').select('id').where('sender_id', 'in', [b.user.id, c.user.id, newbie.user.id]).execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe('image attachments', () => {
+  it('attaches up to 4 of the sender’s own free uploads; others’, used or too many: 400 invalid_media; deleting frees them', async () => {
+    const [a, b] = [await member(t, { customer_status: 'subscriber', email_verified: true }), await member(t, { customer_status: 'subscriber', email_verified: true })];
+    const mine = [await uploadImage(a), await uploadImage(a)];
+    const res = await call(t, a, 'POST', '/api/direct-messages', { recipient: b.user.username, content: 'look', imageUrls: mine });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().directMessage.imageUrls).toEqual(mine);
+    const theirs = await uploadImage(b);
+    const fresh = await uploadImage(a);
+    for (const imageUrls of [[mine[0]], [theirs], [fresh, fresh], [fresh, 'http://localhost:3000/api/media/nope.png'], ['not a url']]) {
+      expectError(await call(t, a, 'POST', '/api/direct-messages', { recipient: b.user.username, content: 'x', imageUrls }), 400, 'invalid_media');
+    }
+    // Nothing was attached by the refused sends: the fresh upload is still free.
+    const ok = await call(t, a, 'POST', '/api/direct-messages', { recipient: b.user.username, content: 'again', imageUrls: [fresh] });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: new URL(mine[0]).pathname })).statusCode).toBe(200);
+    expect((await call(t, a, 'DELETE', `/api/direct-messages/${res.json().directMessage.id}`)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: new URL(mine[0]).pathname })).statusCode).toBe(404);
   });
 });
 

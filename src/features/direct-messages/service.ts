@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { assertNotBlocked, blockedEitherWay } from '../blocks/service.js';
 import { userByUsername } from '../follows/service.js';
+import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 
 // Direct messages (CONTRACT.md "Direct messages"): between two users who do not block each other;
 // a conversation is every message between the caller and one other user.
@@ -15,21 +16,22 @@ export async function sendDirectMessage(ctx: AppContext, sender: UserRow, body: 
   if (recipient.id === sender.id) throw badRequest('You cannot send a direct message to yourself', 'cannot_message_self');
   await assertNotBlocked(ctx, sender.id, recipient.id);
   if (body.content.trim() === '') throw badRequest('content must not be blank', 'invalid_message');
-  if ((body.imageUrls?.length ?? 0) > 0) {
-    // Attachments must be the sender's own, not yet attached uploads; no upload is stored on this
-    // server yet (media upload comes with its own change), so none can qualify.
-    throw badRequest('imageUrls must be URLs of your own uploads that are not attached elsewhere', 'invalid_media');
-  }
-  const row = {
-    id: newId(),
-    sender_id: sender.id,
-    recipient_id: recipient.id,
-    content: body.content,
-    image_urls: '[]',
-    created_at: ctx.clock.now().toISOString(),
-    read_at: null,
-  };
-  await ctx.db.kysely.insertInto('direct_messages').values(row).execute();
+  const id = newId();
+  const row = await ctx.db.kysely.transaction().execute(async (trx) => {
+    // Images: the sender's own uploads, not attached elsewhere (400 invalid_media otherwise).
+    const uploads = await claimUploads(ctx, trx, sender.id, body.imageUrls ?? [], { kind: 'image', max: 4, attachTo: `direct_message:${id}` });
+    const values = {
+      id,
+      sender_id: sender.id,
+      recipient_id: recipient.id,
+      content: body.content,
+      image_urls: JSON.stringify(uploads.map((u) => mediaUrl(ctx, u))),
+      created_at: ctx.clock.now().toISOString(),
+      read_at: null,
+    };
+    await trx.insertInto('direct_messages').values(values).execute();
+    return values;
+  });
   return { row, sender, recipient };
 }
 
@@ -145,4 +147,6 @@ export async function readConversation(ctx: AppContext, me: UserRow, username: s
 export async function deleteDirectMessage(ctx: AppContext, me: string, id: string): Promise<void> {
   const result = await ctx.db.kysely.deleteFrom('direct_messages').where('id', '=', id).where('sender_id', '=', me).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw notFound('Direct message not found');
+  // After the delete has committed: its images go with it.
+  await releaseUploads(ctx, `direct_message:${id}`);
 }
