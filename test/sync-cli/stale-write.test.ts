@@ -118,4 +118,33 @@ describe('a server change between pull and push', () => {
     expect(again).toEqual({ conflicts: [], changes: 0 });
     expect(await readFile(join(dir, 'z.md'), 'utf8')).toBe('# z\n\nmine\n');
   });
+
+  it('documents with hidden or conflict-copy names are synced like the others, and none may take the state file’s name', async () => {
+    const operations = ['.hidden.md', 'notes.conflict-2026-01-01T000000Z.md', '.social-lists-sync.json'].map((path) => ({ op: 'create', type: 'document', path, data: { content: `# ${path}\n` } }));
+    await api('POST', '/api/documents/sync', { operations });
+    const result = await run(new ApiClient(server, token), { root: dir, mode: 'sync', yes: false, report: reporter });
+    expect(result.conflicts).toEqual([]);
+    expect(await readFile(join(dir, '.hidden.md'), 'utf8')).toBe('# .hidden.md\n');
+    expect(await readFile(join(dir, 'notes.conflict-2026-01-01T000000Z.md'), 'utf8')).toBe('# notes.conflict-2026-01-01T000000Z.md\n');
+    expect(JSON.parse(await readFile(join(dir, '.social-lists-sync.json'), 'utf8')).version).toBe(1);
+    expect(lines.join('\n')).toContain('not a safe local path');
+
+    lines.length = 0;
+    const again = await run(new ApiClient(server, token), { root: dir, mode: 'sync', yes: false, report: reporter });
+    expect(again).toEqual({ conflicts: [], changes: 0 });
+    const docs = await serverDocs(t, `Bearer ${token}`);
+    for (const name of ['.hidden.md', 'notes.conflict-2026-01-01T000000Z.md', '.social-lists-sync.json']) expect(docs.has(name)).toBe(true);
+  });
+
+  it('a file too large for one request is skipped with a warning; the rest is sent', async () => {
+    await writeFile(join(dir, 'huge.md'), '日'.repeat(400_000));
+    await writeFile(join(dir, 'small.md'), '# small\n');
+    const result = await run(new ApiClient(server, token), { root: dir, mode: 'sync', yes: false, report: reporter });
+    expect(result.conflicts).toEqual([]);
+    expect(lines.join('\n')).toContain('skipped huge.md: too large for one request');
+    const docs = await serverDocs(t, `Bearer ${token}`);
+    expect(docs.get('small.md')?.content).toBe('# small\n');
+    expect(docs.has('huge.md')).toBe(false);
+    await unlink(join(dir, 'huge.md'));
+  });
 });

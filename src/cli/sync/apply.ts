@@ -24,6 +24,8 @@ export const BATCH_OPERATIONS = 500;
 /** Under the server's 1 MiB body limit. */
 export const BATCH_BYTES = 900_000;
 const PARALLEL_WRITES = 16;
+/** The server takes request bodies up to 1 MiB: a document's content, as JSON, must fit in one. */
+const MAX_REQUEST_CONTENT = 1_000_000;
 
 export interface Reporter {
   line(text: string): void;
@@ -284,6 +286,10 @@ export async function run(api: ApiClient, options: RunOptions): Promise<RunResul
           const content = bytes.toString('utf8');
           if (content.length > CONTENT_MAX) {
             report.warn(`skipped ${item.path}: longer than ${CONTENT_MAX} characters`);
+            break;
+          }
+          if (Buffer.byteLength(JSON.stringify(content)) > MAX_REQUEST_CONTENT) {
+            report.warn(`skipped ${item.path}: too large for one request to the server (1 MiB)`);
             break;
           }
           const hash = sha256(bytes);

@@ -59,17 +59,22 @@ export async function scanLocal(root: string, tracked: Set<string>): Promise<Loc
   const files = new Map<string, LocalFile>();
   const dirs = new Set<string>();
   const conflicts = new Set<string>();
+  // Hidden names and conflict-copy names are skipped, except where a document of the base is.
+  const trackedDirs = new Set<string>();
+  for (const p of tracked) for (let d = parentOf(p); d !== ''; d = parentOf(d)) trackedDirs.add(d);
   async function walk(rel: string): Promise<void> {
     const entries = await readdir(rel === '' ? root : join(root, ...rel.split('/')), { withFileTypes: true });
     for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
       const path = joinPath(rel, entry.name);
+      if (path === STATE_FILE || (entry.name.startsWith('.') && !tracked.has(path) && !trackedDirs.has(path))) continue;
       if (entry.isDirectory()) {
         dirs.add(path);
         await walk(path);
+      } else if (entry.isFile() && tracked.has(path)) {
+        files.set(path, { hash: sha256(await readFile(abs(root, path))) });
       } else if (entry.isFile() && isConflictFile(path)) {
         conflicts.add(path);
-      } else if (entry.isFile() && (isMarkdown(entry.name) || tracked.has(path))) {
+      } else if (entry.isFile() && isMarkdown(entry.name)) {
         files.set(path, { hash: sha256(await readFile(abs(root, path))) });
       }
     }

@@ -74,5 +74,7 @@ export function folderPath(folders: Record<string, StateFolder>, id: string | nu
 export function documentPath(folders: Record<string, StateFolder>, folderId: string | null, relativePath: string): string | null {
   if (!safeSegment(relativePath)) return null;
   const dir = folderPath(folders, folderId);
+  // The state file's own name at the root is not a document's to take.
+  if (dir === '' && relativePath === STATE_FILE) return null;
   return dir === null ? null : joinPath(dir, relativePath);
 }
