@@ -216,6 +216,25 @@ describe('uploads', () => {
     expect((await post('', 'text/plain')).statusCode).toBe(400);
   });
 
+  it('over a real socket: 413 for a 4 MB video and a 25 MB image sent in full, 201 at 3 MB, and HEAD with the headers only', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const send = async (url: string, bytes: Buffer) => {
+      const body = multipart({ bytes });
+      const res = await fetch(base + url, { method: 'POST', headers: { ...body.headers, cookie: me.cookie, origin: base }, body: new Uint8Array(body.payload) });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await send(VIDEO_URL, videoBytes('mp4', 4 * 1024 * 1024))).toEqual({ status: 413, body: { error: 'Videos may be at most 3 MB', code: 'payload_too_large' } });
+    const big = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(25 * 1024 * 1024)]);
+    expect((await send(IMAGE_URL, big)).status).toBe(413);
+    const ok = await send(VIDEO_URL, videoBytes('mp4', 3 * 1024 * 1024));
+    expect(ok.status).toBe(201);
+    const head = await fetch(base + pathOf(ok.body.url as string), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(3 * 1024 * 1024));
+    expect(head.headers.get('content-type')).toBe('video/mp4');
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it('answers 404 for unknown media, wrong extensions and malformed names', async () => {
     const res = await upload(t, me, IMAGE_URL, { bytes: await smallPng() });
     const { url } = res.json();

@@ -188,29 +188,8 @@ export async function purgeUnattachedUploads(ctx: AppContext, options: { batchSi
   const cutoff = new Date(ctx.clock.now().getTime() - UNATTACHED_TTL_MS).toISOString();
   const db = ctx.db.kysely;
   let removed = 0;
-  for (;;) {
-    const stale = db
-      .selectFrom('uploads')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('attached_to', 'is', null), eb('created_at', '<', cutoff)]),
-          eb.not(eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'uploads.owner_id'))),
-        ]),
-      )
-      .orderBy('created_at')
-      .limit(batchSize);
-    const claimed = await db
-      .deleteFrom('uploads')
-      .where('id', 'in', stale)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('attached_to', 'is', null), eb('created_at', '<', cutoff)]),
-          eb.not(eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'uploads.owner_id'))),
-        ]),
-      )
-      .returning(['id', 'blob_key'])
-      .execute();
+
+  const removeClaimed = async (claimed: { blob_key: string }[]) => {
     for (const row of claimed) {
       try {
         await ctx.blobs.delete(row.blob_key);
@@ -220,6 +199,31 @@ export async function purgeUnattachedUploads(ctx: AppContext, options: { batchSi
         ctx.log.error({ err, key: row.blob_key }, 'could not delete the blob of a purged upload');
       }
     }
+  };
+
+  // Never attached and older than a day: read through the (attached_to, created_at) index.
+  for (;;) {
+    const due = db.selectFrom('uploads').select('id').where('attached_to', 'is', null).where('created_at', '<', cutoff).orderBy('created_at').limit(batchSize);
+    const claimed = await db
+      .deleteFrom('uploads')
+      .where('id', 'in', due)
+      .where('attached_to', 'is', null)
+      .where('created_at', '<', cutoff)
+      .returning(['blob_key'])
+      .execute();
+    await removeClaimed(claimed);
+    if (claimed.length < batchSize) break;
+  }
+
+  // Uploads of accounts deleted without releaseOwnerUploads (an anti-join on the owner index).
+  for (;;) {
+    const orphaned = db
+      .selectFrom('uploads')
+      .select('uploads.id')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('users.id').whereRef('users.id', '=', 'uploads.owner_id'))))
+      .limit(batchSize);
+    const claimed = await db.deleteFrom('uploads').where('id', 'in', orphaned).returning(['blob_key']).execute();
+    await removeClaimed(claimed);
     if (claimed.length < batchSize) return removed;
   }
 }
