@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
 import { requireSession, requireUser } from '../../http/auth.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { getImport, IMPORT_MODES, startImport, type ImportMode } from './import.js';
 import { csvStream } from '../../lib/csv.js';
 import { LIST_EXPORT_COLUMNS, listRecords, ROW_EXPORT_COLUMNS, rowRecords } from './exports.js';
 import { assertNotProbation, requireWritable } from '../../http/guards.js';
@@ -58,9 +62,12 @@ import {
 import { createView, deleteView, getView, listViews, updateView } from './views.js';
 
 const tags = ['lists'];
+const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
+  // Multipart only for this plugin's routes (the CSV import).
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 } });
 
   // ---- lists
 
@@ -477,6 +484,94 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user } = await requireWritable(request);
       await deleteFolder(ctx, user.id, request.params.id);
       return { message: 'Folder deleted' };
+    },
+  );
+
+  // ---- CSV import
+
+  const ImportJob = Type.Object(
+    {
+      id: Type.String(),
+      status: Type.String({ enum: ['queued', 'running', 'done', 'failed'] }),
+      dryRun: Type.Boolean(),
+      total: Type.Integer(),
+      processed: Type.Integer(),
+      inserted: Type.Integer(),
+      updated: Type.Integer(),
+      skipped: Type.Integer(),
+      errors: Type.Array(Type.Object({ line: Type.Integer(), messages: Type.Array(Type.String()) })),
+    },
+    { description: 'An import job and its progress' },
+  );
+
+  app.post(
+    '/api/lists/:id/import',
+    {
+      schema: {
+        operationId: 'importListRows',
+        tags,
+        summary: 'Import rows from a CSV file (runs as a job)',
+        description:
+          'multipart/form-data: `file` (CSV; the header names column keys or labels), `dryRun` (`true`|`false`), `upsertKey` (a unique column’s key: lines whose value matches a row update it), `mode` (`all-or-nothing`, the default, or `valid-rows`). Answers 202 at once; follow the job at GET /api/lists/{id}/imports/{jobId}. Multiselect cells are `;`-separated; booleans true/false, 1/0 or yes/no.',
+        security: EITHER_AUTH,
+        consumes: ['multipart/form-data'],
+        params: ListIdParams,
+        response: {
+          202: described(Type.Object({ job: Type.Object({ id: Type.String(), status: Type.String() }) }), 'The job was queued'),
+          ...errors(400, 401, 403, 404, 413),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireWritable(request);
+      if (!request.isMultipart()) throw badRequest('Send the CSV as multipart/form-data with a file part named "file"');
+      const fields: Record<string, string> = {};
+      let content: string | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const buf = await part.toBuffer();
+            if (part.fieldname !== 'file') continue;
+            content = buf.toString('utf8');
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+      } catch (err) {
+        const e = err as { code?: string; statusCode?: number };
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, `The file must be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`, 'payload_too_large');
+        if (err instanceof AppError) throw err;
+        throw badRequest('Malformed multipart body');
+      }
+      if (content === null) throw badRequest('A file part named "file" is required');
+      const dryRun = fields.dryRun ?? 'false';
+      if (dryRun !== 'true' && dryRun !== 'false') throw badRequest('dryRun must be true or false');
+      const mode = fields.mode ?? 'all-or-nothing';
+      if (!(IMPORT_MODES as readonly string[]).includes(mode)) throw badRequest(`mode must be one of: ${IMPORT_MODES.join(', ')}`);
+      const job = await startImport(ctx, user.id, request.params.id, content, {
+        dryRun: dryRun === 'true',
+        mode: mode as ImportMode,
+        upsertKey: fields.upsertKey || null,
+      });
+      return reply.status(202).send({ job: { id: job.id, status: job.status } });
+    },
+  );
+
+  app.get(
+    '/api/lists/:id/imports/:jobId',
+    {
+      schema: {
+        operationId: 'getListImport',
+        tags,
+        summary: 'The progress and result of a CSV import',
+        security: EITHER_AUTH,
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), jobId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: described(Type.Object({ job: ImportJob }), 'The job'), ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { job: await getImport(ctx, user.id, request.params.id, request.params.jobId) };
     },
   );
 

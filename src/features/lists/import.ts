@@ -1,0 +1,305 @@
+import { parse } from 'csv-parse/sync';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation, toBool } from '../../db/dialect.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { isoNow } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import type { Column } from './dsl.js';
+import { encodeValue, loadColumns, ownList, parseStored, storedData, wireData, writeValues, type StoredColumn } from './store.js';
+import { validateRow, valueErrors } from './validate.js';
+import { isEmptyValue } from './visibility.js';
+
+// CSV import (CONTRACT.md, Lists additions): the upload is stored with a job record and answered
+// 202 at once; the job parses it with csv-parse, checks every line with the API's row validation,
+// and writes in short transactions of BATCH rows, recording progress after each.
+
+export const IMPORT_MODES = ['all-or-nothing', 'valid-rows'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+const BATCH = 500;
+const MAX_REPORTED_ERRORS = 1000;
+
+export interface ImportOptions {
+  dryRun: boolean;
+  mode: ImportMode;
+  upsertKey: string | null;
+}
+
+export interface JobRecord {
+  id: string;
+  status: string;
+  dryRun: boolean;
+  total: number;
+  processed: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  errors: { line: number; messages: string[] }[];
+}
+
+function toJob(r: {
+  id: string;
+  status: string;
+  dry_run: unknown;
+  total: number;
+  processed: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  errors: string;
+}): JobRecord {
+  return {
+    id: r.id,
+    status: r.status,
+    dryRun: toBool(r.dry_run as 0 | 1 | boolean),
+    total: Number(r.total),
+    processed: Number(r.processed),
+    inserted: Number(r.inserted),
+    updated: Number(r.updated),
+    skipped: Number(r.skipped),
+    errors: JSON.parse(r.errors) as JobRecord['errors'],
+  };
+}
+
+/** Records the job and starts it in the background; answers at once. */
+export async function startImport(ctx: AppContext, userId: string, listId: string, content: string, options: ImportOptions): Promise<JobRecord> {
+  const db = ctx.db.kysely;
+  await ownList(db, userId, listId);
+  if (options.upsertKey !== null) {
+    const columns = await loadColumns(db, listId);
+    const c = columns.find((x) => x.key === options.upsertKey);
+    if (!c || !c.unique) throw badRequest('upsertKey must be the key of a unique column');
+  }
+  const now = isoNow(ctx.clock);
+  const job = {
+    id: newId(),
+    list_id: listId,
+    user_id: userId,
+    status: 'queued',
+    options: JSON.stringify(options),
+    content,
+    dry_run: options.dryRun,
+    total: 0,
+    processed: 0,
+    inserted: 0,
+    updated: 0,
+    skipped: 0,
+    errors: '[]',
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('list_imports').values(job).execute();
+  setImmediate(() => {
+    runImport(ctx, job.id).catch(async (err: unknown) => {
+      ctx.log.error({ err, jobId: job.id }, 'list import failed');
+      await finish(ctx, job.id, { status: 'failed' }).catch(() => undefined);
+    });
+  });
+  return toJob(job);
+}
+
+export async function getImport(ctx: AppContext, userId: string, listId: string, jobId: string): Promise<JobRecord> {
+  await ownList(ctx.db.kysely, userId, listId);
+  const r = await ctx.db.kysely.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('list_id', '=', listId).executeTakeFirst();
+  if (!r) throw notFound('Import not found');
+  return toJob(r);
+}
+
+/** Whether a value has the column's type (so it can be encoded for a lookup). */
+function valueFits(column: Column, value: unknown): boolean {
+  return valueErrors({ ...column, validation: null }, value).length === 0;
+}
+
+/** A CSV cell as the column's value: numbers, booleans and multiselect lists (`;`-separated). */
+function cellValue(column: Column, text: string): unknown {
+  if (text === '') return undefined;
+  switch (column.type) {
+    case 'number': {
+      const n = Number(text.trim());
+      return text.trim() !== '' && Number.isFinite(n) ? n : text;
+    }
+    case 'boolean': {
+      const t = text.trim().toLowerCase();
+      return ['true', '1', 'yes'].includes(t) ? true : ['false', '0', 'no'].includes(t) ? false : text;
+    }
+    case 'multiselect':
+      return text.split(';').map((s) => s.trim()).filter((s) => s !== '');
+    default:
+      return text;
+  }
+}
+
+interface Planned {
+  line: number;
+  rowId: string | null; // existing row to update (upsert)
+  stored: Record<string, unknown>;
+}
+
+async function finish(ctx: AppContext, jobId: string, fields: Record<string, unknown>) {
+  await ctx.db.kysely
+    .updateTable('list_imports')
+    .set({ ...fields, content: null, updated_at: isoNow(ctx.clock) })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
+  const db = ctx.db.kysely;
+  const job = await db.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('status', '=', 'queued').executeTakeFirst();
+  if (!job) return;
+  await db.updateTable('list_imports').set({ status: 'running', updated_at: isoNow(ctx.clock) }).where('id', '=', jobId).execute();
+  const options = JSON.parse(job.options) as ImportOptions;
+  const errors: JobRecord['errors'] = [];
+  const report = (line: number, messages: string[]) => {
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, messages });
+  };
+
+  let records: string[][];
+  try {
+    records = parse(job.content ?? '', { bom: true, relax_column_count: false, skip_empty_lines: true }) as string[][];
+  } catch (err) {
+    const e = err as { message?: string; lines?: number };
+    report(e.lines ?? 1, [`The file is not valid CSV: ${e.message ?? 'parse error'}`]);
+    await finish(ctx, jobId, { status: 'failed', errors: JSON.stringify(errors) });
+    return;
+  }
+  const columns = await loadColumns(db, job.list_id);
+  const [header, ...lines] = records;
+  const headerColumns: (StoredColumn | undefined)[] = (header ?? []).map((h) => {
+    const name = h.trim();
+    return columns.find((c) => c.key === name) ?? columns.find((c) => c.label === name);
+  });
+  const unknownHeaders = (header ?? []).filter((_, i) => !headerColumns[i]);
+  if (!header || unknownHeaders.length > 0) {
+    report(1, header ? unknownHeaders.map((h) => `${h} is not a column of this list`) : ['The file is empty']);
+    await finish(ctx, jobId, { status: 'failed', errors: JSON.stringify(errors) });
+    return;
+  }
+  const total = lines.length;
+  await db.updateTable('list_imports').set({ total }).where('id', '=', jobId).execute();
+
+  const upsertColumn = options.upsertKey ? columns.find((c) => c.key === options.upsertKey) ?? null : null;
+  const seen = new Map<string, Set<string>>(columns.filter((c) => c.unique).map((c) => [c.propertyId, new Set<string>()]));
+  const planned: Planned[] = [];
+  let skipped = 0;
+
+  // Pass 1: every line checked (no writes), a batch at a time: the stored rows a batch's upsert
+  // keys and unique values meet are looked up in one query per column.
+  for (let start = 0; start < lines.length; start += BATCH) {
+    const chunk = lines.slice(start, start + BATCH);
+    const inputs = chunk.map((cells) => {
+      const input: Record<string, unknown> = {};
+      headerColumns.forEach((c, j) => {
+        const v = cellValue(c!, cells[j] ?? '');
+        if (v !== undefined) input[c!.key] = v;
+      });
+      return input;
+    });
+    const upsertTargets = new Map<string, { id: string; data: string }>();
+    if (upsertColumn) {
+      const keys = inputs.filter((i) => !isEmptyValue(i[upsertColumn.key]) && valueFits(upsertColumn, i[upsertColumn.key])).map((i) => encodeValue(upsertColumn, i[upsertColumn.key]).v_unique!);
+      if (keys.length > 0) {
+        const found = await db
+          .selectFrom('list_row_values as v')
+          .innerJoin('list_rows as r', 'r.id', 'v.row_id')
+          .select(['r.id', 'r.data', 'v.v_unique'])
+          .where('v.property_id', '=', upsertColumn.propertyId)
+          .where('v.v_unique', 'in', [...new Set(keys)])
+          .where('r.deleted_at', 'is', null)
+          .execute();
+        for (const f of found) upsertTargets.set(f.v_unique!, { id: f.id, data: f.data });
+      }
+    }
+    const checked = inputs.map((input) => {
+      let target: { id: string; data: string } | undefined;
+      if (upsertColumn && !isEmptyValue(input[upsertColumn.key]) && valueFits(upsertColumn, input[upsertColumn.key])) {
+        target = upsertTargets.get(encodeValue(upsertColumn, input[upsertColumn.key]).v_unique!);
+      }
+      const merged = target ? { ...wireData(columns, parseStored(target.data)), ...input } : input;
+      const { data, errors: messages } = validateRow(columns, merged, target === undefined);
+      return { rowId: target?.id ?? null, stored: storedData(columns, data), messages };
+    });
+    // Unique values already held by other stored rows.
+    const takenByColumn = new Map<string, Map<string, string>>();
+    for (const c of columns.filter((x) => x.unique)) {
+      const keys = checked.filter((x) => x.messages.length === 0 && !isEmptyValue(x.stored[c.propertyId])).map((x) => encodeValue(c, x.stored[c.propertyId]).v_unique!);
+      const held = new Map<string, string>();
+      if (keys.length > 0) {
+        const rows = await db.selectFrom('list_row_values').select(['row_id', 'v_unique']).where('property_id', '=', c.propertyId).where('v_unique', 'in', [...new Set(keys)]).execute();
+        for (const r of rows) held.set(r.v_unique!, r.row_id);
+      }
+      takenByColumn.set(c.propertyId, held);
+    }
+    for (const [i, x] of checked.entries()) {
+      const line = start + i + 2;
+      if (x.messages.length === 0) {
+        for (const c of columns) {
+          if (!c.unique || isEmptyValue(x.stored[c.propertyId])) continue;
+          const key = encodeValue(c, x.stored[c.propertyId]).v_unique!;
+          const inFile = seen.get(c.propertyId)!;
+          const holder = takenByColumn.get(c.propertyId)!.get(key);
+          if (inFile.has(key) || (holder !== undefined && holder !== x.rowId)) x.messages.push(`${c.label} must be unique`);
+          inFile.add(key);
+        }
+      }
+      if (x.messages.length > 0) {
+        report(line, x.messages);
+        skipped += 1;
+      } else {
+        planned.push({ line, rowId: x.rowId, stored: x.stored });
+      }
+    }
+    if (options.dryRun || options.mode === 'all-or-nothing') {
+      await db.updateTable('list_imports').set({ processed: Math.min(total, start + chunk.length), skipped, updated_at: isoNow(ctx.clock) }).where('id', '=', jobId).execute();
+    }
+  }
+
+  const willInsert = planned.filter((p) => p.rowId === null).length;
+  const willUpdate = planned.length - willInsert;
+  if (options.mode === 'all-or-nothing' && errors.length > 0) {
+    await finish(ctx, jobId, { status: 'failed', processed: total, inserted: 0, updated: 0, skipped: total, errors: JSON.stringify(errors) });
+    return;
+  }
+  if (options.dryRun) {
+    await finish(ctx, jobId, { status: 'done', processed: total, inserted: willInsert, updated: willUpdate, skipped, errors: JSON.stringify(errors) });
+    return;
+  }
+
+  // Pass 2: writes, one short transaction per batch.
+  let inserted = 0;
+  let updated = 0;
+  try {
+    for (let start = 0; start < planned.length; start += BATCH) {
+      const chunk = planned.slice(start, start + BATCH);
+      await db.transaction().execute(async (trx) => {
+        const now = isoNow(ctx.clock);
+        const fresh = chunk.filter((p) => p.rowId === null).map((p) => ({ id: newId(), stored: p.stored }));
+        if (fresh.length > 0) {
+          await trx
+            .insertInto('list_rows')
+            .values(fresh.map((f) => ({ id: f.id, list_id: job.list_id, data: JSON.stringify(f.stored), created_at: now, updated_at: now })))
+            .execute();
+          const values = fresh.flatMap((f) =>
+            columns.filter((c) => !isEmptyValue(f.stored[c.propertyId])).map((c) => ({ row_id: f.id, property_id: c.propertyId, ...encodeValue(c, f.stored[c.propertyId]) })),
+          );
+          // Bound the bound parameters per statement (5 per value).
+          for (let i = 0; i < values.length; i += 1000) await trx.insertInto('list_row_values').values(values.slice(i, i + 1000)).execute();
+        }
+        for (const p of chunk) {
+          if (!p.rowId) continue;
+          await trx.updateTable('list_rows').set({ data: JSON.stringify(p.stored), updated_at: now }).where('id', '=', p.rowId).execute();
+          await writeValues(trx, p.rowId, columns, p.stored);
+        }
+      });
+      inserted += chunk.filter((p) => p.rowId === null).length;
+      updated += chunk.filter((p) => p.rowId !== null).length;
+      const processed = Math.min(total, chunk[chunk.length - 1].line - 1);
+      await db.updateTable('list_imports').set({ processed, inserted, updated, skipped, updated_at: isoNow(ctx.clock) }).where('id', '=', jobId).execute();
+    }
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    report(0, ['A unique value was taken by another write during the import; the remaining lines were not imported']);
+    await finish(ctx, jobId, { status: 'failed', inserted, updated, skipped, errors: JSON.stringify(errors) });
+    return;
+  }
+  await finish(ctx, jobId, { status: 'done', processed: total, inserted, updated, skipped, errors: JSON.stringify(errors) });
+}
