@@ -75,6 +75,17 @@ describe('notifications from the five events', () => {
     expect(request).toHaveLength(1);
     expect(request[0]).toMatchObject({ type: 'follow', title: 'New follow request', routePath: '/follow-requests', metadata: { requested: true } });
   });
+
+  it('a deleted message leaves its notifications without a path (routePath and actionUrl null, target kept)', async () => {
+    const [author, digger] = [await member(t), await member(t)];
+    const m = await post(t, author, { content: 'short-lived', publiclyVisible: true });
+    await call(t, digger, 'POST', `/api/messages/${m.id}/dig`);
+    await settle(t);
+    expect((await tray(t, author)).items[0].routePath).toBe(`/messages/${m.id}`);
+    expect((await call(t, author, 'DELETE', `/api/messages/${m.id}`)).statusCode).toBe(200);
+    await settle(t);
+    expect((await tray(t, author)).items[0]).toMatchObject({ routePath: null, actionUrl: null, target: { messageId: m.id, listId: null, orgId: null } });
+  });
 });
 
 describe('GET /api/notifications', () => {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { BURST_WINDOW_MS, flushBursts } from './delivery.js';
-import { notify } from './service.js';
+import { forgetMessages, notify } from './service.js';
 
 // The listeners of the five notification events. The dispatcher calls them after the acting
 // write has committed and tracks them in the background: a failure here is logged by the
@@ -28,6 +28,8 @@ export function startNotifications(ctx: AppContext): () => void {
     events.on('follow', (p) =>
       notify(ctx, { type: 'follow', recipientId: p.followeeId, actorId: p.followerId, messageId: null, burstKey: 'follow', requested: p.requested }),
     ),
+    // A deleted message leaves no safe path to navigate to.
+    events.on('delete', (p) => forgetMessages(ctx, p.messageIds)),
   ];
   // Follow-ups of folded bursts go out within a quarter window of the window's end.
   const timer = setInterval(() => {

@@ -195,3 +195,14 @@ export async function deleteNotification(ctx: AppContext, userId: string, id: st
   const result = await ctx.db.kysely.deleteFrom('notifications').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw notFound('Notification not found');
 }
+
+/** Notifications about deleted messages keep their text but lose their path (routePath null). */
+export async function forgetMessages(ctx: AppContext, messageIds: string[]): Promise<void> {
+  for (let i = 0; i < messageIds.length; i += 500) {
+    await ctx.db.kysely
+      .updateTable('notifications')
+      .set({ route_path: null, action_url: null })
+      .where('target_message_id', 'in', messageIds.slice(i, i + 500))
+      .execute();
+  }
+}
