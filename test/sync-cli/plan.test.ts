@@ -107,7 +107,7 @@ describe('makePlan', () => {
     const state = base();
     state.documents.B = { path: 'dir/b.md', folderId: 'F', relativePath: 'b.md', revision: 1, hash: sha256('b') };
     const renamed = makePlan(state, localTree({ 'a.md': ONE, 'dir/b.md': 'b' }), { folders: [{ id: 'F', name: 'renamed', parentId: null, path: 'renamed', updatedAt: T, deletedAt: null }], documents: [], lastSyncAt: T }, 'sync');
-    expect(summary(renamed)).toEqual(['move-local dir/b.md -> renamed/b.md', 'mkdir renamed']);
+    expect(summary(renamed)).toEqual(['move-local dir/b.md -> renamed/b.md']);
     expect(renamed.prune).toEqual(['dir']);
 
     const gone = makePlan(state, localTree({ 'a.md': ONE }, []), pull(), 'sync');

@@ -252,6 +252,12 @@ export function makePlan(state: SyncState, local: LocalTree, pull: PullResult, m
     const before = state.folders[id] ? folderPath(state.folders, id) : null;
     if (doLocal && !local.dirs.has(p) && before !== p) items.push({ kind: 'mkdir', path: p });
   }
+  // A folder a file is written into is made anyway: only empty ones are listed.
+  const filled = items.flatMap((i) => (i.kind === 'download' || i.kind === 'conflict' ? [i.path] : i.kind === 'move-local' ? [i.to] : []));
+  for (let k = items.length - 1; k >= 0; k--) {
+    const item = items[k];
+    if (item.kind === 'mkdir' && filled.some((f) => under(f, item.path))) items.splice(k, 1);
+  }
   if (doRemote) {
     const moved = detectFolderMoves(state, folders, local, items, remoteFolderPaths);
     for (const dir of [...local.dirs].sort()) {
