@@ -51,6 +51,34 @@ describe('image pipeline', () => {
     expect(out.bytes.length).toBeLessThanOrEqual(MAX_IMAGE_BYTES);
   });
 
+  it('keeps an animated WebP animated', async () => {
+    const frames = Buffer.alloc(600 * 600 * 4 * 3);
+    for (let f = 0; f < 3; f += 1) frames.fill(f * 100, f * 600 * 600 * 4, (f + 1) * 600 * 600 * 4);
+    const input = await sharp(frames, { raw: { width: 600, height: 1800, channels: 4, pageHeight: 600 } }).webp({ loop: 2, delay: [50, 60, 70] }).toBuffer();
+    const out = await processImage(input);
+    expect(out).toMatchObject({ contentType: 'image/webp', width: 600, height: 600, animated: true });
+    const meta = await sharp(out.bytes, { animated: true }).metadata();
+    expect([meta.pages, meta.delay, meta.loop]).toEqual([3, [50, 60, 70], 2]);
+  });
+
+  it('refuses a small file that decodes to too many pixels (413) without decoding it', async () => {
+    const bomb = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(1_000_000);
+    await expect(processImage(bomb)).rejects.toMatchObject({ statusCode: 413, code: 'payload_too_large' });
+  });
+
+  it.each([
+    { name: 'a 1×1 transparent PNG', make: () => sharp({ create: { width: 1, height: 1, channels: 4, background: '#fff0' } }).png().toBuffer(), type: 'image/png', size: [1, 1] },
+    { name: 'a CMYK JPEG', make: () => sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } }).toColourspace('cmyk').jpeg().toBuffer(), type: 'image/jpeg', size: [300, 200] },
+    { name: 'a 16-bit PNG', make: () => sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } }).toColourspace('rgb16').png().toBuffer(), type: 'image/png', size: [300, 200] },
+    { name: 'a still GIF', make: () => sharp({ create: { width: 300, height: 200, channels: 3, background: '#777' } }).gif().toBuffer(), type: 'image/gif', size: [300, 200] },
+    { name: 'a tall PNG', make: () => sharp({ create: { width: 100, height: 5000, channels: 3, background: '#0a0' } }).png().toBuffer(), type: 'image/png', size: [24, 1200] },
+  ])('takes $name', async ({ make, type, size }) => {
+    const out = await processImage(await make());
+    expect(out.contentType).toBe(type);
+    expect([out.width, out.height]).toEqual(size);
+  });
+
   it('leaves a small image at its size', async () => {
     const out = await processImage(await smallPng());
     expect(out).toMatchObject({ contentType: 'image/png', width: 64, height: 48, animated: false });
