@@ -147,4 +147,27 @@ describe('a server change between pull and push', () => {
     expect(docs.has('huge.md')).toBe(false);
     await unlink(join(dir, 'huge.md'));
   });
+
+  it('push leaves the server’s changes for a pull (the cursor stays), and pull leaves local changes for a push', async () => {
+    const docs = await serverDocs(t, `Bearer ${token}`);
+    await api('PUT', `/api/documents/${docs.get('p.md')!.id}`, { content: '# p\n\ntheirs\n' });
+    await writeFile(join(dir, 'q.md'), '# q\n\nmine\n');
+    const cursor = JSON.parse(await readFile(join(dir, '.social-lists-sync.json'), 'utf8')).cursor;
+
+    const pushed = await run(new ApiClient(server, token), { root: dir, mode: 'push', yes: false, report: reporter });
+    expect(pushed.conflicts).toEqual([]);
+    expect((await serverDocs(t, `Bearer ${token}`)).get('q.md')!.content).toBe('# q\n\nmine\n');
+    expect(await readFile(join(dir, 'p.md'), 'utf8')).toBe('# p\n');
+    expect(JSON.parse(await readFile(join(dir, '.social-lists-sync.json'), 'utf8')).cursor).toBe(cursor);
+
+    await writeFile(join(dir, 'r.md'), '# r\n\nmine\n');
+    const pulled = await run(new ApiClient(server, token), { root: dir, mode: 'pull', yes: false, report: reporter });
+    expect(pulled.conflicts).toEqual([]);
+    expect(await readFile(join(dir, 'p.md'), 'utf8')).toBe('# p\n\ntheirs\n');
+    expect((await serverDocs(t, `Bearer ${token}`)).get('r.md')!.content).toBe('# r\n');
+
+    const synced = await run(new ApiClient(server, token), { root: dir, mode: 'sync', yes: false, report: reporter });
+    expect(synced.changes).toBe(1);
+    expect((await serverDocs(t, `Bearer ${token}`)).get('r.md')!.content).toBe('# r\n\nmine\n');
+  });
 });
