@@ -170,6 +170,12 @@ describe('GET /api/lists/{id}/data: paging, sort, filter, q', () => {
     expect(await titles('sort=-priority')).toEqual(['Neuromancer', 'Dune', 'Walden', 'Emma', 'Ulysses']);
     expect(await titles('sort=-createdAt')).toEqual(['Ulysses', 'Walden', 'Neuromancer', 'Emma', 'Dune']);
     expect(await titles('sort=finished')).toEqual(['Neuromancer', 'Dune', 'Emma', 'Walden', 'Ulysses']);
+    // Pages that straddle the rows with a value and the empty ones.
+    expect(await titles('sort=pages&limit=2&offset=3')).toEqual(['Dune', 'Ulysses']);
+    expect(await titles('sort=pages&limit=2&offset=4')).toEqual(['Ulysses']);
+    expect(await titles('sort=finished&limit=2&offset=2')).toEqual(['Emma', 'Walden']);
+    expect(await titles('sort=-finished')).toEqual(['Dune', 'Neuromancer', 'Ulysses', 'Walden', 'Emma']);
+    expect(await titles('sort=-finished&limit=10&offset=3')).toEqual(['Walden', 'Emma']);
   });
 
   const f = (conds: unknown[]) => `filter=${encodeURIComponent(JSON.stringify(conds))}`;

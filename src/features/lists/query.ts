@@ -175,23 +175,41 @@ export async function queryRows(db: Tx, listId: string, columns: readonly Stored
   if (desc) sortKey = sortKey.slice(1);
   const dir = sql.raw(desc ? 'desc' : 'asc');
   const column = columns.find((c) => c.key === sortKey);
-  let join = sql``;
-  let order: RawBuilder<unknown>;
-  if (column) {
-    const v = sql.raw(NUMERIC.has(column.type) || column.type === 'priority' ? 's.v_num' : 's.v_text');
-    join = sql` left join list_row_values s on s.row_id = r.id and s.property_id = ${column.propertyId}`;
-    order = sql`(s.row_id is null) asc, ${v} ${dir}, r.created_at ${dir}, r.id ${dir}`;
-  } else if (sortKey === 'createdAt' || sortKey === 'updatedAt') {
+  const count = async () => Number((await sql<{ n: number | string }>`select count(*) as n from list_rows r where ${where}`.execute(db)).rows[0]?.n ?? 0);
+  type Page = RowPage['rows'];
+
+  if (!column) {
+    if (sortKey !== 'createdAt' && sortKey !== 'updatedAt') throw badRequest(`Unknown sort column "${sortKey}"`);
     const col = sql.raw(sortKey === 'createdAt' ? 'r.created_at' : 'r.updated_at');
-    order = sql`${col} ${dir}, r.id ${dir}`;
-  } else {
-    throw badRequest(`Unknown sort column "${sortKey}"`);
+    const [page, total] = await Promise.all([
+      sql<Page[number]>`select r.id, r.data, r.created_at, r.updated_at from list_rows r where ${where} order by ${col} ${dir}, r.id ${dir} limit ${query.limit} offset ${query.offset}`.execute(db),
+      count(),
+    ]);
+    return { rows: page.rows, total };
   }
-  const [page, count] = await Promise.all([
-    sql<RowPage['rows'][number]>`select r.id, r.data, r.created_at, r.updated_at from list_rows r${join} where ${where} order by ${order} limit ${query.limit} offset ${query.offset}`.execute(
+
+  // Sorted by a column: the rows holding a value come in the order of the value index
+  // (property_id, value, row_id), so a page reads about `limit` index entries instead of sorting
+  // every row; the rows without a value follow, oldest (or newest) first.
+  const v = sql.raw(NUMERIC.has(column.type) || column.type === 'priority' ? 's.v_num' : 's.v_text');
+  const [valued, total] = await Promise.all([
+    sql<Page[number]>`select r.id, r.data, r.created_at, r.updated_at from list_row_values s join list_rows r on r.id = s.row_id where s.property_id = ${column.propertyId} and ${where} order by ${v} ${dir}, s.row_id ${dir} limit ${query.limit} offset ${query.offset}`.execute(
       db,
     ),
-    sql<{ n: number | string }>`select count(*) as n from list_rows r where ${where}`.execute(db),
+    count(),
   ]);
-  return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
+  const rows = valued.rows;
+  if (rows.length < query.limit) {
+    const withValue = Number(
+      (
+        await sql<{ n: number | string }>`select count(*) as n from list_row_values s join list_rows r on r.id = s.row_id where s.property_id = ${column.propertyId} and ${where}`.execute(db)
+      ).rows[0]?.n ?? 0,
+    );
+    const offset = Math.max(0, query.offset - withValue);
+    const rest = await sql<Page[number]>`select r.id, r.data, r.created_at, r.updated_at from list_rows r where ${where} and not exists (select 1 from list_row_values s where s.row_id = r.id and s.property_id = ${column.propertyId}) order by r.created_at ${dir}, r.id ${dir} limit ${query.limit - rows.length} offset ${offset}`.execute(
+      db,
+    );
+    rows.push(...rest.rows);
+  }
+  return { rows, total };
 }
