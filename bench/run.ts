@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { createScratchDatabase } from '../test/helpers/postgres.js';
 import { documentFigures, seedDocuments } from './documents.js';
 import { messageFigures, seedMessages } from './messages.js';
+import { notificationFigures, seedNotifications, startFcmStandIn } from './notifications.js';
 import { BENCH_PASSWORD, seed } from './seed.js';
 
 // `npm run bench`: seeds a database, starts the real server and a bare Fastify route (the ceiling)
@@ -81,8 +82,11 @@ async function main(): Promise<void> {
   const seeded = await seed(databaseUrl, userCount);
   const seededDocuments = await seedDocuments(databaseUrl);
   const seededMessages = await seedMessages(databaseUrl);
+  const seededNotifications = await seedNotifications(databaseUrl);
+  const fcm = await startFcmStandIn();
+  cleanups.unshift(() => fcm.stop());
   const bare = await startProcess('bench/bare-server.ts', {});
-  const server = await startProcess('src/main.ts', { DATABASE_URL: databaseUrl });
+  const server = await startProcess('src/main.ts', { DATABASE_URL: databaseUrl, ...fcm.env });
   cleanups.unshift(() => stop(bare.child), () => stop(server.child));
 
   try {
@@ -105,8 +109,9 @@ async function main(): Promise<void> {
         },
         c,
       ),
-      ...(await documentFigures((name, opts) => measure(name, opts, c), server.base, seeded.syncToken, seededDocuments)),
       ...(await messageFigures((name, opts) => measure(name, opts, c), server.base, seeded.sessionToken, seeded.syncToken, seededMessages)),
+      ...(await notificationFigures((name, opts) => measure(name, opts, c), server.base, seeded.sessionToken, seeded.syncToken, seededNotifications, fcm)),
+      ...(await documentFigures((name, opts) => measure(name, opts, c), server.base, seeded.syncToken, seededDocuments)),
     ];
     const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'x ceiling'];
     const rows = figures.map((f) => [f.name, String(f.requestsPerSecond), String(f.p50), String(f.p99), String(f.non2xx), f.ratioToCeiling.toFixed(3)]);
