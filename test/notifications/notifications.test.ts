@@ -153,6 +153,17 @@ describe('read, mark-all-read, delete', () => {
     expect((await tray(t, u, '')).items.map((n) => n.id)).not.toContain(id);
   });
 
+  it('probation accounts use notifications, preferences and devices like any other', async () => {
+    const u = await member(t, { account_status: 'probation' });
+    const [row] = await seedNotifications(t, u, 1);
+    expect((await call(t, u, 'GET', '/api/notifications?scope=tray')).statusCode).toBe(200);
+    expect((await call(t, u, 'PATCH', `/api/notifications/${row.id}/read`)).statusCode).toBe(200);
+    expect((await call(t, u, 'POST', '/api/notifications/mark-all-read')).statusCode).toBe(200);
+    expect((await call(t, u, 'PATCH', '/api/user/notification-preferences', { key: 'reply', channels: { email: false } })).statusCode).toBe(200);
+    expect((await call(t, u, 'POST', '/api/push/register', { token: 'probation-device', platform: 'android' })).statusCode).toBe(200);
+    expect((await call(t, u, 'DELETE', `/api/notifications/${row.id}`)).statusCode).toBe(200);
+  });
+
   it('restricted accounts can read but not change (403)', async () => {
     const u = await member(t, { account_status: 'restricted' });
     const [row] = await seedNotifications(t, u, 1);
