@@ -48,6 +48,12 @@ describe('the unfiltered feed total', () => {
     expect((await call(t, a, 'DELETE', `/api/messages/${m1.id}`)).statusCode).toBe(200);
     await expectTotalsRight(viewers);
 
+    // Viewers who block or mute someone do not see that author: their total leaves them out too.
+    const [blocker, muter] = [await member(t), await member(t)];
+    expect((await call(t, blocker, 'POST', `/api/users/${a.user.username}/block`)).statusCode).toBe(200);
+    expect((await call(t, muter, 'POST', `/api/users/${b.user.username}/mute`)).statusCode).toBe(200);
+    await expectTotalsRight([blocker, muter, a]);
+
     const p = await post(t, s, { content: 'to be removed with the account' });
     void p;
     await t.db.kysely.deleteFrom('users').where('id', '=', s.user.id).execute();

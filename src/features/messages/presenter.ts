@@ -1,12 +1,12 @@
 import { parseJson } from '../../db/dialect.js';
 import { presentUserSummary } from '../users/presenter.js';
-import { bool, count, type LoadedMessage, type MessageSelectRow } from './queries.js';
+import { bool, count, type CountedRow, type LoadedMessage } from './queries.js';
 import type { ReportReason, ReportRow } from './reports.js';
 
 // The one place that decides the wire shape of a message: the author under `user`, ISO dates,
 // nulls for absent optional values.
 
-function fields(r: MessageSelectRow) {
+function fields(r: CountedRow) {
   return {
     id: r.id,
     content: r.content,
@@ -14,7 +14,7 @@ function fields(r: MessageSelectRow) {
     tags: parseJson<string[]>(r.tags) ?? [],
     digCount: count(r.dig_count),
     dugByMe: bool(r.dug_by_me),
-    replyCount: count(r.reply_count),
+    replyCount: r.reply_count,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     user: presentUserSummary({ id: r.user_id, username: r.username, display_name: r.display_name, avatar: r.avatar }),

@@ -3,9 +3,10 @@ import { toBool } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { visibleTo, type Viewer } from './visibility.js';
 
-// The one read shape of messages: a message with its author, dig count, reply count and the
-// viewer's dig state, in one query per page (correlated subqueries on indexed columns), plus one
-// query for the messages a page pushes. A page costs a fixed number of queries whatever its size.
+// The one read shape of messages: a message with its author, dig count and the viewer's dig
+// state, in one query per page (correlated subqueries on indexed columns), plus one query for the
+// messages a page pushes and one for the reply counts. A page costs a fixed number of queries
+// whatever its size.
 
 /** A select of messages with everything the presenter needs; add where/order/limit. */
 export function messageSelect(db: Kysely<Database>, viewerId: string | null) {
@@ -32,12 +33,6 @@ export function messageSelect(db: Kysely<Database>, viewerId: string | null) {
     ])
     .select((eb) => [
       eb.selectFrom('digs').select(eb.fn.countAll().as('n')).whereRef('digs.message_id', '=', 'messages.id').as('dig_count'),
-      eb
-        .selectFrom('messages as r')
-        .select(eb.fn.countAll().as('n'))
-        .whereRef('r.parent_id', '=', 'messages.id')
-        .where('r.published_at', 'is not', null)
-        .as('reply_count'),
       viewerId === null ?
         eb.val(false).as('dug_by_me')
       : eb.exists(eb.selectFrom('digs as d').select('d.user_id').whereRef('d.message_id', '=', 'messages.id').where('d.user_id', '=', viewerId)).as('dug_by_me'),
@@ -46,18 +41,38 @@ export function messageSelect(db: Kysely<Database>, viewerId: string | null) {
 
 export type MessageSelectRow = Awaited<ReturnType<ReturnType<typeof messageSelect>['execute']>>[number];
 
+export type CountedRow = MessageSelectRow & { reply_count: number };
+
 export interface LoadedMessage {
-  row: MessageSelectRow;
-  pushed: MessageSelectRow | null;
+  row: CountedRow;
+  pushed: CountedRow | null;
 }
 
-/** Attaches the pushed messages of a page (those the viewer may read) in one query. */
+/**
+ * Completes a page: the pushed messages the viewer may read (one query), and for every message
+ * of the page and every pushed one the number of replies the viewer may read (one grouped query,
+ * with the same visibility fragment, so a count never reveals a reply the viewer cannot see).
+ */
 export async function withPushed(db: Kysely<Database>, viewer: Viewer, rows: MessageSelectRow[]): Promise<LoadedMessage[]> {
   const ids = [...new Set(rows.map((r) => r.pushed_message_id).filter((id): id is string => id !== null))];
   const pushed =
     ids.length === 0 ? [] : await messageSelect(db, viewer?.id ?? null).where('messages.id', 'in', ids).where(visibleTo(viewer)).execute();
-  const byId = new Map(pushed.map((p) => [p.id, p]));
-  return rows.map((row) => ({ row, pushed: row.pushed_message_id ? (byId.get(row.pushed_message_id) ?? null) : null }));
+  const parents = [...new Set([...rows, ...pushed].map((r) => r.id))];
+  const counts =
+    parents.length === 0 ?
+      []
+    : await db
+        .selectFrom('messages')
+        .select(['messages.parent_id', (eb) => eb.fn.countAll().as('n')])
+        .where('messages.parent_id', 'in', parents)
+        .where('messages.published_at', 'is not', null)
+        .where(visibleTo(viewer))
+        .groupBy('messages.parent_id')
+        .execute();
+  const replies = new Map(counts.map((c) => [c.parent_id, Number(c.n)]));
+  const counted = (r: MessageSelectRow): CountedRow => ({ ...r, reply_count: replies.get(r.id) ?? 0 });
+  const byId = new Map(pushed.map((p) => [p.id, counted(p)]));
+  return rows.map((row) => ({ row: counted(row), pushed: row.pushed_message_id ? (byId.get(row.pushed_message_id) ?? null) : null }));
 }
 
 /** Counts of a select come back as strings from PostgreSQL. */

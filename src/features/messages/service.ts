@@ -5,12 +5,13 @@ import type { Database, UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { userByUsername } from '../follows/service.js';
+import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 import { crossPostEntries, type CrossPostRequest } from './cross-posts.js';
 import { announcePublished } from './mentions.js';
 import { messageSelect, withPushed, type LoadedMessage } from './queries.js';
 import { roundUpToSlot } from './scheduling.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
-import { canRead, feedPartitions, feedScope, viewerOf, visiblePartitions, visibleTo, type Viewer } from './visibility.js';
+import { canRead, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, viewerOf, visiblePartitions, visibleTo, type Viewer } from './visibility.js';
 
 export { viewerOf };
 
@@ -71,11 +72,6 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   if (length > author.max_message_length) {
     throw badRequest(`content must be at most ${author.max_message_length} characters`, 'message_too_long');
   }
-  if ((body.imageUrls?.length ?? 0) > 0 || (body.videoUrls?.length ?? 0) > 0) {
-    // Media must be the caller's own, not yet attached uploads; no upload is stored on this
-    // server yet (media upload comes with its own change), so none can qualify.
-    throw badRequest('imageUrls and videoUrls must be URLs of your own uploads that are not attached elsewhere', 'invalid_media');
-  }
 
   let scheduledAt: string | null = null;
   if (body.scheduledAt !== undefined) {
@@ -114,6 +110,11 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   const iso = now.toISOString();
   const tags = uniqueTags(body.tags);
   await db.transaction().execute(async (trx) => {
+    // Media: the caller's own uploads, not attached elsewhere (else 400 invalid_media and the
+    // whole post rolls back), attached to this message.
+    const attachTo = `message:${id}`;
+    const images = await claimUploads(ctx, trx, author.id, body.imageUrls ?? [], { kind: 'image', max: 8, attachTo });
+    const videos = await claimUploads(ctx, trx, author.id, body.videoUrls ?? [], { kind: 'video', max: 1, attachTo });
     await trx
       .insertInto('messages')
       .values({
@@ -124,8 +125,8 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
         tags: JSON.stringify(tags),
         parent_id: body.parentId ?? null,
         pushed_message_id: body.pushedMessageId ?? null,
-        image_urls: '[]',
-        video_urls: '[]',
+        image_urls: JSON.stringify(images.map((u) => mediaUrl(ctx, u))),
+        video_urls: JSON.stringify(videos.map((u) => mediaUrl(ctx, u))),
         scheduled_at: scheduledAt,
         published_at: scheduledAt === null ? iso : null,
         cross_post_config: crossPosts.length > 0 ? JSON.stringify(request) : null,
@@ -210,8 +211,8 @@ export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
       ]),
     query.limit ?? DEFAULT_LIMIT,
     query.offset ?? 0,
-    // Unfiltered and not narrowed to followed users: the public part is every published public message.
-    tag === undefined && !onlyMine && viewer?.viewingPreference !== 'following',
+    // Unfiltered, and the viewer's public part is every published public message.
+    tag === undefined && !onlyMine && (await firstFeedPartitionIsAllPublic(ctx.db.kysely, viewer)),
   );
 }
 
@@ -277,7 +278,7 @@ export async function replies(ctx: AppContext, viewer: Viewer, id: string, limit
   return withPushed(db, viewer, rows);
 }
 
-/** Deletes an own message and (cascading) its replies; 409 while other posts push it. */
+/** Deletes an own message and (cascading) its replies, with their media; 409 while other posts push it. */
 export async function deleteMessage(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const ids = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('messages').select('id').where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
@@ -299,6 +300,8 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: string):
     await trx.deleteFrom('messages').where('id', '=', id).execute();
     return tree.map((t) => t.id);
   });
+  // Their media go after the delete has committed (a rollback must not lose the blobs).
+  await releaseUploads(ctx, ids.map((messageId) => `message:${messageId}`));
   ctx.events.emit('delete', { messageIds: ids, authorId: user.id });
 }
 

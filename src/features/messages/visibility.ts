@@ -104,6 +104,26 @@ export function feedPartitions(viewer: Viewer): ((eb: MessagesEb) => Expression<
   );
 }
 
+/**
+ * Whether the first part of `feedPartitions(viewer)` is exactly "every published public message"
+ * (so its count can be read from message_counts): for anonymous viewers, and for signed-in
+ * viewers reading everything (not `following`) who neither block, are blocked by, nor mute anyone.
+ */
+export async function firstFeedPartitionIsAllPublic(db: Kysely<Database>, viewer: Viewer): Promise<boolean> {
+  if (!viewer) return true;
+  if (viewer.viewingPreference === 'following') return false;
+  const [block, mute] = await Promise.all([
+    db
+      .selectFrom('blocks')
+      .select('blocks.blocker_id')
+      .where((eb) => eb.or([eb('blocks.blocker_id', '=', viewer.id), eb('blocks.blocked_id', '=', viewer.id)]))
+      .limit(1)
+      .executeTakeFirst(),
+    db.selectFrom('mutes').select('mutes.muter_id').where('mutes.muter_id', '=', viewer.id).limit(1).executeTakeFirst(),
+  ]);
+  return !block && !mute;
+}
+
 /** Blocks between two users, either way: the predicate's side of `notHidden`. */
 async function hiddenBetween(db: Kysely<Database>, viewerId: string, authorId: string): Promise<boolean> {
   return blockedEitherWay(db, viewerId, authorId);
