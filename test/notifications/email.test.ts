@@ -14,6 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+const VERIFIED = { email_verified: true };
 const mails = (who: Member) => t.smtp.to(who.user.email);
 const header = (raw: string, name: string) => {
   // Unfold folded header lines first.
@@ -24,7 +25,7 @@ const unsubscribeUrl = (raw: string) => /^<(.*)>$/.exec(header(raw, 'List-Unsubs
 
 describe('e-mail channel', () => {
   it('a follow sends one e-mail with List-Unsubscribe, List-Unsubscribe-Post and the link in the text', async () => {
-    const [a, b] = [await member(t), await member(t)];
+    const [a, b] = [await member(t, VERIFIED), await member(t, VERIFIED)];
     await call(t, a, 'POST', `/api/users/${b.user.username}/follow`);
     await settle(t);
     const got = mails(b);
@@ -44,7 +45,7 @@ describe('e-mail channel', () => {
   });
 
   it('GET of the link changes nothing (a page with one button, strict CSP); POST turns the e-mail channel off', async () => {
-    const [a, b, c] = [await member(t), await member(t), await member(t)];
+    const [a, b, c] = [await member(t, VERIFIED), await member(t, VERIFIED), await member(t, VERIFIED)];
     await call(t, a, 'POST', `/api/users/${b.user.username}/follow`);
     await settle(t);
     const url = new URL(unsubscribeUrl(mails(b)[0].raw)!);
@@ -80,7 +81,7 @@ describe('e-mail channel', () => {
   });
 
   it('forged, foreign-event, truncated and malformed tokens are 400 and change nothing', async () => {
-    const [a, b] = [await member(t), await member(t)];
+    const [a, b] = [await member(t, VERIFIED), await member(t, VERIFIED)];
     await call(t, a, 'POST', `/api/users/${b.user.username}/follow`);
     await settle(t);
     const token = new URL(unsubscribeUrl(mails(b)[0].raw)!).searchParams.get('token')!;
@@ -97,7 +98,7 @@ describe('e-mail channel', () => {
   });
 
   it('mention and reply send e-mail; digs and pushes do not (no e-mail channel)', async () => {
-    const [author, other] = [await member(t), await member(t)];
+    const [author, other] = [await member(t, VERIFIED), await member(t, VERIFIED)];
     const m = await post(t, author, { content: 'hello', publiclyVisible: true });
     await post(t, other, { parentId: m.id, content: 'reply' });
     await post(t, other, { content: `hey @${author.user.username}`, publiclyVisible: true });
@@ -108,8 +109,8 @@ describe('e-mail channel', () => {
   });
 
   it('a burst folds: the first e-mail at once, the rest into one follow-up after the window; in-app not folded', async () => {
-    const target = await member(t);
-    const followers = await Promise.all(Array.from({ length: 6 }, () => member(t)));
+    const target = await member(t, VERIFIED);
+    const followers = await Promise.all(Array.from({ length: 6 }, () => member(t, VERIFIED)));
     for (const f of followers) await call(t, f, 'POST', `/api/users/${target.user.username}/follow`);
     await settle(t);
     expect(mails(target)).toHaveLength(1);
@@ -125,14 +126,14 @@ describe('e-mail channel', () => {
     expect(header(got[1].raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     // A quiet window later, the next one goes out at once again.
     t.clock.advance(BURST_WINDOW_MS + 1);
-    const late = await member(t);
+    const late = await member(t, VERIFIED);
     await call(t, late, 'POST', `/api/users/${target.user.username}/follow`);
     await settle(t);
     expect(mails(target)).toHaveLength(3);
   });
 
   it('a slow mailer does not hold the request that caused the event', async () => {
-    const [a, b] = [await member(t), await member(t)];
+    const [a, b] = [await member(t, VERIFIED), await member(t, VERIFIED)];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const sent: OutgoingMail[] = [];
@@ -161,7 +162,7 @@ describe('e-mail channel', () => {
   });
 
   it('a mailer that fails leaves the write and the notification in place (logged as failed)', async () => {
-    const [a, b] = [await member(t), await member(t)];
+    const [a, b] = [await member(t, VERIFIED), await member(t, VERIFIED)];
     t.smtp.rejectAll = true;
     try {
       const res = await call(t, a, 'POST', `/api/users/${b.user.username}/follow`);
@@ -175,8 +176,16 @@ describe('e-mail channel', () => {
     expect(log).toEqual([{ status: 'failed' }]);
   });
 
+  it('an unverified address gets no notification e-mail (the tray still fills)', async () => {
+    const [a, b] = [await member(t, VERIFIED), await member(t, { email_verified: false })];
+    await call(t, a, 'POST', `/api/users/${b.user.username}/follow`);
+    await settle(t);
+    expect(mails(b)).toHaveLength(0);
+    expect((await tray(t, b)).unreadCount).toBe(1);
+  });
+
   it('a muted actor sends no e-mail', async () => {
-    const [a, b] = [await member(t), await member(t)];
+    const [a, b] = [await member(t, VERIFIED), await member(t, VERIFIED)];
     await t.db.kysely.insertInto('mutes').values({ muter_id: b.user.id, muted_id: a.user.id, created_at: t.clock.now().toISOString() }).execute();
     await call(t, a, 'POST', `/api/users/${b.user.username}/follow`);
     await settle(t);

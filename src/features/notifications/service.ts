@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { toBool } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -70,7 +71,7 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<void>
   if (await blockedEitherWay(db, input.recipientId, input.actorId)) return;
   const users = await db
     .selectFrom('users')
-    .select(['id', 'username', 'display_name', 'avatar', 'email'])
+    .select(['id', 'username', 'display_name', 'avatar', 'email', 'email_verified'])
     .where('id', 'in', [input.recipientId, input.actorId])
     .execute();
   const recipient = users.find((u) => u.id === input.recipientId);
@@ -124,7 +125,9 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<void>
     routePath,
     data: { type: input.type, notificationId: id, ...(routePath ? { routePath } : {}), ...(input.messageId ? { messageId: input.messageId } : {}) },
   };
-  await Promise.all([channels.email ? deliverEmail(ctx, outgoing) : undefined, channels.push ? deliverPush(ctx, outgoing) : undefined]);
+  // E-mail goes only to verified addresses: an unconfirmed one may belong to someone else.
+  const email = channels.email && toBool(recipient.email_verified);
+  await Promise.all([email ? deliverEmail(ctx, outgoing) : undefined, channels.push ? deliverPush(ctx, outgoing) : undefined]);
 }
 
 /** Notifications hidden from their recipient: from users they muted or block, or who block them. */
