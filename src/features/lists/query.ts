@@ -132,7 +132,9 @@ export function conditionSql(column: StoredColumn, c: FilterCondition): RawBuild
       }
       const op = sql.raw(COMPARE[c.operator]!);
       const o = operand(column, c.value);
-      return valueExists(column, o.kind === 'num' ? sql`v.v_num ${op} ${o.v}` : sql`v.v_text ${op} ${o.v}`);
+      // Written on an expression so the planner looks the cell up by (row_id, property_id)
+      // instead of range-scanning the value index once per row (SQLite did, at 100,000 rows).
+      return valueExists(column, o.kind === 'num' ? sql`v.v_num + 0 ${op} ${o.v}` : sql`v.v_text || '' ${op} ${o.v}`);
     }
   }
 }
