@@ -56,40 +56,41 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/direct-messages/:username',
+    '/api/direct-messages/:target',
     {
       schema: {
         operationId: 'readConversation',
         tags,
         summary: 'The messages with one user, newest first; marks the caller’s received ones read',
         security: EITHER_AUTH,
-        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),
+        // One path with DELETE below, so one parameter name: here it is the other user's username.
+        params: Type.Object({ target: Type.String({ minLength: 1, maxLength: 100, description: 'The other user’s username' }) }),
         querystring: DmPageQuery,
         response: { 200: described(DirectMessagePage, 'A page of the conversation'), ...errors(400, 401, 404) },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const { messages, pagination } = await readConversation(app.ctx, user, request.params.username, request.query.limit ?? 20, request.query.offset ?? 0);
+      const { messages, pagination } = await readConversation(app.ctx, user, request.params.target, request.query.limit ?? 20, request.query.offset ?? 0);
       return { messages: messages.map(presentDirectMessage), pagination };
     },
   );
 
   app.delete(
-    '/api/direct-messages/:id',
+    '/api/direct-messages/:target',
     {
       schema: {
         operationId: 'deleteDirectMessage',
         tags,
         summary: 'Delete a direct message you sent',
         security: EITHER_AUTH,
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        params: Type.Object({ target: Type.String({ minLength: 1, maxLength: 64, description: 'The direct message’s id' }) }),
         response: { 200: described(MessageBody, 'Deleted'), ...errors(401, 403, 404) },
       },
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      await deleteDirectMessage(app.ctx, user.id, request.params.id);
+      await deleteDirectMessage(app.ctx, user.id, request.params.target);
       return { message: 'Direct message deleted' };
     },
   );
