@@ -117,6 +117,28 @@ describe('effects of a block, both ways', () => {
   });
 });
 
+describe('feed totals', () => {
+  it('feed totals count only what a viewer with blocks or mutes sees', async () => {
+    const [me, blocked, muted, other] = [await member(t), await member(t), await member(t), await member(t)];
+    for (const who of [blocked, muted, other]) await post(t, who, { content: `post by ${who.user.username}`, publiclyVisible: true });
+    await call(t, me, 'POST', `/api/users/${blocked.user.username}/block`);
+    await call(t, me, 'POST', `/api/users/${muted.user.username}/mute`);
+    const all = [];
+    let offset = 0;
+    let body;
+    do {
+      body = (await call(t, me, 'GET', `/api/messages?limit=100&offset=${offset}`)).json();
+      all.push(...body.messages);
+      offset += 100;
+    } while (body.pagination.hasMore);
+    expect(body.pagination.total).toBe(all.length);
+    const authors = new Set(all.map((m: any) => m.user.id));
+    expect(authors.has(blocked.user.id)).toBe(false);
+    expect(authors.has(muted.user.id)).toBe(false);
+    expect(authors.has(other.user.id)).toBe(true);
+  });
+});
+
 describe('effects of a mute', () => {
   it('the muted user’s messages leave the muter’s feeds and search, and their notifications the tray; nothing else changes', async () => {
     const [me, loud, other] = [await member(t), await member(t), await member(t)];
