@@ -186,8 +186,9 @@ describe('migrations', () => {
     try {
       expect(await recorded(db)).toEqual([...MIGRATION_NAMES].sort());
       expect(await schemaOf(db.kysely)).toEqual(fullSchema);
+      // The last migration's tables answer queries (a migration may seed rows, e.g. app_secrets).
       for (const table of lastMigrationTables) {
-        expect(await (db.kysely as Kysely<any>).selectFrom(table).selectAll().limit(1).execute(), table).toEqual([]);
+        expect(Array.isArray(await (db.kysely as Kysely<any>).selectFrom(table).selectAll().limit(1).execute()), table).toBe(true);
       }
       await migrateToLatest(db); // and a later start finds nothing to do
       expect(await recorded(db)).toHaveLength(MIGRATION_NAMES.length);
