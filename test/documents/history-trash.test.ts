@@ -214,7 +214,7 @@ describe('trash', () => {
     expectStatus(push, 409, 'document_deleted');
     expectStatus(await call(t, a, 'POST', '/api/documents/sync', { operations: [{ op: 'delete', type: 'document', path: 'x.md', data: { id: old.id } }] }), 200);
     // Running again purges nothing more until the recent one ages out.
-    expect(await purgeDocumentTrash(t.app.ctx)).toEqual({ documents: 0, folders: 0 });
+    expect(await purgeDocumentTrash(t.app.ctx)).toEqual({ documents: 0, folders: 0, documentIds: [] });
     t.clock.advance(2 * DAY);
     expect((await purgeDocumentTrash(t.app.ctx)).documents).toBeGreaterThanOrEqual(1);
     expect(expectStatus(await call(t, a, 'GET', '/api/documents/trash'), 200).documents).toEqual([]);

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../../http/auth.js';
@@ -6,8 +7,17 @@ import { unauthorized } from '../../http/errors.js';
 import { described, errors } from '../../http/schemas.js';
 import { CronResult } from '../messages/schemas.js';
 import { publishDueMessages } from '../messages/scheduling.js';
+import { runMaintenance } from './maintenance.js';
 
 // Internal jobs (spec, Utility and internal): Bearer CRON_SECRET; unset secret: always 401.
+
+const MaintenanceResult = Type.Object({
+  message: Type.String(),
+  documents: Type.Integer({ minimum: 0, description: 'documents removed from the trash for good' }),
+  folders: Type.Integer({ minimum: 0, description: 'folders removed from the trash for good' }),
+  documentImages: Type.Integer({ minimum: 0, description: 'image blobs of those documents deleted' }),
+  unattachedUploads: Type.Integer({ minimum: 0, description: 'uploads never attached within 24 hours, deleted' }),
+});
 
 function requireCronSecret(request: FastifyRequest): void {
   const secret = request.server.ctx.config.cronSecret;
@@ -35,6 +45,25 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireCronSecret(request);
       const published = await publishDueMessages(app.ctx);
       return { message: `Published ${published} scheduled message${published === 1 ? '' : 's'}`, published };
+    },
+  );
+
+  app.get(
+    '/api/cron/purge-expired',
+    {
+      schema: {
+        operationId: 'purgeExpired',
+        tags: ['platform'],
+        summary: 'Remove what has expired: the documents trash after 30 days, uploads never attached after 24 hours (internal job)',
+        description: 'Authorization: `Bearer <CRON_SECRET>`. The in-process scheduler runs it hourly when SCHEDULER=on. Safe to run from several instances at once.',
+        security: [{ bearer: [] }],
+        response: { 200: described(MaintenanceResult, 'What this run removed'), ...errors(401) },
+      },
+    },
+    async (request) => {
+      requireCronSecret(request);
+      const result = await runMaintenance(app.ctx);
+      return { message: 'Expired items removed', ...result };
     },
   );
 };

@@ -194,7 +194,9 @@ export async function restoreFolder(ctx: AppContext, userId: string, id: string)
  * Background work: the scheduler and the cron endpoint call this one function. Safe to run on
  * several instances at once (a row is purged once; a second run finds nothing).
  */
-export async function purgeDocumentTrash(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<{ documents: number; folders: number }> {
+export async function purgeDocumentTrash(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+): Promise<{ documents: number; folders: number; documentIds: string[] }> {
   const cutoff = new Date(ctx.clock.now().getTime() - TRASH_RETENTION_MS).toISOString();
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const doomed = trx
@@ -204,13 +206,15 @@ export async function purgeDocumentTrash(ctx: Pick<AppContext, 'db' | 'clock'>):
       .where('deleted_at', '<', cutoff)
       .where('delete_batch', '<>', PURGED);
     await trx.deleteFrom('document_revisions').where('document_id', 'in', doomed).execute();
+    // The ids, so the caller can remove what hangs off them elsewhere (embedded image blobs).
     const docs = await trx
       .updateTable('documents')
       .set({ title: '', content: '', delete_batch: PURGED })
       .where('deleted_at', 'is not', null)
       .where('deleted_at', '<', cutoff)
       .where('delete_batch', '<>', PURGED)
-      .executeTakeFirst();
+      .returning('id')
+      .execute();
     const folders = await trx
       .updateTable('document_folders')
       .set({ delete_batch: PURGED })
@@ -218,6 +222,6 @@ export async function purgeDocumentTrash(ctx: Pick<AppContext, 'db' | 'clock'>):
       .where('deleted_at', '<', cutoff)
       .where('delete_batch', '<>', PURGED)
       .executeTakeFirst();
-    return { documents: Number(docs.numUpdatedRows), folders: Number(folders.numUpdatedRows) };
+    return { documents: docs.length, folders: Number(folders.numUpdatedRows), documentIds: docs.map((d) => d.id) };
   });
 }

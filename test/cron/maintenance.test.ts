@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, setUserFields, type TestApp } from '../helpers/app.js';
+import { signedInUser, type SignedIn } from '../users/fixtures.js';
+import { createDoc } from '../documents/helpers.js';
+import { startScheduler } from '../../src/features/cron/scheduler.js';
+import { smallPng } from '../media/images.js';
+import { multipart, tempDir } from '../media/support.js';
+
+// The housekeeping job through its cron endpoint and the scheduler: the documents trash after 30
+// days (with the document's image blobs) and uploads never attached after 24 hours.
+
+const SECRET = 'cron-secret-for-tests-0123456789';
+const DAY = 24 * 3600_000;
+
+let t: TestApp;
+let dir: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => {
+  dir = await tempDir();
+  t = await createTestApp({ smtp: false, env: { DATA_DIR: dir.path, CRON_SECRET: SECRET } });
+});
+afterAll(async () => {
+  await t.close();
+  await dir.remove();
+});
+
+async function subscriber(): Promise<SignedIn> {
+  const u = await signedInUser(t);
+  await setUserFields(t.db, u.user.id, { account_status: 'active', customer_status: 'subscriber', email_verified: true });
+  return u;
+}
+
+async function upload(who: SignedIn, url: string): Promise<string> {
+  const body = multipart({ bytes: await smallPng() });
+  const res = await t.app.inject({ method: 'POST', url, headers: { ...body.headers, authorization: who.bearer }, payload: body.payload });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().url;
+}
+
+const served = async (url: string) => (await t.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode;
+const purge = (authorization?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/cron/purge-expired', headers: authorization ? { authorization } : {} });
+
+describe('GET /api/cron/purge-expired', () => {
+  it('needs the cron secret: 401 without it or with another value, and removes nothing', async () => {
+    const me = await subscriber();
+    const loose = await upload(me, '/api/messages/images/upload');
+    t.clock.advance(2 * DAY);
+    for (const auth of [undefined, 'Bearer wrong', `Bearer ${SECRET}x`, me.bearer]) {
+      const res = await purge(auth);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toBeTypeOf('string');
+    }
+    expect(await served(loose)).toBe(200);
+  });
+
+  it('removes trashed documents after 30 days with their images, and uploads never attached after 24 hours', async () => {
+    const me = await subscriber();
+    const doc = await createDoc(t, me, { title: 'Pictures' });
+    const image = await upload(me, `/api/documents/${doc.id}/images/upload`);
+    const kept = await createDoc(t, me, { title: 'Kept' });
+    const keptImage = await upload(me, `/api/documents/${kept.id}/images/upload`);
+    const loose = await upload(me, '/api/messages/images/upload');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: { authorization: me.bearer } })).statusCode).toBe(200);
+
+    // A day and a bit: the loose upload goes, the trashed document and its image stay restorable.
+    t.clock.advance(DAY + 60_000);
+    let res = await purge(`Bearer ${SECRET}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ documents: 0, documentImages: 0 });
+    expect(res.json().unattachedUploads).toBeGreaterThanOrEqual(1);
+    expect(await served(loose)).toBe(404);
+    expect(await served(image)).toBe(200);
+
+    // Past 30 days in the trash: the document and its image go; the live document's image stays.
+    t.clock.advance(30 * DAY);
+    res = await purge(`Bearer ${SECRET}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: expect.any(String), documents: 1, documentImages: 1 });
+    expect(await served(image)).toBe(404);
+    expect(await served(keptImage)).toBe(200);
+    const trash = await t.app.inject({ method: 'GET', url: '/api/documents/trash', headers: { authorization: me.bearer } });
+    expect(trash.json().documents.map((d: { id: string }) => d.id)).not.toContain(doc.id);
+
+    // A second run finds nothing left to do.
+    expect((await purge(`Bearer ${SECRET}`)).json()).toMatchObject({ documents: 0, folders: 0, documentImages: 0 });
+  });
+
+  it('the scheduler runs the same job', async () => {
+    const me = await subscriber();
+    const loose = await upload(me, '/api/messages/images/upload');
+    t.clock.advance(2 * DAY);
+    const scheduler = startScheduler(t.app.ctx, { intervalMs: 3600_000 });
+    try {
+      await scheduler.runOnce();
+    } finally {
+      scheduler.stop();
+    }
+    expect(await served(loose)).toBe(404);
+  });
+});
