@@ -12,7 +12,8 @@ import type { Config } from '../config.js';
 // - shapes used by more than one route are component schemas: a TypeBox schema with an `$id`,
 //   listed in app.ts's `registerComponents` call and referenced from routes with `ref(...)`;
 // - every request body schema carries at least one `examples` entry;
-// - a route whose success sets a cookie says so with `'x-sets-cookie': true`.
+// - a route whose success sets a cookie says so with `'x-sets-cookie': true`; named body examples
+//   that must pass unaltered go in `'x-body-examples'`.
 // The finishing pass documents the Idempotency-Key header on writes, the x-request-id header on
 // every response, Retry-After on 429, Set-Cookie where set, and the 401/413/409/422 answers the
 // platform itself gives.
@@ -110,6 +111,15 @@ function finishOperation(method: string, op: Json, hasPathParams: boolean): void
   if (hasPathParams) add(414);
   if (op.security.length > 0) add(401);
 
+  // Named body examples given on the route, copied verbatim (schema examples pass through a
+  // JSON-schema converter that rewrites keys such as `properties`).
+  const media = op.requestBody?.content?.['application/json'];
+  if (op['x-body-examples'] && media) {
+    delete media.example;
+    media.examples = op['x-body-examples'];
+  }
+  delete op['x-body-examples'];
+
   const setsCookie = op['x-sets-cookie'] === true;
   delete op['x-sets-cookie'];
   for (const [status, response] of Object.entries(responses)) {
@@ -165,6 +175,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'users', description: 'The current user and their profile' },
         { name: 'lists', description: 'Lists: typed tables with a schema, rows, views, folders, import and export' },
         { name: 'admin', description: 'Administration of accounts (administrators only)' },
+        { name: 'documents', description: 'Markdown documents in folders: search, delta sync, history, trash and templates' },
         { name: 'messages', description: 'Messages: posts, replies, pushes, digs, search, reports and scheduling' },
         { name: 'media', description: 'Image and video uploads and the public media URLs' },
         { name: 'follows', description: 'Following, follow requests and public profiles' },
@@ -173,7 +184,6 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'devices', description: 'Push devices: registration of APNs and FCM tokens' },
         { name: 'blocks', description: 'Blocks, mutes and reports of users' },
         { name: 'direct-messages', description: 'Direct messages between two users and their conversations' },
-        { name: 'documents', description: 'Markdown documents in folders: search, delta sync, history, trash and templates' },
       ],
       components: {
         securitySchemes: {

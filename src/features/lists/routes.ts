@@ -58,6 +58,7 @@ import {
   ViewParams,
   ViewPatch,
   ViewsEnvelope,
+  SCHEMA_BODY_EXAMPLES,
 } from './schemas.js';
 import { createView, deleteView, getView, listViews, updateView } from './views.js';
 
@@ -175,6 +176,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         operationId: 'updateListSchema',
+        'x-body-examples': SCHEMA_BODY_EXAMPLES,
         tags,
         summary: 'Rebuild a list’s schema, or edit its columns keeping their data',
         description:

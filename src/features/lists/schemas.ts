@@ -165,7 +165,7 @@ const TitleField = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })
 const DescriptionField = Nullable(Type.String({ maxLength: 2000 }));
 const SchemaInput = Type.Unknown({ description: 'The List schema object: { name, description?, fields: [column definition...] }' });
 
-const EXAMPLE_SCHEMA = {
+export const EXAMPLE_SCHEMA = {
   name: 'Reading list',
   fields: [
     { key: 'title', type: 'text', label: 'Title', required: true },
@@ -191,6 +191,19 @@ export const UpdateListBody = Type.Object(
   { additionalProperties: false, minProperties: 1, examples: [{ title: 'Books', isPublic: true }] },
 );
 
+/**
+ * The two forms of a schema PUT, as named examples. They go on the route as `x-body-examples`
+ * (copied verbatim by the document's finishing pass): @fastify/swagger rewrites a schema
+ * example's `properties` key as if it were a JSON-schema keyword, mangling the edit form.
+ */
+export const SCHEMA_BODY_EXAMPLES = {
+  rebuild: { summary: 'Destructive rebuild from a schema', value: EXAMPLE_SCHEMA },
+  edit: {
+    summary: 'Non-destructive edit of the columns',
+    value: { properties: [{ propertyId: '0190f5c2-0000-7000-8000-000000000001', key: 'title', type: 'text', label: 'Book title' }] },
+  },
+};
+
 export const SchemaBody = Type.Object(
   {
     name: Type.Optional(Type.Unknown({ description: 'Destructive rebuild: the schema name (becomes the title)' })),
@@ -205,7 +218,7 @@ export const SchemaBody = Type.Object(
   },
   {
     additionalProperties: false,
-    examples: [EXAMPLE_SCHEMA, { properties: [{ propertyId: '0190f5c2-0000-7000-8000-000000000001', key: 'title', type: 'text', label: 'Book title' }] }],
+    // Examples: SCHEMA_BODY_EXAMPLES, on the route (see there).
   },
 );
 
