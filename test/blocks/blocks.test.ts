@@ -88,7 +88,7 @@ describe('effects of a block, both ways', () => {
       expect(replies).not.toContain(otherReply.id);
       expect(replies).toHaveLength(1);
       expectError(await call(t, viewer, 'GET', `/api/users/${other.user.username}`), 404, 'user_not_found');
-      expect((await call(t, viewer, 'GET', `/api/user/${other.user.username}/messages`)).json().messages).toEqual([]);
+      expectError(await call(t, viewer, 'GET', `/api/user/${other.user.username}/messages`), 404, 'user_not_found');
       expectError(await call(t, viewer, 'POST', `/api/users/${other.user.username}/follow`), 403, 'blocked');
     }
     // Third parties and anonymous readers are unaffected.

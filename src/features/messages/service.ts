@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { AppContext } from '../../context.js';
 import { containsInsensitive, toBool } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { userByUsername } from '../follows/service.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
@@ -11,6 +11,7 @@ import { announcePublished } from './mentions.js';
 import { messageSelect, withPushed, type LoadedMessage } from './queries.js';
 import { roundUpToSlot } from './scheduling.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
+import { blockedEitherWay } from '../blocks/relations.js';
 import { canRead, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, viewerOf, visiblePartitions, visibleTo, type Viewer } from './visibility.js';
 
 export { viewerOf };
@@ -83,6 +84,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   let parentAuthorId: string | null = null;
   if (body.parentId !== undefined) {
     const parent = await db.selectFrom('messages').select(['id', 'user_id', 'published_at', 'publicly_visible']).where('id', '=', body.parentId).executeTakeFirst();
+    if (parent && parent.published_at !== null && (await blockedEitherWay(db, author.id, parent.user_id))) throw forbidden('You cannot interact with this user', 'blocked');
     if (!parent || parent.published_at === null || !(await canRead(db, author.id, parent))) throw notFound('Parent message not found');
     parentAuthorId = parent.user_id;
   }
@@ -93,6 +95,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       .select(['id', 'user_id', 'published_at', 'publicly_visible'])
       .where('id', '=', body.pushedMessageId!)
       .executeTakeFirst();
+    if (pushed && pushed.published_at !== null && (await blockedEitherWay(db, author.id, pushed.user_id))) throw forbidden('You cannot interact with this user', 'blocked');
     if (!pushed || pushed.published_at === null || !(await canRead(db, author.id, pushed))) throw notFound('Pushed message not found');
     if (!toBool(pushed.publicly_visible)) throw badRequest('Only public messages can be pushed', 'push_not_public');
     pushedAuthorId = pushed.user_id;
@@ -251,6 +254,8 @@ export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query
 /** A user's messages as the viewer may read them (public; the owner and followers also private). */
 export async function userMessages(ctx: AppContext, viewer: Viewer, username: string, limit: number, offset: number) {
   const author = await userByUsername(ctx, username);
+  // Blocked either way: the other's messages are absent, as is their profile.
+  if (viewer && viewer.id !== author.id && (await blockedEitherWay(ctx.db.kysely, viewer.id, author.id))) throw notFound('User not found', 'user_not_found');
   return runPage(
     ctx,
     viewer,
@@ -323,6 +328,9 @@ async function readableRow(ctx: AppContext, viewer: Viewer, id: string) {
 
 /** Digs a message (idempotent). */
 export async function dig(ctx: AppContext, user: UserRow, id: string) {
+  // Between users who block each other a dig is refused outright (CONTRACT.md), before visibility answers 404.
+  const target = await ctx.db.kysely.selectFrom('messages').select(['user_id', 'published_at']).where('id', '=', id).executeTakeFirst();
+  if (target && target.published_at !== null && (await blockedEitherWay(ctx.db.kysely, user.id, target.user_id))) throw forbidden('You cannot interact with this user', 'blocked');
   const message = await readableRow(ctx, viewerOf(user), id);
   const { isNewDig, digCount: n } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const inserted = await trx
