@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { parseDatabaseUrl } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { newId } from '../src/lib/ids.js';
+import { seededUser } from './seed.js';
 
 // Messages bench: at least 10,000 users (topped up when the base seed made fewer), 200,000
 // messages seeded directly (one in five private, a tag on each, digs and replies on some), and
@@ -26,28 +27,7 @@ export async function seedMessages(databaseUrl: string, email = 'bench0@example.
     for (let start = existing; start < MIN_USERS; start += 500) {
       const rows = [];
       for (let i = start; i < Math.min(MIN_USERS, start + 500); i++) {
-        rows.push({
-          id: newId(),
-          email: `poster${i}@example.com`,
-          username: `poster${i}`,
-          username_key: `poster${i}`,
-          display_name: `Poster ${i}`,
-          avatar: null,
-          bio: null,
-          theme: null,
-          password_hash: null,
-          email_verified: true,
-          account_status: 'active',
-          customer_status: 'free',
-          cleared: true,
-          is_private: false,
-          default_publicly_visible: true,
-          max_message_length: 666,
-          viewing_preference: 'all',
-          spam_score: 0,
-          created_at: now,
-          updated_at: now,
-        });
+        rows.push(seededUser(`poster${i}`, now, { display_name: `Poster ${i}` }));
       }
       await db.kysely.insertInto('users').values(rows).execute();
     }

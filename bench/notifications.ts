@@ -5,6 +5,7 @@ import type autocannon from 'autocannon';
 import { parseDatabaseUrl } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { newId } from '../src/lib/ids.js';
+import { seededUser } from './seed.js';
 
 // Notifications bench: the bench user's tray and feed over 1,000 notifications (300 unread), and
 // digs that fan out to an author with 3 registered Android devices, pushed through FCM HTTP v1 to
@@ -73,28 +74,7 @@ export async function seedNotifications(databaseUrl: string, email = 'bench0@exa
     const authorId = newId();
     await db.kysely
       .insertInto('users')
-      .values({
-        id: authorId,
-        email: 'notified-author@example.com',
-        username: 'notified_author',
-        username_key: 'notified_author',
-        display_name: 'Notified Author',
-        avatar: null,
-        bio: null,
-        theme: null,
-        password_hash: null,
-        email_verified: true,
-        account_status: 'active',
-        customer_status: 'free',
-        cleared: true,
-        is_private: false,
-        default_publicly_visible: true,
-        max_message_length: 666,
-        viewing_preference: 'all',
-        spam_score: 0,
-        created_at: iso,
-        updated_at: iso,
-      })
+      .values(seededUser('notified_author', iso, { id: authorId, email: 'notified-author@example.com', display_name: 'Notified Author' }))
       .execute();
     await db.kysely
       .insertInto('push_devices')

@@ -6,6 +6,33 @@ import { newId } from '../src/lib/ids.js';
 
 export const BENCH_PASSWORD = 'bench-password-123';
 
+/** A `users` row for seeding: an active, verified, public free account; `fields` override. */
+export function seededUser(username: string, now: string, fields: Record<string, unknown> = {}) {
+  return {
+    id: newId(),
+    email: `${username}@example.com`,
+    username,
+    username_key: username.toLowerCase(),
+    display_name: username,
+    avatar: null,
+    bio: null,
+    theme: null,
+    password_hash: null as string | null,
+    email_verified: true,
+    account_status: 'active',
+    customer_status: 'free',
+    cleared: true,
+    is_private: false,
+    default_publicly_visible: true,
+    max_message_length: 666,
+    viewing_preference: 'all',
+    spam_score: 0,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+}
+
 export interface Seeded {
   email: string;
   sessionToken: string;
@@ -22,30 +49,13 @@ export async function seed(databaseUrl: string, users: number): Promise<Seeded> 
   for (let start = 0; start < users; start += 500) {
     const rows = [];
     for (let i = start; i < Math.min(users, start + 500); i++) {
-      const id = newId();
-      ids.push(id);
-      rows.push({
-        id,
-        email: `bench${i}@example.com`,
-        username: `bench${i}`,
-        username_key: `bench${i}`,
+      const row = seededUser(`bench${i}`, now, {
         display_name: `Bench User ${i}`,
-        avatar: null,
-        bio: null,
-        theme: null,
         password_hash: hash,
-        email_verified: true,
-        account_status: 'active',
         customer_status: i % 3 === 0 ? 'subscriber' : 'free',
-        cleared: true,
-        is_private: false,
-        default_publicly_visible: true,
-        max_message_length: 666,
-        viewing_preference: 'all',
-        spam_score: 0,
-        created_at: now,
-        updated_at: now,
       });
+      ids.push(row.id);
+      rows.push(row);
     }
     await db.kysely.insertInto('users').values(rows).execute();
   }
