@@ -6,6 +6,7 @@ import * as m003 from './migrations/003_documents.js';
 import * as m004 from './migrations/004_messages.js';
 import * as m005 from './migrations/005_media.js';
 import * as m006 from './migrations/006_notifications.js';
+import * as m007 from './migrations/007_list_trash_index.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '004_messages': m004,
   '005_media': m005,
   '006_notifications': m006,
+  '007_list_trash_index': m007,
 };
 
 /** The migration names, in the order they run. */

@@ -85,6 +85,42 @@ describe('GET /api/cron/purge-expired', () => {
     expect((await purge(`Bearer ${SECRET}`)).json()).toMatchObject({ documents: 0, folders: 0, documentImages: 0 });
   });
 
+  it('removes list rows for good once their 30 days in the trash are over, with their cell values', async () => {
+    const me = await subscriber();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/lists',
+      headers: { authorization: me.bearer },
+      payload: { title: 'Books', schema: { name: 'Books', fields: [{ key: 'title', type: 'text', label: 'Title', unique: true }] } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const listId = created.json().data.id;
+    const add = async (title: string) => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/lists/${listId}/data`, headers: { authorization: me.bearer }, payload: { data: { title } } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as string;
+    };
+    const old = await add('Dune');
+    const recent = await add('Emma');
+    const kept = await add('Kept');
+    for (const id of [old, recent]) {
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/lists/${listId}/data/${id}`, headers: { authorization: me.bearer } })).statusCode).toBe(200);
+    }
+    // Move the older deletion back 31 days (the test sessions would not survive moving the clock).
+    const longAgo = new Date(t.clock.now().getTime() - 31 * DAY).toISOString();
+    await t.db.kysely.updateTable('list_rows').set({ deleted_at: longAgo }).where('id', '=', old).execute();
+
+    const res = await purge(`Bearer ${SECRET}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().listRows).toBe(1);
+    const left = await t.db.kysely.selectFrom('list_rows').select('id').where('list_id', '=', listId).execute();
+    expect(left.map((r) => r.id).sort()).toEqual([recent, kept].sort());
+    expect(await t.db.kysely.selectFrom('list_row_values').select('row_id').where('row_id', '=', old).execute()).toEqual([]);
+    const trash = await t.app.inject({ method: 'GET', url: `/api/lists/${listId}/trash`, headers: { authorization: me.bearer } });
+    expect(trash.json().data.map((r: { id: string }) => r.id)).toEqual([recent]);
+    expect((await purge(`Bearer ${SECRET}`)).json().listRows).toBe(0);
+  });
+
   it('the scheduler runs the same job', async () => {
     const me = await subscriber();
     const loose = await upload(me, '/api/messages/images/upload');

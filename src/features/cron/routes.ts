@@ -16,6 +16,7 @@ const MaintenanceResult = Type.Object({
   documents: Type.Integer({ minimum: 0, description: 'documents removed from the trash for good' }),
   folders: Type.Integer({ minimum: 0, description: 'folders removed from the trash for good' }),
   documentImages: Type.Integer({ minimum: 0, description: 'image blobs of those documents deleted' }),
+  listRows: Type.Integer({ minimum: 0, description: 'list rows removed from the trash for good' }),
   unattachedUploads: Type.Integer({ minimum: 0, description: 'uploads never attached within 24 hours, deleted' }),
 });
 
@@ -54,7 +55,7 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'purgeExpired',
         tags: ['platform'],
-        summary: 'Remove what has expired: the documents trash after 30 days, uploads never attached after 24 hours (internal job)',
+        summary: 'Remove what has expired: the documents and list-row trash after 30 days, uploads never attached after 24 hours (internal job)',
         description: 'Authorization: `Bearer <CRON_SECRET>`. The in-process scheduler runs it hourly when SCHEDULER=on. Safe to run from several instances at once.',
         security: [{ bearer: [] }],
         response: { 200: described(MaintenanceResult, 'What this run removed'), ...errors(401) },

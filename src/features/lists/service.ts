@@ -228,13 +228,21 @@ export async function deleteRow(ctx: AppContext, userId: string, listId: string,
     const now = ctx.clock.now();
     await trx.updateTable('list_rows').set({ deleted_at: now.toISOString() }).where('id', '=', rowId).execute();
     await trx.updateTable('list_row_values').set({ v_unique: null }).where('row_id', '=', rowId).execute();
-    // Rows whose 30 days are over leave the trash for good.
-    await trx
-      .deleteFrom('list_rows')
-      .where('list_id', '=', listId)
-      .where('deleted_at', '<', new Date(now.getTime() - TRASH_MS).toISOString())
-      .execute();
   });
+}
+
+/** Removes for good the rows whose 30 days in the trash are over (the housekeeping job); their cell values go with them. */
+export async function purgeListTrash(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - TRASH_MS).toISOString();
+  // In batches, so that no single write transaction holds SQLite's one writer for long.
+  let total = 0;
+  for (;;) {
+    const batch = ctx.db.kysely.selectFrom('list_rows').select('id').where('deleted_at', '<', cutoff).limit(1000);
+    const result = await ctx.db.kysely.deleteFrom('list_rows').where('id', 'in', batch).executeTakeFirst();
+    const n = Number(result.numDeletedRows);
+    total += n;
+    if (n < 1000) return total;
+  }
 }
 
 export async function restoreRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<{ row: RowRecord }> {
