@@ -21,17 +21,10 @@ export function presentDocument(d: DocumentRow) {
   };
 }
 
+/** A search hit: the document without its relativePath (the spec's search shape, plus revision). */
 export function presentSearchHit(d: DocumentRow) {
-  return {
-    id: d.id,
-    title: d.title,
-    content: d.content,
-    folderId: d.folder_id,
-    isPublic: toBool(d.is_public),
-    createdAt: d.created_at,
-    updatedAt: d.updated_at,
-    revision: d.revision,
-  };
+  const { relativePath: _relativePath, ...hit } = presentDocument(d);
+  return hit;
 }
 
 export function presentDocumentRef(d: Pick<DocumentRow, 'id' | 'title' | 'relative_path'>) {
