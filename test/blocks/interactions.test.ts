@@ -34,4 +34,15 @@ describe('blocked interactions', () => {
     expect((await call(t, b, 'POST', '/api/messages', { parentId: ma.id, content: 'hi again' })).statusCode).toBe(201);
   });
 
+  it('a private message of the other side is 404, not 403: the answer never reveals that it exists', async () => {
+    const [a, b] = [await member(t), await member(t)];
+    await call(t, b, 'POST', `/api/users/${a.user.username}/follow`);
+    const hidden = await post(t, a, { content: 'followers only', publiclyVisible: false });
+    await call(t, a, 'POST', `/api/users/${b.user.username}/block`);
+    expectError(await call(t, b, 'POST', '/api/messages', { parentId: hidden.id, content: 'reply' }), 404);
+    expectError(await call(t, b, 'POST', `/api/messages/${hidden.id}/dig`), 404);
+    // The same answer as for an id that does not exist.
+    expectError(await call(t, b, 'POST', `/api/messages/00000000-0000-7000-8000-000000000000/dig`), 404);
+  });
+
 });

@@ -57,6 +57,21 @@ export interface CreateResult {
  * Creates a message. The route has already applied the gates (account status, subscriber,
  * probation, quota); this checks the rules of the body.
  */
+/**
+ * Between users who block each other, replying to, pushing or digging is refused outright with 403
+ * `blocked` (CONTRACT.md), before visibility's 404. Only for a message the actor could otherwise
+ * see (published and public; a block ends follows, so a private one is never readable to the
+ * other): for anything else the 404 that follows must not reveal that the message exists.
+ */
+async function assertNotBlockedFrom(
+  db: Kysely<Database>,
+  actorId: string,
+  message: { user_id: string; published_at: string | null; publicly_visible: Parameters<typeof toBool>[0] } | undefined,
+): Promise<void> {
+  if (!message || message.published_at === null || !toBool(message.publicly_visible)) return;
+  if (await blockedEitherWay(db, actorId, message.user_id)) throw forbidden('You cannot interact with this user', 'blocked');
+}
+
 export async function createMessage(ctx: AppContext, author: UserRow, body: CreateMessageBody): Promise<CreateResult> {
   const db = ctx.db.kysely;
   const viewer = viewerOf(author);
@@ -84,7 +99,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   let parentAuthorId: string | null = null;
   if (body.parentId !== undefined) {
     const parent = await db.selectFrom('messages').select(['id', 'user_id', 'published_at', 'publicly_visible']).where('id', '=', body.parentId).executeTakeFirst();
-    if (parent && parent.published_at !== null && (await blockedEitherWay(db, author.id, parent.user_id))) throw forbidden('You cannot interact with this user', 'blocked');
+    await assertNotBlockedFrom(db, author.id, parent);
     if (!parent || parent.published_at === null || !(await canRead(db, author.id, parent))) throw notFound('Parent message not found');
     parentAuthorId = parent.user_id;
   }
@@ -95,7 +110,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       .select(['id', 'user_id', 'published_at', 'publicly_visible'])
       .where('id', '=', body.pushedMessageId!)
       .executeTakeFirst();
-    if (pushed && pushed.published_at !== null && (await blockedEitherWay(db, author.id, pushed.user_id))) throw forbidden('You cannot interact with this user', 'blocked');
+    await assertNotBlockedFrom(db, author.id, pushed);
     if (!pushed || pushed.published_at === null || !(await canRead(db, author.id, pushed))) throw notFound('Pushed message not found');
     if (!toBool(pushed.publicly_visible)) throw badRequest('Only public messages can be pushed', 'push_not_public');
     pushedAuthorId = pushed.user_id;
@@ -328,9 +343,8 @@ async function readableRow(ctx: AppContext, viewer: Viewer, id: string) {
 
 /** Digs a message (idempotent). */
 export async function dig(ctx: AppContext, user: UserRow, id: string) {
-  // Between users who block each other a dig is refused outright (CONTRACT.md), before visibility answers 404.
-  const target = await ctx.db.kysely.selectFrom('messages').select(['user_id', 'published_at']).where('id', '=', id).executeTakeFirst();
-  if (target && target.published_at !== null && (await blockedEitherWay(ctx.db.kysely, user.id, target.user_id))) throw forbidden('You cannot interact with this user', 'blocked');
+  const target = await ctx.db.kysely.selectFrom('messages').select(['user_id', 'published_at', 'publicly_visible']).where('id', '=', id).executeTakeFirst();
+  await assertNotBlockedFrom(ctx.db.kysely, user.id, target);
   const message = await readableRow(ctx, viewerOf(user), id);
   const { isNewDig, digCount: n } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const inserted = await trx
