@@ -136,14 +136,17 @@ describe('a server change between pull and push', () => {
     for (const name of ['.hidden.md', 'notes.conflict-2026-01-01T000000Z.md', '.social-lists-sync.json']) expect(docs.has(name)).toBe(true);
   });
 
-  it('a file too large for one request is skipped with a warning; the rest is sent', async () => {
-    await writeFile(join(dir, 'huge.md'), '日'.repeat(400_000));
+  it('a long CJK file (400,000 characters, 1.2 MB) is synced; one longer than a document may be is skipped with a warning', async () => {
+    const long = '日本語の長い文書。'.repeat(44_444);
+    await writeFile(join(dir, 'long.md'), long);
+    await writeFile(join(dir, 'huge.md'), 'x'.repeat(500_001));
     await writeFile(join(dir, 'small.md'), '# small\n');
     const result = await run(new ApiClient(server, token), { root: dir, mode: 'sync', yes: false, report: reporter });
     expect(result.conflicts).toEqual([]);
-    expect(lines.join('\n')).toContain('skipped huge.md: too large for one request');
+    expect(lines.join('\n')).toContain('skipped huge.md: longer than 500000 characters');
     const docs = await serverDocs(t, `Bearer ${token}`);
     expect(docs.get('small.md')?.content).toBe('# small\n');
+    expect(docs.get('long.md')?.content).toBe(long);
     expect(docs.has('huge.md')).toBe(false);
     await unlink(join(dir, 'huge.md'));
   });

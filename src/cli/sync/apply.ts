@@ -21,11 +21,9 @@ import { documentPath, emptyState, loadState, saveState, type StateDocument, typ
 // delete refused that way brings the server's version back.
 
 export const BATCH_OPERATIONS = 500;
-/** Under the server's 1 MiB body limit. */
-export const BATCH_BYTES = 900_000;
+/** Well under the server's body limit for a sync batch (SYNC_BODY_LIMIT, 16 MiB). */
+export const BATCH_BYTES = 4_000_000;
 const PARALLEL_WRITES = 16;
-/** The server takes request bodies up to 1 MiB: a document's content, as JSON, must fit in one. */
-const MAX_REQUEST_CONTENT = 1_000_000;
 
 export interface Reporter {
   line(text: string): void;
@@ -286,10 +284,6 @@ export async function run(api: ApiClient, options: RunOptions): Promise<RunResul
           const content = bytes.toString('utf8');
           if (content.length > CONTENT_MAX) {
             report.warn(`skipped ${item.path}: longer than ${CONTENT_MAX} characters`);
-            break;
-          }
-          if (Buffer.byteLength(JSON.stringify(content)) > MAX_REQUEST_CONTENT) {
-            report.warn(`skipped ${item.path}: too large for one request to the server (1 MiB)`);
             break;
           }
           const hash = sha256(bytes);

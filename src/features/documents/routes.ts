@@ -43,6 +43,8 @@ import {
   UpdateDocumentBody,
   UpdateFolderBody,
   UsernameParams,
+  DOCUMENT_BODY_LIMIT,
+  SYNC_BODY_LIMIT,
 } from './schemas.js';
 import { searchDocuments } from './search.js';
 import {
@@ -105,6 +107,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/documents',
     {
+      bodyLimit: DOCUMENT_BODY_LIMIT,
       schema: {
         operationId: 'createDocument',
         tags,
@@ -171,6 +174,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/documents/sync',
     {
+      bodyLimit: SYNC_BODY_LIMIT,
       schema: {
         operationId: 'pushDocumentOperations',
         tags,
@@ -463,6 +467,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app[method](
       '/api/documents/:id',
       {
+        bodyLimit: DOCUMENT_BODY_LIMIT,
         schema: {
           operationId: method === 'put' ? 'updateDocument' : 'patchDocument',
           tags,

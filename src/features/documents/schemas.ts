@@ -9,6 +9,12 @@ export const CONTENT_MAX = 500_000;
 export const NAME_MAX = 255;
 export const SEARCH_Q_MAX = 200;
 export const SYNC_OPERATIONS_MAX = 1000;
+/** Request body limits of the routes that carry content. The service-wide 1 MiB would refuse a
+ * document of 500,000 characters long before its content limit: written as JSON, a character
+ * takes up to 3 bytes (CJK) and the control characters JSON escapes are refused anyway. */
+export const DOCUMENT_BODY_LIMIT = 4 * 1024 * 1024;
+/** A sync batch carries several documents; the CLI keeps its batches well under this. */
+export const SYNC_BODY_LIMIT = 16 * 1024 * 1024;
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 // A folder name or a document's file name: one path segment (no slash or backslash).
