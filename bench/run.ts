@@ -8,6 +8,7 @@ import { documentFigures, seedDocuments } from './documents.js';
 import { messageFigures, seedMessages } from './messages.js';
 import { notificationFigures, seedNotifications, startFcmStandIn } from './notifications.js';
 import { BENCH_PASSWORD, seed } from './seed.js';
+import { cliFirstPull } from './sync-cli.js';
 
 // `npm run bench`: seeds a database, starts the real server and a bare Fastify route (the ceiling)
 // as separate processes, drives each endpoint with autocannon from this process, prints
@@ -45,6 +46,14 @@ function stop(child: ChildProcess): Promise<void> {
     child.on('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** A figure measured as a whole run rather than as requests per second (seconds, rows/s). */
+interface Timing {
+  name: string;
+  value: number;
+  unit: string;
+  target: string;
 }
 
 interface Figure {
@@ -125,11 +134,17 @@ async function main(): Promise<void> {
         : []),
       ...(seededDocuments ? await documentFigures((name, opts) => measure(name, opts, c), server.base, seeded.syncToken, seededDocuments) : []),
     ];
+    const timings: Timing[] = [];
+    if (wanted('documents')) {
+      const pull = await cliFirstPull(server.base, seeded.cliSyncToken);
+      timings.push({ name: pull.name, value: pull.seconds, unit: 's', target: 'under 10 s' });
+    }
     const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'x ceiling'];
     const rows = figures.map((f) => [f.name, String(f.requestsPerSecond), String(f.p50), String(f.p99), String(f.non2xx), f.ratioToCeiling.toFixed(3)]);
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
     process.stdout.write(`\n${line(header)}\n${rows.map(line).join('\n')}\n`);
+    for (const t of timings) process.stdout.write(`${t.name}: ${t.value} ${t.unit} (target: ${t.target})\n`);
     mkdirSync('bench/results', { recursive: true });
     const out = {
       date: new Date().toISOString(),
@@ -138,6 +153,7 @@ async function main(): Promise<void> {
       durationSeconds: duration,
       users: userCount,
       figures,
+      timings,
     };
     writeFileSync('bench/results/latest.json', JSON.stringify(out, null, 2));
     process.stdout.write('\nwritten to bench/results/latest.json\n');

@@ -37,6 +37,8 @@ export interface Seeded {
   email: string;
   sessionToken: string;
   syncToken: string;
+  /** A sync token of bench3, a subscriber with nothing seeded: the CLI's first pull fills it. */
+  cliSyncToken: string;
 }
 
 /** Seeds `users` accounts (one password hash, made once with production parameters) and credentials for one. */
@@ -62,6 +64,7 @@ export async function seed(databaseUrl: string, users: number): Promise<Seeded> 
   // Many live sessions and sync tokens, so the credential lookups run against a realistic index.
   const sessionToken = 'a'.repeat(63) + '1';
   const syncToken = 'b'.repeat(63) + '2';
+  const cliSyncToken = 'c'.repeat(63) + '3';
   const later = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
   const sessions = ids.map((userId, i) => ({
     id: newId(),
@@ -75,7 +78,7 @@ export async function seed(databaseUrl: string, users: number): Promise<Seeded> 
   const tokens = ids.map((userId, i) => ({
     id: newId(),
     user_id: userId,
-    token_hash: i === 0 ? hashToken(syncToken) : hashToken(`sync-${i}`),
+    token_hash: i === 0 ? hashToken(syncToken) : i === 3 ? hashToken(cliSyncToken) : hashToken(`sync-${i}`),
     created_at: now,
     last_used_at: now,
   }));
@@ -84,5 +87,5 @@ export async function seed(databaseUrl: string, users: number): Promise<Seeded> 
     await db.kysely.insertInto('sync_tokens').values(tokens.slice(i, i + 500)).execute();
   }
   await db.close();
-  return { email: 'bench0@example.com', sessionToken, syncToken };
+  return { email: 'bench0@example.com', sessionToken, syncToken, cliSyncToken };
 }
