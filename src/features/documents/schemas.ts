@@ -24,17 +24,22 @@ const Content = Type.String({ maxLength: CONTENT_MAX, description: 'Markdown' })
 const RelativePath = Segment('The document’s file name inside its folder, such as `notes.md` (derived from the title when omitted)');
 const BaseRevision = Type.Integer({ minimum: 1, description: 'The revision the change was based on; a stale one is refused with 409 `revision_conflict`' });
 
+// The fields every document shape shares (the full document, a search hit, a sync change).
+const documentCore = {
+  id: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  folderId: Nullable(Type.String()),
+  isPublic: Type.Boolean(),
+  revision: Type.Integer({ minimum: 1, description: '1 on create, +1 on every change' }),
+  updatedAt: DateTime(),
+};
+
 export const Document = Type.Object(
   {
-    id: Type.String(),
-    title: Type.String(),
-    content: Type.String(),
-    folderId: Nullable(Type.String()),
-    isPublic: Type.Boolean(),
+    ...documentCore,
     createdAt: DateTime(),
-    updatedAt: DateTime(),
     relativePath: Type.String({ description: 'The file name inside the folder' }),
-    revision: Type.Integer({ minimum: 1, description: '1 on create, +1 on every change' }),
   },
   { $id: 'Document', description: 'A markdown document' },
 );
@@ -63,19 +68,7 @@ export const DocumentFolderDetail = Type.Object(
   { $id: 'DocumentFolderDetail', description: 'A folder with its child folders and its documents' },
 );
 
-export const DocumentSearchHit = Type.Object(
-  {
-    id: Type.String(),
-    title: Type.String(),
-    content: Type.String(),
-    folderId: Nullable(Type.String()),
-    isPublic: Type.Boolean(),
-    createdAt: DateTime(),
-    updatedAt: DateTime(),
-    revision: Type.Integer({ minimum: 1 }),
-  },
-  { $id: 'DocumentSearchHit', description: 'A document found by search' },
-);
+export const DocumentSearchHit = Type.Object({ ...documentCore, createdAt: DateTime() }, { $id: 'DocumentSearchHit', description: 'A document found by search' });
 
 export const SyncFolder = Type.Object(
   {
@@ -90,17 +83,7 @@ export const SyncFolder = Type.Object(
 );
 
 export const SyncDocument = Type.Object(
-  {
-    id: Type.String(),
-    title: Type.String(),
-    content: Type.String(),
-    folderId: Nullable(Type.String()),
-    relativePath: Type.String(),
-    isPublic: Type.Boolean(),
-    revision: Type.Integer({ minimum: 1 }),
-    updatedAt: DateTime(),
-    deletedAt: Nullable(DateTime()),
-  },
+  { ...documentCore, relativePath: Type.String(), deletedAt: Nullable(DateTime()) },
   { $id: 'SyncDocument', description: 'A document changed since the cursor; a tombstone when deletedAt is set' },
 );
 
