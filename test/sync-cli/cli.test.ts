@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, setUserFields, type Registered, type TestApp } from '../helpers/app.js';
-import { runCli, serverDocs, snapshot, type CliResult } from './support.js';
+import type { Registered, TestApp } from '../helpers/app.js';
+import { runCli, serverDocs, snapshot, startCliFixture, type CliFixture, type CliResult } from './support.js';
 
 // The `social-lists-sync` bin end to end: a child process against the app listening on
 // loopback, syncing a real temporary folder. The steps build on each other, in order.
@@ -43,22 +41,15 @@ async function conflictCopies(folder: string): Promise<string[]> {
   return (await readdir(join(dir, folder))).filter((n) => n.includes('.conflict-')).sort();
 }
 
+let fixture: CliFixture | undefined;
+
 beforeAll(async () => {
-  t = await createTestApp({ smtp: false });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  server = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  user = await registerUser(t.app);
-  // Documents are for subscribers.
-  await setUserFields(t.db, user.user.id, { account_status: 'active', customer_status: 'subscriber', email_verified: true });
-  home = await mkdtemp(join(tmpdir(), 'sync-cli-'));
-  configDir = join(home, 'config');
-  dir = join(home, 'notes');
-  await mkdir(dir);
+  fixture = await startCliFixture('sync-cli-');
+  ({ t, server, user, home, configDir, dir } = fixture);
 }, T);
 
 afterAll(async () => {
-  await t?.close();
-  if (home) await rm(home, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 describe('social-lists-sync, end to end', () => {

@@ -1,14 +1,52 @@
 import { spawn } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestApp } from '../helpers/app.js';
+import { createTestApp, registerUser, setUserFields, type Registered, type TestApp } from '../helpers/app.js';
 
 // Helpers of the command-line sync client's end-to-end tests: the real bin as a child process,
 // started asynchronously (the server lives in the test process: a synchronous spawn would
 // block the very event loop that has to answer the child).
 
 export const BIN = fileURLToPath(new URL('../../bin/social-lists-sync.js', import.meta.url));
+
+/** What an end-to-end CLI test works with: the app on loopback, a subscriber, and a temporary home. */
+export interface CliFixture {
+  t: TestApp;
+  server: string;
+  user: Registered;
+  home: string;
+  configDir: string;
+  /** The folder being synced (empty at the start). */
+  dir: string;
+  close(): Promise<void>;
+}
+
+/** Starts the app listening on loopback with a subscriber (documents are for subscribers) and an empty folder. */
+export async function startCliFixture(prefix: string): Promise<CliFixture> {
+  const t = await createTestApp({ smtp: false });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const server = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const user = await registerUser(t.app);
+  await setUserFields(t.db, user.user.id, { account_status: 'active', customer_status: 'subscriber', email_verified: true });
+  const home = await mkdtemp(join(tmpdir(), prefix));
+  const dir = join(home, 'notes');
+  await mkdir(dir);
+  return {
+    t,
+    server,
+    user,
+    home,
+    configDir: join(home, 'config'),
+    dir,
+    close: async () => {
+      await t.close();
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
 
 export interface CliResult {
   code: number;

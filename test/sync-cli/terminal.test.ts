@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, stat, unlink } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, setUserFields, type Registered, type TestApp } from '../helpers/app.js';
-import { BIN, serverDocs } from './support.js';
+import type { Registered, TestApp } from '../helpers/app.js';
+import { BIN, serverDocs, startCliFixture, type CliFixture } from './support.js';
 
 // The bin on a terminal: a pseudo-terminal from util-linux `script`, answered as a user would
 // (each answer typed once the question is on the screen). The password is not echoed, the
@@ -45,21 +43,15 @@ function onTerminal(args: string[], answers: [prompt: string, typed: string][] =
   });
 }
 
+let fixture: CliFixture | undefined;
+
 beforeAll(async () => {
-  t = await createTestApp({ smtp: false });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  server = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  user = await registerUser(t.app);
-  await setUserFields(t.db, user.user.id, { account_status: 'active', customer_status: 'subscriber', email_verified: true });
-  home = await mkdtemp(join(tmpdir(), 'sync-tty-'));
-  configDir = join(home, 'config');
-  dir = join(home, 'notes');
-  await mkdir(dir);
+  fixture = await startCliFixture('sync-tty-');
+  ({ t, server, user, home, configDir, dir } = fixture);
 }, T);
 
 afterAll(async () => {
-  await t?.close();
-  if (home) await rm(home, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 describe('social-lists-sync on a terminal', () => {
