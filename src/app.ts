@@ -15,6 +15,8 @@ import { listRoutes } from './features/lists/routes.js';
 import { LIST_COMPONENTS } from './features/lists/schemas.js';
 import { cronRoutes } from './features/cron/routes.js';
 import { exportRoutes } from './features/exports/routes.js';
+import { registerJobHandlers } from './features/jobs/handlers.js';
+import { JobRunner } from './features/jobs/runner.js';
 import { followRoutes } from './features/follows/routes.js';
 import { FOLLOW_COMPONENTS } from './features/follows/schemas.js';
 import { mediaRoutes } from './features/media/routes.js';
@@ -105,15 +107,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     push: deps.push ?? createPush(config.push),
     blobs: deps.blobs ?? createBlobStore(config.blobStore, config.dataDir),
     events: deps.events ?? new EventDispatcher(() => ctx.log),
+    jobs: new JobRunner(() => ctx),
     // The current request's logger (its lines carry the request id), else the application's.
     get log() {
       return contextLogger(app.log);
     },
   };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => ctx.mailer.close());
-  app.addHook('onClose', async () => ctx.events.idle());
-  app.addHook('onClose', async () => ctx.push.close());
+  registerJobHandlers(ctx.jobs);
+  // In this order: listeners finish (they enqueue jobs), the job runner takes no more and its
+  // running jobs finish, then the adapters they use close.
+  app.addHook('onClose', async () => {
+    await ctx.events.idle();
+    await ctx.jobs.stop();
+    ctx.push.close();
+    await ctx.mailer.close();
+  });
 
   registerRequestLogContext(app);
   registerValidation(app);

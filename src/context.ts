@@ -4,6 +4,7 @@ import type { Mailer } from './adapters/mailer.js';
 import type { PushSender } from './adapters/push/index.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import type { JobRunner } from './features/jobs/runner.js';
 import type { PasswordHasher } from './lib/crypto.js';
 import type { Clock } from './lib/clock.js';
 import type { EventDispatcher } from './lib/events.js';
@@ -22,6 +23,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Domain events: services report here after their transaction commits (lib/events.ts). */
   events: EventDispatcher;
+  /** This process's job runner (features/jobs): handlers by kind; kick() runs due jobs soon. */
+  jobs: JobRunner;
 }
 
 declare module 'fastify' {

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ensureAdministrator, invalidAdministratorAccount } from '../features/admin/service.js';
+import { JobRunner } from '../features/jobs/runner.js';
 import { systemClock } from '../lib/clock.js';
 import { EventDispatcher } from '../lib/events.js';
 import { createPush } from '../adapters/push/index.js';
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
       events: new EventDispatcher(() => log),
       push: createPush(config.push),
       blobs: createBlobStore(config.blobStore, config.dataDir),
+      // No handlers, so it never takes a job: jobs are the server's.
+      jobs: new JobRunner(() => ctx),
     };
     const { user, created } = await ensureAdministrator(ctx, account);
     process.stdout.write(

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004_messages.js';
 import * as m005 from './migrations/005_media.js';
 import * as m006 from './migrations/006_notifications.js';
 import * as m007 from './migrations/007_list_trash_index.js';
+import * as m008 from './migrations/008_jobs.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '005_media': m005,
   '006_notifications': m006,
   '007_list_trash_index': m007,
+  '008_jobs': m008,
 };
 
 /** The migration names, in the order they run. */

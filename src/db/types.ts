@@ -403,6 +403,21 @@ export interface UploadsTable {
   created_at: string;
 }
 
+// Background jobs (migration 008, src/features/jobs/).
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: string; // JSON text
+  status: string; // queued | running | done | failed
+  run_at: string;
+  attempts: number;
+  max_attempts: number;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   uploads: UploadsTable;
   users: UsersTable;
@@ -443,6 +458,7 @@ export interface Database {
   user_reports: UserReportsTable;
   direct_messages: DirectMessagesTable;
   app_secrets: AppSecretsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -450,3 +466,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type EmailLogRow = Selectable<EmailLogsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type JobRow = Selectable<JobsTable>;

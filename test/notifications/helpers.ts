@@ -1,8 +1,16 @@
 import type { TestApp } from '../helpers/app.js';
 import { call, type Member } from '../messages/helpers.js';
 
-/** Waits for every listener started so far (notifications are written after the request). */
-export const settle = (t: TestApp) => t.app.ctx.events.idle();
+/**
+ * Waits for every listener started so far (notifications are written after the request) and for
+ * the jobs they kicked (pushes), until neither has anything left.
+ */
+export async function settle(t: TestApp): Promise<void> {
+  const { events, jobs } = t.app.ctx;
+  await events.idle();
+  await jobs.idle();
+  await events.idle();
+}
 
 export async function tray(t: TestApp, who: Member, query = 'scope=tray') {
   const res = await call(t, who, 'GET', `/api/notifications?${query}`);

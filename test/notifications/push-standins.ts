@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 // Loopback stand-ins for APNs (HTTP/2 over TLS with a self-signed certificate) and for FCM HTTP v1
 // and its OAuth2 token endpoint (plain HTTP). Each records what it received; a device token's
 // prefix picks the answer: `gone…` (APNs 410 Unregistered / FCM 404 UNREGISTERED), `flaky…`
-// (500 / 503 every time), `held…` (no answer until release()), anything else 200.
+// (500 / 503 every time), `busy…` (429 with Retry-After: 120), `held…` (no answer until
+// release()), anything else 200.
 
 export function selfSignedCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'apns-standin-'));
@@ -58,6 +59,9 @@ export class ApnsStandIn {
           } else if (token.startsWith('flaky')) {
             stream.respond({ ':status': 500, 'content-type': 'application/json' });
             stream.end(JSON.stringify({ reason: 'InternalServerError' }));
+          } else if (token.startsWith('busy')) {
+            stream.respond({ ':status': 429, 'content-type': 'application/json', 'retry-after': '120' });
+            stream.end(JSON.stringify({ reason: 'TooManyRequests' }));
           } else {
             stream.respond({ ':status': 200, 'apns-id': 'x' });
             stream.end();
@@ -127,6 +131,10 @@ export class FcmStandIn {
       if (token.startsWith('flaky')) {
         res.writeHead(503, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ error: { code: 503, status: 'UNAVAILABLE' } }));
+      }
+      if (token.startsWith('busy')) {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '120' });
+        return res.end(JSON.stringify({ error: { code: 429, status: 'RESOURCE_EXHAUSTED', details: [{ errorCode: 'QUOTA_EXCEEDED' }] } }));
       }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ name: 'projects/proj-1/messages/1' }));

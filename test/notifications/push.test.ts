@@ -1,13 +1,17 @@
 import { jwtVerify, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPush } from '../../src/adapters/push/index.js';
-import { BURST_WINDOW_MS, flushBursts } from '../../src/features/notifications/delivery.js';
+import { runDueJobs } from '../../src/features/jobs/execute.js';
+import { BURST_WINDOW_MS, PUSH_MAX_ATTEMPTS, PUSH_RETRY_BASE_MS } from '../../src/features/notifications/delivery.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, expectError, member, post, type Member } from '../messages/helpers.js';
 import { ApnsStandIn, FcmStandIn } from './push-standins.js';
 import { settle, tray } from './helpers.js';
 
 // Push devices and push delivery against loopback stand-ins for APNs (HTTP/2, TLS) and FCM.
+// Each push to a device is a job: the first run is kicked by the request, retries wait for their
+// backoff on the test's clock and are run by runDueJobs (what the cron endpoint and the
+// scheduler call).
 
 let t: TestApp;
 const apns = new ApnsStandIn();
@@ -29,9 +33,9 @@ beforeAll(async () => {
       PUSH_ENVIRONMENT: 'sandbox',
     },
   });
-  // The stand-in's self-signed certificate is trusted by this client only; short backoff.
+  // The stand-in's self-signed certificate is trusted by this client only.
   t.app.ctx.push.close();
-  t.app.ctx.push = createPush(t.config.push, { ca: apns.tls.cert, retry: { attempts: 3, baseDelayMs: 5 } });
+  t.app.ctx.push = createPush(t.config.push, { ca: apns.tls.cert });
 });
 afterAll(async () => {
   await t.close();
@@ -40,6 +44,21 @@ afterAll(async () => {
 
 const devices = (who: Member) =>
   t.db.kysely.selectFrom('push_devices').select(['token', 'platform', 'environment']).where('user_id', '=', who.user.id).orderBy('created_at').orderBy('token').execute();
+
+/** The ids of `who`'s registered devices, by token (read before a job may remove one). */
+const deviceIds = async (who: Member) =>
+  new Map((await t.db.kysely.selectFrom('push_devices').select(['id', 'token']).where('user_id', '=', who.user.id).execute()).map((d) => [d.token, d.id]));
+
+/** The push-delivery job of each device, by token. */
+async function pushJobs(byToken: Map<string, string>) {
+  const rows = await t.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', 'push-delivery').execute();
+  const out: Record<string, (typeof rows)[number]> = {};
+  for (const [token, id] of byToken) {
+    const row = rows.find((r) => JSON.parse(r.payload).deviceId === id);
+    if (row) out[token] = row;
+  }
+  return out;
+}
 
 const register = (who: Member, body: unknown, bearer = false) => call(t, who, 'POST', '/api/push/register', body, bearer);
 
@@ -144,27 +163,75 @@ describe('push delivery', () => {
     expect(assertion.protectedHeader.alg).toBe('RS256');
   });
 
-  it('a token the provider reports gone (APNs 410 Unregistered, FCM UNREGISTERED) is removed', async () => {
+  it('a token the provider reports gone (APNs 410 Unregistered, FCM UNREGISTERED) is removed; its job is done after one attempt', async () => {
     const [author, digger] = [await member(t), await member(t)];
     await register(author, { token: 'gone-ios', platform: 'ios' });
     await register(author, { token: 'gone-android', platform: 'android' });
     await register(author, { token: 'ios-stays', platform: 'ios' });
+    const ids = await deviceIds(author);
     await digBy(author, digger);
     await settle(t);
     expect((await devices(author)).map((d) => d.token)).toEqual(['ios-stays']);
+    const jobs = await pushJobs(ids);
+    for (const token of ['gone-ios', 'gone-android', 'ios-stays']) expect(jobs[token]).toMatchObject({ status: 'done', attempts: 1, last_error: null });
   });
 
-  it('a 500 (APNs) and a 503 (FCM) are retried a bounded number of times, then given up; the device stays', async () => {
+  it('a 500 (APNs) and a 503 (FCM) are retried with backoff through the job table a bounded number of times, then failed; the device stays', async () => {
     const [author, digger] = [await member(t), await member(t)];
     await register(author, { token: 'flaky-ios', platform: 'ios' });
     await register(author, { token: 'flaky-android', platform: 'android' });
-    const a0 = apns.requests.filter((r) => r.path.endsWith('/flaky-ios')).length;
-    const f0 = fcm.sendRequests.filter((r) => r.body.includes('flaky-android')).length;
+    const sentTo = () => [apns.requests.filter((r) => r.path.endsWith('/flaky-ios')).length, fcm.sendRequests.filter((r) => r.body.includes('flaky-android')).length];
+    const [a0, f0] = sentTo();
+    const ids = await deviceIds(author);
     await digBy(author, digger);
     await settle(t);
-    expect(apns.requests.filter((r) => r.path.endsWith('/flaky-ios')).length - a0).toBe(3);
-    expect(fcm.sendRequests.filter((r) => r.body.includes('flaky-android')).length - f0).toBe(3);
+    // The first attempt ran at once (the request's kick); the next waits for its backoff.
+    expect(sentTo()).toEqual([a0 + 1, f0 + 1]);
+    let jobs = await pushJobs(ids);
+    expect(jobs['flaky-ios']).toMatchObject({ status: 'queued', attempts: 1, max_attempts: PUSH_MAX_ATTEMPTS, last_error: 'InternalServerError' });
+    expect(jobs['flaky-android']).toMatchObject({ status: 'queued', attempts: 1, last_error: 'UNAVAILABLE' });
+    expect(jobs['flaky-ios'].run_at).toBe(new Date(t.clock.now().getTime() + PUSH_RETRY_BASE_MS).toISOString());
+
+    for (let attempt = 2; attempt <= PUSH_MAX_ATTEMPTS; attempt++) {
+      const delay = PUSH_RETRY_BASE_MS * 2 ** (attempt - 2);
+      // Not a moment before the backoff has passed.
+      t.clock.advance(delay - 1);
+      await runDueJobs(t.app.ctx);
+      expect(sentTo()).toEqual([a0 + attempt - 1, f0 + attempt - 1]);
+      t.clock.advance(1);
+      await runDueJobs(t.app.ctx);
+      expect(sentTo()).toEqual([a0 + attempt, f0 + attempt]);
+    }
+    jobs = await pushJobs(ids);
+    expect(jobs['flaky-ios']).toMatchObject({ status: 'failed', attempts: PUSH_MAX_ATTEMPTS, locked_until: null, last_error: `gave up after ${PUSH_MAX_ATTEMPTS} attempts: InternalServerError` });
+    expect(jobs['flaky-android']).toMatchObject({ status: 'failed', attempts: PUSH_MAX_ATTEMPTS, last_error: `gave up after ${PUSH_MAX_ATTEMPTS} attempts: UNAVAILABLE` });
+    // Given up for good: later runs send nothing more.
+    t.clock.advance(24 * 3600_000);
+    await runDueJobs(t.app.ctx);
+    expect(sentTo()).toEqual([a0 + PUSH_MAX_ATTEMPTS, f0 + PUSH_MAX_ATTEMPTS]);
     expect(await devices(author)).toHaveLength(2);
+  });
+
+  it('a 429 with Retry-After is retried no sooner than the provider asked (APNs and FCM)', async () => {
+    const [author, digger] = [await member(t), await member(t)];
+    await register(author, { token: 'busy-ios', platform: 'ios' });
+    await register(author, { token: 'busy-android', platform: 'android' });
+    const ids = await deviceIds(author);
+    await digBy(author, digger);
+    await settle(t);
+    const jobs = await pushJobs(ids);
+    const expected = new Date(t.clock.now().getTime() + 120_000).toISOString();
+    expect(jobs['busy-ios']).toMatchObject({ status: 'queued', attempts: 1, run_at: expected, last_error: 'TooManyRequests' });
+    expect(jobs['busy-android']).toMatchObject({ status: 'queued', attempts: 1, run_at: expected, last_error: 'QUOTA_EXCEEDED' });
+    // Past the backoff but before Retry-After: still waiting.
+    t.clock.advance(PUSH_RETRY_BASE_MS);
+    expect((await runDueJobs(t.app.ctx)).claimed).toBe(0);
+    // Unregistered meanwhile: the retry finds no device and is done without a request.
+    await call(t, author, 'DELETE', '/api/push/unregister', { token: 'busy-ios' });
+    const before = apns.requests.length;
+    t.clock.advance(120_000);
+    expect(await runDueJobs(t.app.ctx)).toMatchObject({ claimed: 2, done: 1, retried: 1 });
+    expect(apns.requests.length).toBe(before);
   });
 
   it('the dig answers while APNs has not: delivery is not part of the request', async () => {
@@ -194,9 +261,16 @@ describe('push delivery', () => {
     await settle(t);
     expect(mine()).toHaveLength(1);
     expect((await tray(t, author)).unreadCount).toBe(5);
+    // The follow-up is a job due when the window ends; it enqueues the folded push.
+    const followUps = () => t.db.kysely.selectFrom('jobs').select(['status', 'run_at', 'payload']).where('kind', '=', 'notification-follow-up').execute();
+    const mineFollowUp = async () => (await followUps()).filter((j) => JSON.parse(j.payload).userId === author.user.id);
+    expect(await mineFollowUp()).toEqual([expect.objectContaining({ status: 'queued', payload: JSON.stringify({ userId: author.user.id, channel: 'push', burstKey: `dig:${m.id}` }) })]);
+    expect((await runDueJobs(t.app.ctx)).claimed).toBe(0);
     t.clock.advance(BURST_WINDOW_MS + 1);
-    await flushBursts(t.app.ctx);
+    await runDueJobs(t.app.ctx);
+    await settle(t);
     expect(mine()).toHaveLength(2);
+    expect((await mineFollowUp()).map((j) => j.status)).toEqual(['done']);
     expect(mine()[1].body.aps.alert.body).toBe('And 4 others dug your message');
     expect(mine()[1].body.folded).toBe('4');
 

@@ -1,11 +1,13 @@
 import type { AppContext } from '../../context.js';
 import { purgeDocumentTrash } from '../documents/history.js';
+import { purgeFinishedJobs } from '../jobs/purge.js';
 import { purgeListTrash } from '../lists/service.js';
 import { purgeUnattachedUploads, releaseUploads } from '../media/service.js';
 
 // The housekeeping job, one function for the cron endpoint and the in-process scheduler: the
 // documents trash past its 30 days (with the images embedded in those documents), list rows past
-// their 30 days in the trash, and uploads never attached within 24 hours. Each step claims its rows in the database, so several
+// their 30 days in the trash, uploads never attached within 24 hours, and finished jobs (done after a
+// day, failed after 30 days). Each step claims its rows in the database, so several
 // instances may run it at once without removing anything twice.
 
 export interface MaintenanceResult {
@@ -14,6 +16,7 @@ export interface MaintenanceResult {
   documentImages: number;
   listRows: number;
   unattachedUploads: number;
+  jobs: number;
 }
 
 export async function runMaintenance(ctx: AppContext): Promise<MaintenanceResult> {
@@ -22,5 +25,6 @@ export async function runMaintenance(ctx: AppContext): Promise<MaintenanceResult
   const documentImages = trash.documentIds.length > 0 ? await releaseUploads(ctx, trash.documentIds.map((id) => `document:${id}`)) : 0;
   const listRows = await purgeListTrash(ctx);
   const unattachedUploads = await purgeUnattachedUploads(ctx);
-  return { documents: trash.documents, folders: trash.folders, documentImages, listRows, unattachedUploads };
+  const jobs = await purgeFinishedJobs(ctx);
+  return { documents: trash.documents, folders: trash.folders, documentImages, listRows, unattachedUploads, jobs };
 }

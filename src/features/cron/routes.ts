@@ -7,6 +7,7 @@ import { unauthorized } from '../../http/errors.js';
 import { described, errors } from '../../http/schemas.js';
 import { CronResult } from '../messages/schemas.js';
 import { publishDueMessages } from '../messages/scheduling.js';
+import { runDueJobs } from '../jobs/execute.js';
 import { runMaintenance } from './maintenance.js';
 
 // Internal jobs (spec, Utility and internal): Bearer CRON_SECRET; unset secret: always 401.
@@ -18,7 +19,19 @@ const MaintenanceResult = Type.Object({
   documentImages: Type.Integer({ minimum: 0, description: 'image blobs of those documents deleted' }),
   listRows: Type.Integer({ minimum: 0, description: 'list rows removed from the trash for good' }),
   unattachedUploads: Type.Integer({ minimum: 0, description: 'uploads never attached within 24 hours, deleted' }),
+  jobs: Type.Integer({ minimum: 0, description: 'finished background jobs removed (done after a day, failed after 30 days)' }),
 });
+
+const JobsResult = Type.Object({
+  message: Type.String(),
+  claimed: Type.Integer({ minimum: 0, description: 'due jobs this run took' }),
+  done: Type.Integer({ minimum: 0, description: 'jobs that finished' }),
+  retried: Type.Integer({ minimum: 0, description: 'jobs rescheduled for a later attempt (backoff)' }),
+  failed: Type.Integer({ minimum: 0, description: 'jobs given up (attempts used up, or a permanent failure)' }),
+});
+
+/** Jobs one call of the endpoint runs at most (a cron call should answer within seconds). */
+const JOBS_PER_CALL = 500;
 
 function requireCronSecret(request: FastifyRequest): void {
   const secret = request.server.ctx.config.cronSecret;
@@ -55,7 +68,7 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'purgeExpired',
         tags: ['platform'],
-        summary: 'Remove what has expired: the documents and list-row trash after 30 days, uploads never attached after 24 hours (internal job)',
+        summary: 'Remove what has expired: the documents and list-row trash after 30 days, uploads never attached after 24 hours, finished jobs (internal job)',
         description: 'Authorization: `Bearer <CRON_SECRET>`. The in-process scheduler runs it hourly when SCHEDULER=on. Safe to run from several instances at once.',
         security: [{ bearer: [] }],
         response: { 200: described(MaintenanceResult, 'What this run removed'), ...errors(401) },
@@ -65,6 +78,26 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireCronSecret(request);
       const result = await runMaintenance(app.ctx);
       return { message: 'Expired items removed', ...result };
+    },
+  );
+
+  app.get(
+    '/api/cron/run-jobs',
+    {
+      schema: {
+        operationId: 'runDueJobs',
+        tags: ['platform'],
+        summary: 'Run the background jobs that are due: push deliveries and their retries, notification follow-ups, list imports (internal job)',
+        description:
+          'Authorization: `Bearer <CRON_SECRET>`. With SCHEDULER=off, call it every minute or so; with SCHEDULER=on the in-process scheduler does it every few seconds. Runs at most 500 jobs per call. Safe to run from several instances at once: each job is claimed by one run.',
+        security: [{ bearer: [] }],
+        response: { 200: described(JobsResult, 'What became of the jobs this run took'), ...errors(401) },
+      },
+    },
+    async (request) => {
+      requireCronSecret(request);
+      const counts = await runDueJobs(app.ctx, { limit: JOBS_PER_CALL });
+      return { message: `Ran ${counts.claimed} job${counts.claimed === 1 ? '' : 's'}`, ...counts };
     },
   );
 };

@@ -1,71 +1,58 @@
 import type { AppContext } from '../../context.js';
-import { publishDueMessages, SLOT_MS } from '../messages/scheduling.js';
-import { runMaintenance } from './maintenance.js';
+import { newBackgroundState, runBackgroundWork } from './background.js';
 
-/** How often the housekeeping job (trash and unattached uploads) runs. */
-const MAINTENANCE_EVERY_MS = 3600_000;
+/** How often the scheduler ticks: due jobs (push retries, follow-ups) wait at most about this long. */
+export const TICK_MS = 5_000;
 
-// The in-process scheduler (SCHEDULER=on): runs the publish job on every 5-minute boundary (a
-// few seconds after it, so messages due on the boundary are included), and the housekeeping job
-// (runMaintenance) at most hourly. Started by main.ts only;
-// tests start it themselves when they mean to. A run never overlaps the previous one.
+// The in-process scheduler (SCHEDULER=on): every few seconds (on a multiple of the interval, plus
+// the offset) it runs runBackgroundWork: scheduled publishing, hourly housekeeping, and a kick of
+// the job runner. Started by main.ts only; tests start it themselves when they mean to. A round
+// never overlaps the previous one; the timer is unref'd and cleared by stop().
 
 export interface Scheduler {
-  /** Runs the jobs once now (also what each tick does). */
+  /** Runs one round now (also what each tick does) and waits for the jobs it started. */
   runOnce(): Promise<void>;
   stop(): void;
 }
 
 export function startScheduler(ctx: AppContext, options: { intervalMs?: number; offsetMs?: number } = {}): Scheduler {
-  const interval = options.intervalMs ?? SLOT_MS;
-  const offset = options.offsetMs ?? 2_000;
+  const interval = options.intervalMs ?? TICK_MS;
+  const offset = options.offsetMs ?? 500;
+  const state = newBackgroundState();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
-  let lastMaintenance = Number.NEGATIVE_INFINITY;
 
-  const runOnce = async () => {
-    if (running) return running;
-    running = (async () => {
-      try {
-        const published = await publishDueMessages(ctx);
-        if (published > 0) ctx.log.info({ published }, 'published scheduled messages');
-      } catch (err) {
-        ctx.log.error({ err }, 'scheduled publishing failed');
-      }
-      try {
-        const now = ctx.clock.now().getTime();
-        if (now - lastMaintenance >= MAINTENANCE_EVERY_MS) {
-          lastMaintenance = now;
-          const removed = await runMaintenance(ctx);
-          if (Object.values(removed).some((n) => n > 0)) ctx.log.info(removed, 'removed expired items');
-        }
-      } catch (err) {
-        ctx.log.error({ err }, 'housekeeping failed');
-      } finally {
+  const tick = () => {
+    running ??= runBackgroundWork(ctx, state)
+      .then(() => undefined)
+      .finally(() => {
         running = null;
-      }
-    })();
+      });
     return running;
   };
 
   const schedule = () => {
     if (stopped) return;
-    // Real time on purpose: the scheduler wakes the process; the job itself reads ctx.clock.
+    // Real time on purpose: the scheduler wakes the process; the work itself reads ctx.clock.
     const now = Date.now();
     const delay = Math.ceil((now + 1) / interval) * interval - now + offset;
     timer = setTimeout(() => {
-      void runOnce().finally(schedule);
+      void tick().finally(schedule);
     }, delay);
     timer.unref();
   };
   schedule();
 
   return {
-    runOnce,
+    async runOnce() {
+      await tick();
+      await ctx.jobs.idle();
+    },
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      timer = null;
     },
   };
 }

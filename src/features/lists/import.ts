@@ -4,6 +4,7 @@ import { isUniqueViolation, toBool } from '../../db/dialect.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import { submitJob } from '../jobs/enqueue.js';
 import type { Column } from './dsl.js';
 import { encodeValue, loadColumns, ownList, parseStored, storedData, wireData, writeValues, type StoredColumn } from './store.js';
 import { validateRow, valueErrors } from './validate.js';
@@ -88,13 +89,17 @@ export async function startImport(ctx: AppContext, userId: string, listId: strin
     updated_at: now,
   };
   await db.insertInto('list_imports').values(job).execute();
-  setImmediate(() => {
-    runImport(ctx, job.id).catch(async (err: unknown) => {
-      ctx.log.error({ err, jobId: job.id }, 'list import failed');
-      await finish(ctx, job.id, { status: 'failed' }).catch(() => undefined);
-    });
-  });
+  // A `list-import` job (features/jobs), started at once in this process by the runner's kick.
+  await submitJob(ctx, 'list-import', { jobId: job.id });
   return toJob(job);
+}
+
+/** The `list-import` job: runs the import; a failure marks it failed (a second run finds it no longer queued). */
+export async function runImportJob(ctx: AppContext, jobId: string): Promise<void> {
+  await runImport(ctx, jobId).catch(async (err: unknown) => {
+    ctx.log.error({ err, jobId }, 'list import failed');
+    await finish(ctx, jobId, { status: 'failed' }).catch(() => undefined);
+  });
 }
 
 export async function getImport(ctx: AppContext, userId: string, listId: string, jobId: string): Promise<JobRecord> {

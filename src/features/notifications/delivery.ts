@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { enqueueJob, submitJobs } from '../jobs/enqueue.js';
+import type { JobOutcome, JobPayloads } from '../jobs/types.js';
 import { sendMail } from '../mail/service.js';
 import { FOLDED_VERB, isEventKey, type EventKey } from './events.js';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe.js';
@@ -8,9 +10,17 @@ import { unsubscribeToken, unsubscribeUrl } from './unsubscribe.js';
 // window of BURST_WINDOW_MS; what arrives within the window is only counted, and when the window
 // has passed one follow-up ("and 499 others ...") goes out and a new window opens. The state is a
 // row of notification_bursts changed by single atomic statements, so several instances share it.
-// In-app notifications are never folded.
+// The first delivery folded into a window also enqueues the follow-up job, due when the window
+// ends (the job runner sends it). In-app notifications are never folded.
+//
+// Each push to each device is a job of its own (`push-delivery`): the adapter makes one attempt
+// per run, and the job runner retries transient failures with backoff.
 
 export const BURST_WINDOW_MS = 60_000;
+/** Runs of one push job (the first included): a push more than a few minutes late is stale. */
+export const PUSH_MAX_ATTEMPTS = 5;
+/** Delay before the first retry of a push, doubled for each further one. */
+export const PUSH_RETRY_BASE_MS = 15_000;
 
 export interface Outgoing {
   type: EventKey;
@@ -43,7 +53,16 @@ async function admit(ctx: AppContext, channel: Channel, o: Outgoing): Promise<'s
     .where('folded', '=', 0)
     .executeTakeFirst();
   if (Number(reopened.numUpdatedRows) > 0) return 'send';
-  await key(db.updateTable('notification_bursts').set((eb: any) => ({ folded: eb('folded', '+', 1), last_notification_id: sample }))).execute();
+  // Counted; the first one counted in this window enqueues the follow-up for the window's end,
+  // in the same transaction, so a counted burst always has its follow-up job.
+  await db.transaction().execute(async (trx) => {
+    const row = await key(trx.updateTable('notification_bursts').set((eb: any) => ({ folded: eb('folded', '+', 1), last_notification_id: sample })))
+      .returning(['folded', 'window_until'])
+      .executeTakeFirst();
+    if (row && Number(row.folded) === 1) {
+      await enqueueJob(trx, now, 'notification-follow-up', { userId: o.recipient.id, channel, burstKey: o.burstKey }, { runAt: new Date(row.window_until) });
+    }
+  });
   return 'folded';
 }
 
@@ -60,22 +79,40 @@ async function emailOut(ctx: AppContext, o: Outgoing, subject: string, text: str
   });
 }
 
+/** Enqueues one push job per device of the recipient; the runner sends them. */
 async function pushOut(ctx: AppContext, o: Outgoing, title: string, body: string): Promise<void> {
-  const db = ctx.db.kysely;
-  const devices = await db.selectFrom('push_devices').select(['id', 'token', 'platform', 'environment']).where('user_id', '=', o.recipient.id).execute();
-  await Promise.all(
-    devices.map(async (device) => {
-      const outcome = await ctx.push.deliver(device, { title, body, data: o.data });
-      if (outcome.status === 'gone') {
-        await db.deleteFrom('push_devices').where('id', '=', device.id).execute();
-        ctx.log.info({ deviceId: device.id, platform: device.platform, reason: outcome.reason }, 'push token gone: device removed');
-      } else if (outcome.status === 'skipped') {
-        ctx.log.info({ deviceId: device.id, platform: device.platform, reason: outcome.reason }, 'push skipped');
-      } else if (outcome.status !== 'sent') {
-        ctx.log.warn({ deviceId: device.id, platform: device.platform, reason: outcome.reason, attempts: outcome.attempts }, 'push delivery failed');
-      }
-    }),
+  const devices = await ctx.db.kysely.selectFrom('push_devices').select('id').where('user_id', '=', o.recipient.id).execute();
+  await submitJobs(
+    ctx,
+    devices.map((d) => ({ kind: 'push-delivery' as const, payload: { deviceId: d.id, title, body, data: o.data }, options: { maxAttempts: PUSH_MAX_ATTEMPTS } })),
   );
+}
+
+/**
+ * The `push-delivery` job: one attempt to one device. Safe to run again: a device unregistered
+ * meanwhile is skipped, and a repeated push is at worst one notification shown twice.
+ */
+export async function runPushDelivery(ctx: AppContext, p: JobPayloads['push-delivery']): Promise<JobOutcome> {
+  const db = ctx.db.kysely;
+  const device = await db.selectFrom('push_devices').select(['id', 'token', 'platform', 'environment']).where('id', '=', p.deviceId).executeTakeFirst();
+  if (!device) return { status: 'done' };
+  const outcome = await ctx.push.deliver(device, { title: p.title, body: p.body, data: p.data });
+  switch (outcome.status) {
+    case 'sent':
+      return { status: 'done' };
+    case 'gone':
+      // Only this registration of the token: re-registered since, it would have a new row.
+      await db.deleteFrom('push_devices').where('id', '=', device.id).where('token', '=', device.token).execute();
+      ctx.log.info({ deviceId: device.id, platform: device.platform, reason: outcome.reason }, 'push token gone: device removed');
+      return { status: 'done' };
+    case 'skipped':
+      ctx.log.info({ deviceId: device.id, platform: device.platform, reason: outcome.reason }, 'push skipped');
+      return { status: 'done' };
+    case 'retry':
+      return { status: 'retry', reason: outcome.reason, ...(outcome.retryAfterSeconds !== undefined ? { retryAfterMs: outcome.retryAfterSeconds * 1000 } : {}) };
+    case 'failed':
+      return { status: 'failed', reason: outcome.reason };
+  }
 }
 
 export async function deliverEmail(ctx: AppContext, o: Outgoing): Promise<void> {
@@ -89,53 +126,70 @@ export async function deliverPush(ctx: AppContext, o: Outgoing): Promise<void> {
   if ((await admit(ctx, 'push', o)) === 'send') await pushOut(ctx, o, o.title, o.body);
 }
 
+type BurstRow = { user_id: string; channel: string; burst_key: string; folded: number; last_notification_id: string | null };
+
 /**
- * Sends the follow-up of every burst whose window has passed with folded deliveries, and opens
- * a new window for each. Each row is claimed with a compare-and-set on its count, so two
- * instances flushing at once send it once. Returns how many follow-ups went out.
+ * Sends the follow-up of one burst whose window has passed with folded deliveries, and opens a
+ * new window. The row is claimed with a compare-and-set on its count, so two instances flushing
+ * at once send it once: 'lost' when another flush or a new fold changed the count first.
+ */
+async function flushBurst(ctx: AppContext, row: BurstRow, now: Date): Promise<'sent' | 'lost' | 'none'> {
+  const db = ctx.db.kysely;
+  const claimed = await db
+    .updateTable('notification_bursts')
+    .set({ folded: 0, window_until: new Date(now.getTime() + BURST_WINDOW_MS).toISOString() })
+    .where('user_id', '=', row.user_id)
+    .where('channel', '=', row.channel)
+    .where('burst_key', '=', row.burst_key)
+    .where('folded', '=', row.folded)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return 'lost';
+  const sample = JSON.parse(row.last_notification_id ?? '{}') as { type?: string; routePath?: string | null; data?: Record<string, string> };
+  if (!sample.type || !isEventKey(sample.type)) return 'none';
+  const user = await db.selectFrom('users').select(['id', 'email']).where('id', '=', row.user_id).executeTakeFirst();
+  if (!user) return 'none';
+  const n = row.folded;
+  const o: Outgoing = {
+    type: sample.type,
+    burstKey: row.burst_key,
+    recipient: user,
+    title: `${n} more: ${FOLDED_VERB[sample.type]}`,
+    body: `And ${n} ${n === 1 ? 'other' : 'others'} ${FOLDED_VERB[sample.type]}`,
+    routePath: sample.routePath ?? null,
+    data: { ...(sample.data ?? {}), folded: String(n) },
+  };
+  try {
+    if (row.channel === 'email') await emailOut(ctx, o, o.title, o.body);
+    else await pushOut(ctx, o, o.title, o.body);
+    return 'sent';
+  } catch (err) {
+    // The count is already reset: a retry would find nothing to send.
+    ctx.log.error({ err, burstKey: row.burst_key }, 'notification follow-up failed');
+    return 'none';
+  }
+}
+
+const dueBursts = (ctx: AppContext, now: Date) =>
+  ctx.db.kysely.selectFrom('notification_bursts').selectAll().where('folded', '>', 0).where('window_until', '<=', now.toISOString());
+
+/**
+ * Sends the follow-up of every burst whose window has passed with folded deliveries (a sweep;
+ * each burst's own `notification-follow-up` job normally does it). Returns how many went out.
  */
 export async function flushBursts(ctx: AppContext): Promise<number> {
-  const db = ctx.db.kysely;
   const now = ctx.clock.now();
-  const due = await db
-    .selectFrom('notification_bursts')
-    .selectAll()
-    .where('folded', '>', 0)
-    .where('window_until', '<=', now.toISOString())
-    .limit(500)
-    .execute();
   let sent = 0;
-  for (const row of due) {
-    const claimed = await db
-      .updateTable('notification_bursts')
-      .set({ folded: 0, window_until: new Date(now.getTime() + BURST_WINDOW_MS).toISOString() })
-      .where('user_id', '=', row.user_id)
-      .where('channel', '=', row.channel)
-      .where('burst_key', '=', row.burst_key)
-      .where('folded', '=', row.folded)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) continue;
-    const sample = JSON.parse(row.last_notification_id ?? '{}') as { type?: string; routePath?: string | null; data?: Record<string, string> };
-    if (!sample.type || !isEventKey(sample.type)) continue;
-    const user = await db.selectFrom('users').select(['id', 'email']).where('id', '=', row.user_id).executeTakeFirst();
-    if (!user) continue;
-    const n = row.folded;
-    const o: Outgoing = {
-      type: sample.type,
-      burstKey: row.burst_key,
-      recipient: user,
-      title: `${n} more: ${FOLDED_VERB[sample.type]}`,
-      body: `And ${n} ${n === 1 ? 'other' : 'others'} ${FOLDED_VERB[sample.type]}`,
-      routePath: sample.routePath ?? null,
-      data: { ...(sample.data ?? {}), folded: String(n) },
-    };
-    try {
-      if (row.channel === 'email') await emailOut(ctx, o, o.title, o.body);
-      else await pushOut(ctx, o, o.title, o.body);
-      sent += 1;
-    } catch (err) {
-      ctx.log.error({ err, burstKey: row.burst_key }, 'notification follow-up failed');
-    }
-  }
+  for (const row of await dueBursts(ctx, now).limit(500).execute()) if ((await flushBurst(ctx, row, now)) === 'sent') sent += 1;
   return sent;
+}
+
+/** The `notification-follow-up` job: flushes its burst if it is still due (a no-op run again). */
+export async function runBurstFollowUp(ctx: AppContext, p: JobPayloads['notification-follow-up']): Promise<JobOutcome> {
+  // A lost compare-and-set means a fold landed meanwhile: read the new count and try again.
+  for (let i = 0; i < 5; i++) {
+    const now = ctx.clock.now();
+    const row = await dueBursts(ctx, now).where('user_id', '=', p.userId).where('channel', '=', p.channel).where('burst_key', '=', p.burstKey).executeTakeFirst();
+    if (!row || (await flushBurst(ctx, row, now)) !== 'lost') return { status: 'done' };
+  }
+  return { status: 'retry', reason: 'the burst kept changing while it was flushed' };
 }

@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context.js';
-import { BURST_WINDOW_MS, flushBursts } from './delivery.js';
 import { forgetMessages, notify } from './service.js';
 
 // The listeners of the five notification events. The dispatcher calls them after the acting
 // write has committed and tracks them in the background: a failure here is logged by the
-// dispatcher and never fails, nor waits for, the request that caused the event.
+// dispatcher and never fails, nor waits for, the request that caused the event. Pushes and the
+// follow-ups of folded bursts are jobs (delivery.ts), run by the job runner.
 
-/** Registers the listeners and the follow-up timer; returns the function that stops both. */
+/** Registers the listeners; returns the function that removes them. */
 export function startNotifications(ctx: AppContext): () => void {
   const { events } = ctx;
   const offs = [
@@ -31,13 +31,5 @@ export function startNotifications(ctx: AppContext): () => void {
     // A deleted message leaves no safe path to navigate to.
     events.on('delete', (p) => forgetMessages(ctx, p.messageIds)),
   ];
-  // Follow-ups of folded bursts go out within a quarter window of the window's end.
-  const timer = setInterval(() => {
-    flushBursts(ctx).catch((err: unknown) => ctx.log.error({ err }, 'notification follow-ups failed'));
-  }, BURST_WINDOW_MS / 4);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    offs.forEach((off) => off());
-  };
+  return () => offs.forEach((off) => off());
 }

@@ -1,0 +1,13 @@
+import { runImportJob } from '../lists/import.js';
+import { PUSH_RETRY_BASE_MS, runBurstFollowUp, runPushDelivery } from '../notifications/delivery.js';
+import type { JobRunner } from './runner.js';
+
+// Every job kind and the feature function that runs it: the one place that wires them, so the
+// runner itself knows no feature.
+
+export function registerJobHandlers(runner: JobRunner): void {
+  runner.register('push-delivery', runPushDelivery, { baseDelayMs: PUSH_RETRY_BASE_MS });
+  runner.register('notification-follow-up', runBurstFollowUp);
+  // runImport takes only a queued import, so a second run of the job does nothing.
+  runner.register('list-import', (ctx, p) => runImportJob(ctx, p.jobId));
+}

@@ -1,0 +1,113 @@
+import type { AppContext } from '../../context.js';
+import { claimDueJobs, runClaimedJob } from './execute.js';
+import type { HandlerOptions, JobHandler, JobKind, RegisteredHandler } from './types.js';
+
+// This process's job runner: the handler registry by kind, and a pump that runs due jobs in the
+// background when kicked. A kick (after a job is enqueued, and on each scheduler tick) starts
+// the pump on the next turn of the event loop; the pump claims as many due jobs as it has free
+// slots, refills slots as jobs finish while more are due, and stops when nothing is left. It is
+// never awaited by a request and never throws. stop() ends it cleanly for shutdown.
+
+export interface JobRunnerOptions {
+  /** Jobs run at once in this process (default 100: most jobs wait on a provider's answer). */
+  concurrency?: number;
+  /** How long a claimed job is held before another runner may take it again (default 10 minutes). */
+  leaseMs?: number;
+}
+
+const DEFAULT_BACKOFF = { baseDelayMs: 10_000, maxDelayMs: 3600_000 };
+
+export class JobRunner {
+  readonly leaseMs: number;
+  private readonly concurrency: number;
+  private readonly handlers = new Map<string, RegisteredHandler>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private pumping: Promise<void> | null = null;
+  /** Set by a kick: due jobs may be waiting. */
+  private wanted = false;
+  private wake: (() => void) | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: () => AppContext,
+    options: JobRunnerOptions = {},
+  ) {
+    this.concurrency = Math.max(1, options.concurrency ?? 100);
+    this.leaseMs = options.leaseMs ?? 10 * 60_000;
+  }
+
+  /** Registers the handler of a kind (one per kind; a second registration replaces the first). */
+  register<K extends JobKind>(kind: K, handler: JobHandler<K>, options: HandlerOptions = {}): void {
+    this.handlers.set(kind, { handler, options: { ...DEFAULT_BACKOFF, ...options } });
+  }
+
+  /** The kinds this runner has handlers for: the only ones it claims. */
+  kinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  handler(kind: string): RegisteredHandler | undefined {
+    return this.handlers.get(kind);
+  }
+
+  backoff(kind: string): Required<HandlerOptions> {
+    return this.handlers.get(kind)?.options ?? DEFAULT_BACKOFF;
+  }
+
+  /** Runs due jobs soon, in the background (setImmediate); safe to call any number of times. */
+  kick(): void {
+    if (this.stopped) return;
+    this.wanted = true;
+    this.wake?.();
+    if (this.pumping) return;
+    this.pumping = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.pump())
+      .catch((err: unknown) => this.ctx().log.error({ err }, 'job runner failed'))
+      .finally(() => {
+        this.pumping = null;
+        // A kick that came while the pump was ending.
+        if (this.wanted) this.kick();
+      });
+  }
+
+  private async pump(): Promise<void> {
+    while (!this.stopped) {
+      const free = this.concurrency - this.inFlight.size;
+      if (this.wanted && free > 0) {
+        this.wanted = false;
+        const ctx = this.ctx();
+        const jobs = await claimDueJobs(ctx, free);
+        // A full claim may have left more behind.
+        if (jobs.length === free) this.wanted = true;
+        for (const job of jobs) {
+          const run = runClaimedJob(ctx, job).finally(() => {
+            this.inFlight.delete(run);
+            this.wake?.();
+          });
+          this.inFlight.add(run);
+        }
+        continue;
+      }
+      if (this.inFlight.size === 0 && !this.wanted) return;
+      // Until a job finishes (a slot frees) or a kick comes.
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
+      this.wake = null;
+    }
+  }
+
+  /** Resolves once the pump has nothing left to run (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pumping) await this.pumping;
+  }
+
+  /** Takes no more jobs; waits for the running ones (a job cut short is taken again when its lease ends). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wanted = false;
+    this.wake?.();
+    await this.idle();
+    await Promise.allSettled([...this.inFlight]);
+  }
+}
