@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { lockDue } from '../../db/claim.js';
+import { inClaimed, lockDue } from '../../db/claim.js';
 import type { JobRow } from '../../db/types.js';
 import { retryDelayMs } from './backoff.js';
 import type { JobOutcome } from './types.js';
@@ -43,7 +43,7 @@ export async function claimDueJobs(ctx: AppContext, limit: number): Promise<JobR
     .updateTable('jobs')
     .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), locked_until: new Date(now.getTime() + ctx.jobs.leaseMs).toISOString(), updated_at: at }))
     .where(isDue)
-    .where('id', 'in', ids)
+    .where(inClaimed(engine, 'id', ids))
     .returningAll()
     .execute();
 }
