@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, PUBLIC, ref } from '../../http/schemas.js';
-import { PAGE_CSP } from '../pages/routes.js';
+import { loadPage, sendPage } from '../pages/layout.js';
 import { registerDevice, unregisterDevice } from './devices.js';
 import { startNotifications } from './listeners.js';
 import { listPreferences, updatePreference, validatePatch } from './preferences.js';
@@ -35,7 +34,6 @@ const tags = ['notifications'];
 const FEED_DEFAULT = 20;
 const FEED_MAX = 50;
 
-const page = (file: string) => readFile(new URL(`./${file}`, import.meta.url), 'utf8');
 
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const stop = startNotifications(app.ctx);
@@ -162,17 +160,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const unsubscribePage = await page('unsubscribe.html');
-  const unsubscribedPage = await page('unsubscribed.html');
-  const sendPage = (reply: import('fastify').FastifyReply, html: string) =>
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', PAGE_CSP)
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer')
-      .header('x-frame-options', 'DENY')
-      .header('cache-control', 'no-store')
-      .send(html);
+  const unsubscribePage = await loadPage(import.meta.url, 'unsubscribe.html');
+  const unsubscribedPage = await loadPage(import.meta.url, 'unsubscribed.html');
 
   // The page a person reaches by following the link: one button; opening it changes nothing.
   app.get('/api/notifications/unsubscribe', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, unsubscribePage));

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { loadPage, sendPage } from './layout.js';
 
 // The small pages behind the links in e-mails (CONTRACT.md, E-mail): /verify-email,
 // /reset-password and /verify-email-change. Each is static HTML with one button (or, for the
@@ -7,9 +8,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 // scanners follow links. The token stays in the address (the script reads it from there) and is
 // never written into the page. Not part of the JSON API, so hidden from the OpenAPI document.
 
-/** No outside resource of any kind: the script and the style sheet come from this service. */
-export const PAGE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+export { PAGE_CSP } from './layout.js';
 
 export const EMAIL_LINK_PAGES = [
   { path: '/verify-email', file: 'verify-email.html' },
@@ -22,36 +21,15 @@ const ASSETS = [
   { path: '/assets/email-link.css', file: 'email-link.css', type: 'text/css; charset=utf-8' },
 ] as const;
 
-// Read once per process, next to this module.
-const sources = new Map<string, Promise<string>>();
-function source(file: string): Promise<string> {
-  let text = sources.get(file);
-  if (!text) {
-    text = readFile(new URL(`./${file}`, import.meta.url), 'utf8');
-    sources.set(file, text);
-  }
-  return text;
-}
-
-function send(reply: FastifyReply, body: string, contentType: string, cacheControl: string) {
-  return reply
-    .header('content-type', contentType)
-    .header('content-security-policy', PAGE_CSP)
-    .header('x-content-type-options', 'nosniff')
-    // The token is in the page's address: it must not leave in a Referer header.
-    .header('referrer-policy', 'no-referrer')
-    .header('x-frame-options', 'DENY')
-    .header('cache-control', cacheControl)
-    .send(body);
-}
+const readAsset = (file: string) => readFile(new URL(`./${file}`, import.meta.url), 'utf8');
 
 export const pageRoutes: FastifyPluginAsync = async (app) => {
   for (const { path, file } of EMAIL_LINK_PAGES) {
-    const html = await source(file);
-    app.get(path, { schema: { hide: true } }, async (_request, reply) => send(reply, html, 'text/html; charset=utf-8', 'no-store'));
+    const html = await loadPage(import.meta.url, file, { script: true });
+    app.get(path, { schema: { hide: true } }, async (_request, reply) => sendPage(reply, html));
   }
   for (const { path, file, type } of ASSETS) {
-    const text = await source(file);
-    app.get(path, { schema: { hide: true } }, async (_request, reply) => send(reply, text, type, 'no-cache'));
+    const text = await readAsset(file);
+    app.get(path, { schema: { hide: true } }, async (_request, reply) => sendPage(reply, text, type, 'no-cache'));
   }
 };
