@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { call, expectError, member, type Member } from '../messages/helpers.js';
 import { smallPng } from '../media/images.js';
-import { multipart, tempDir } from '../media/support.js';
+import { multipart, startBlobApp } from '../media/support.js';
 
 let t: TestApp;
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => {
-  dir = await tempDir();
-  t = await createTestApp({ smtp: false, env: { DATA_DIR: dir.path } });
-});
-afterAll(async () => {
-  await t.close();
-  await dir.remove();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, close } = await startBlobApp()));
+afterAll(() => close());
 
 async function uploadImage(who: Member): Promise<string> {
   const body = multipart({ bytes: await smallPng() });

@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, setUserFields, type TestApp } from '../helpers/app.js';
+import { setUserFields, type TestApp } from '../helpers/app.js';
 import { signedInUser, type SignedIn } from '../users/fixtures.js';
 import { createDoc } from '../documents/helpers.js';
 import { claimUploads, purgeUnattachedUploads, releaseOwnerUploads, releaseUploads, UNATTACHED_TTL_MS } from '../../src/features/media/service.js';
 import { smallPng, videoBytes } from './images.js';
-import { multipart, tempDir } from './support.js';
+import { multipart, startBlobApp } from './support.js';
 
 // The service other features call (claimUploads inside their transaction, releaseUploads after a
 // delete, the purge job) and the document image upload.
 
 let t: TestApp;
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => {
-  dir = await tempDir();
-  t = await createTestApp({ smtp: false, env: { DATA_DIR: dir.path } });
-});
-afterAll(async () => {
-  await t.close();
-  await dir.remove();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, close } = await startBlobApp()));
+afterAll(() => close());
 
 async function user(fields: Record<string, unknown> = {}): Promise<SignedIn> {
   const u = await signedInUser(t);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { createTestApp, type TestApp } from '../helpers/app.js';
 
 /** A real S3-protocol server (s3rver) on a loopback port, with one bucket, in the test process. */
 export async function startS3(bucket = 'media-test'): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
@@ -29,6 +30,19 @@ export async function startS3(bucket = 'media-test'): Promise<{ env: Record<stri
 export async function tempDir(prefix = 'blobs-'): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), prefix));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** A test app whose blobs live in a temporary DATA_DIR; `close()` stops it and removes the folder. */
+export async function startBlobApp(env: Record<string, string> = {}): Promise<{ t: TestApp; close(): Promise<void> }> {
+  const dir = await tempDir();
+  const t = await createTestApp({ smtp: false, env: { DATA_DIR: dir.path, ...env } });
+  return {
+    t,
+    close: async () => {
+      await t.close();
+      await dir.remove();
+    },
+  };
 }
 
 export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {

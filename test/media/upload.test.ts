@@ -4,7 +4,7 @@ import { createTestApp, setUserFields, type TestApp } from '../helpers/app.js';
 import { signedInUser, type SignedIn } from '../users/fixtures.js';
 import { MAX_IMAGE_BYTES } from '../../src/features/media/pipeline.js';
 import { animatedGif, jpegWithGps, noisyPng, smallPng, videoBytes, webp } from './images.js';
-import { multipart, startS3, tempDir } from './support.js';
+import { multipart, startS3, startBlobApp, tempDir } from './support.js';
 
 // Uploads and the public media URLs through HTTP (CONTRACT.md, Media), on the disk store and on
 // the S3 store (s3rver on loopback).
@@ -130,17 +130,13 @@ describe.each(stores)('upload and serve ($name store)', ({ env }) => {
 
 describe('uploads', () => {
   let t: TestApp;
-  let dir: Awaited<ReturnType<typeof tempDir>>;
+  let close: () => Promise<void>;
   let me: SignedIn;
   beforeAll(async () => {
-    dir = await tempDir();
-    t = await createTestApp({ smtp: false, env: { DATA_DIR: dir.path } });
+    ({ t, close } = await startBlobApp());
     me = await user(t);
   });
-  afterAll(async () => {
-    await t.close();
-    await dir.remove();
-  });
+  afterAll(() => close());
 
   const countUploads = async () => Number((await t.db.kysely.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -256,15 +252,9 @@ describe('uploads', () => {
 
 describe('upload authorization', () => {
   let t: TestApp;
-  let dir: Awaited<ReturnType<typeof tempDir>>;
-  beforeAll(async () => {
-    dir = await tempDir();
-    t = await createTestApp({ smtp: false, env: { DATA_DIR: dir.path } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await dir.remove();
-  });
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ t, close } = await startBlobApp()));
+  afterAll(() => close());
 
   const cases = [
     { who: 'anonymous', fields: null, status: 401, code: 'unauthorized' },
