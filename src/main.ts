@@ -29,7 +29,8 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { db });
   await ensureBootstrapAdmin(app.ctx);
-  // Scheduled publishing in this process (SCHEDULER=on); otherwise only the cron endpoint runs it.
+  // Background work in this process every few seconds (SCHEDULER=on): publishing, housekeeping and
+  // due jobs; otherwise the cron endpoints run it (jobs enqueued here are still kicked at once).
   const scheduler = config.scheduler ? startScheduler(app.ctx) : null;
   app.addHook('onClose', async () => scheduler?.stop());
 

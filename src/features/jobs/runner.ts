@@ -20,6 +20,7 @@ const DEFAULT_BACKOFF = { baseDelayMs: 10_000, maxDelayMs: 3600_000 };
 export class JobRunner {
   readonly leaseMs: number;
   private readonly concurrency: number;
+  private readonly minClaim: number;
   private readonly handlers = new Map<string, RegisteredHandler>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private pumping: Promise<void> | null = null;
@@ -33,6 +34,7 @@ export class JobRunner {
     options: JobRunnerOptions = {},
   ) {
     this.concurrency = Math.max(1, options.concurrency ?? 100);
+    this.minClaim = Math.max(1, Math.floor(this.concurrency / 10));
     this.leaseMs = options.leaseMs ?? 10 * 60_000;
   }
 
@@ -73,7 +75,9 @@ export class JobRunner {
   private async pump(): Promise<void> {
     while (!this.stopped) {
       const free = this.concurrency - this.inFlight.size;
-      if (this.wanted && free > 0) {
+      // Claims are batched: with jobs running, wait until a tenth of the slots are free, rather
+      // than paying one claim statement per finished job.
+      if (this.wanted && free > 0 && (free >= this.minClaim || this.inFlight.size === 0)) {
         this.wanted = false;
         const ctx = this.ctx();
         const jobs = await claimDueJobs(ctx, free);
