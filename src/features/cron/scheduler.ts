@@ -10,7 +10,7 @@ export const TICK_MS = 5_000;
 // never overlaps the previous one; the timer is unref'd and cleared by stop().
 
 export interface Scheduler {
-  /** Runs one round now (also what each tick does) and waits for the jobs it started. */
+  /** Runs one round now (also what each tick does) and waits for the jobs it kicked. */
   runOnce(): Promise<void>;
   stop(): void;
 }
@@ -46,6 +46,9 @@ export function startScheduler(ctx: AppContext, options: { intervalMs?: number; 
 
   return {
     async runOnce() {
+      // A round already under way began before this call (and may not see what the caller just
+      // did): let it end, then run one of our own.
+      if (running) await running;
       await tick();
       await ctx.jobs.idle();
     },
