@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { lockDue } from '../../db/claim.js';
+import { inClaimed, lockDue } from '../../db/claim.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { requestsCrossPost, type CrossPostRequest } from './cross-posts.js';
@@ -99,7 +99,7 @@ export async function publishDueMessages(ctx: AppContext): Promise<number> {
       .updateTable('messages')
       .set({ published_at: now, scheduled_at: null, updated_at: now })
       .where('published_at', 'is', null)
-      .where('id', 'in', due)
+      .where(inClaimed(engine, 'id', due))
       .returning(['id', 'user_id', 'content', 'publicly_visible', 'cross_post_config'])
       .execute();
     // Cross-posts are made here once the network adapters exist: each claimed row carries its
