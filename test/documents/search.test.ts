@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SearchCache } from '../../src/features/documents/search-cache.js';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.js';
-import { call, createDoc, expectStatus, writer } from './helpers.js';
+import { call, createDoc, createFolder, expectStatus, writer } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,5 +133,163 @@ describe('GET /api/documents/search', () => {
     // Free users may search (reading is open).
     const free = await writer(t, { customer_status: 'free' });
     expectStatus(await call(t, free, 'GET', '/api/documents/search?q=x'), 200);
+  });
+});
+
+describe('GET /api/documents/search after writes (answers are kept per sync stamp)', () => {
+  const ids = async (who: Awaited<ReturnType<typeof writer>>, q: string, extra = '') => {
+    const body = await search(who, q, extra);
+    return { ids: body.documents.map((d: any) => d.id), total: body.pagination.total };
+  };
+
+  it('reflects every write at once: create, edits into and out of a match, a title edit re-ranks, delete, restore, folder delete, sync push', async () => {
+    const a = await writer(t);
+    const b = await writer(t);
+    const d1 = await createDoc(t, a, { title: 'Zebra notes', content: 'about the quagga' });
+    t.clock.advance(1000);
+    const d2 = await createDoc(t, a, { title: 'Other', content: 'a quagga herd', relativePath: 'herd.md' });
+    expect(await ids(a, 'quagga')).toEqual({ ids: [d2.id, d1.id], total: 2 });
+
+    t.clock.advance(1000);
+    expectStatus(await call(t, a, 'PATCH', `/api/documents/${d1.id}`, { title: 'Quagga facts' }), 200);
+    expect(await ids(a, 'quagga')).toEqual({ ids: [d1.id, d2.id], total: 2 });
+
+    t.clock.advance(1000);
+    expectStatus(await call(t, a, 'PATCH', `/api/documents/${d2.id}`, { content: 'a zebra herd' }), 200);
+    expect(await ids(a, 'quagga')).toEqual({ ids: [d1.id], total: 1 });
+    expect(await ids(a, 'zebra herd')).toEqual({ ids: [d2.id], total: 1 });
+
+    t.clock.advance(1000);
+    const d3 = await createDoc(t, a, { title: 'Third', content: 'QUAGGA again' });
+    expect(await ids(a, 'quagga')).toEqual({ ids: [d1.id, d3.id], total: 2 });
+    // Another user's writes change nothing for this one.
+    await createDoc(t, b, { title: 'Quagga of b', content: 'quagga' });
+    expect(await ids(a, 'quagga')).toEqual({ ids: [d1.id, d3.id], total: 2 });
+
+    expectStatus(await call(t, a, 'DELETE', `/api/documents/${d1.id}`), 200);
+    expect(await ids(a, 'quagga')).toEqual({ ids: [d3.id], total: 1 });
+    t.clock.advance(1000);
+    expectStatus(await call(t, a, 'POST', `/api/documents/${d1.id}/restore`), 200);
+    expect(await ids(a, 'quagga')).toEqual({ ids: [d1.id, d3.id], total: 2 });
+
+    const folder = await createFolder(t, a, 'Field trips');
+    t.clock.advance(1000);
+    const d4 = await createDoc(t, a, { title: 'Trip', content: 'saw a quagga', folderId: folder.id });
+    expect(await ids(a, 'quagga')).toEqual({ ids: [d1.id, d4.id, d3.id], total: 3 });
+    expect(await ids(a, 'quagga', '&limit=1&offset=1')).toEqual({ ids: [d4.id], total: 3 });
+    expectStatus(await call(t, a, 'DELETE', `/api/documents/folders/${folder.id}`), 200);
+    expect(await ids(a, 'quagga')).toEqual({ ids: [d1.id, d3.id], total: 2 });
+
+    const pushed = await call(t, a, 'POST', '/api/documents/sync', {
+      operations: [{ op: 'update', type: 'document', path: d3.relativePath, data: { content: 'nothing left', baseRevision: d3.revision } }],
+    });
+    expectStatus(pushed, 200);
+    expect(await ids(a, 'quagga')).toEqual({ ids: [d1.id], total: 1 });
+  });
+
+  it('answers concurrent identical searches alike, before and after a write', async () => {
+    const a = await writer(t);
+    const docs = [];
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(1000);
+      docs.push(await createDoc(t, a, { title: `Tapir ${i}`, content: 'tapir' }));
+    }
+    const burst = async () => Promise.all(Array.from({ length: 8 }, () => ids(a, 'tapir', '&limit=2')));
+    expect(new Set((await burst()).map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify({ ids: [docs[2].id, docs[1].id], total: 3 })]));
+    expectStatus(await call(t, a, 'DELETE', `/api/documents/${docs[2].id}`), 200);
+    expect(new Set((await burst()).map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify({ ids: [docs[1].id, docs[0].id], total: 2 })]));
+  });
+
+  it('reflects writes for one- and two-character terms too', async () => {
+    const a = await writer(t);
+    const d1 = await createDoc(t, a, { title: '予報', content: '明日の天気' });
+    expect(await ids(a, '天気')).toEqual({ ids: [d1.id], total: 1 });
+    t.clock.advance(1000);
+    const d2 = await createDoc(t, a, { title: '天気', content: '晴れ' });
+    expect(await ids(a, '天気')).toEqual({ ids: [d2.id, d1.id], total: 2 });
+    expectStatus(await call(t, a, 'PATCH', `/api/documents/${d1.id}`, { content: '明日は雨' }), 200);
+    expect(await ids(a, '天気')).toEqual({ ids: [d2.id], total: 1 });
+    expect(await ids(a, '雨')).toEqual({ ids: [d1.id], total: 1 });
+  });
+
+  it('ranks a title match first whatever its letter case, beyond ASCII too', async () => {
+    const a = await writer(t);
+    const inTitle = await createDoc(t, a, { title: 'ÄPFELKUCHEN Rezept', content: 'Mehl, Zucker' });
+    t.clock.advance(1000);
+    const inContent = await createDoc(t, a, { title: 'Backen', content: 'Heute gibt es Äpfelkuchen' });
+    expect(await ids(a, 'äpfelkuchen')).toEqual({ ids: [inTitle.id, inContent.id], total: 2 });
+    expect(await ids(a, 'ÄPFELKUCHEN')).toEqual({ ids: [inTitle.id, inContent.id], total: 2 });
+  });
+
+  it('takes % and _ literally in short and long terms', async () => {
+    const a = await writer(t);
+    const snake = await createDoc(t, a, { title: 'Naming', content: 'use snake_case here, 5% of the time' });
+    await createDoc(t, a, { title: 'Other', content: 'use snakeXcase here, 50 of the time' });
+    expect(await ids(a, 'e_c')).toEqual({ ids: [snake.id], total: 1 });
+    expect(await ids(a, '_')).toEqual({ ids: [snake.id], total: 1 });
+    expect(await ids(a, '5%')).toEqual({ ids: [snake.id], total: 1 });
+    expect(await ids(a, '%')).toEqual({ ids: [snake.id], total: 1 });
+  });
+});
+
+describe('SearchCache', () => {
+  const list = (n: number, prefix = 'd') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+  it('keeps a user\'s ids per term with the stamp they belong to; a newer stamp drops the older entries', () => {
+    const c = new SearchCache(1000, 4);
+    c.set('u1', 5, 'kiwi', ['a', 'b']);
+    expect(c.get('u1', 'kiwi')).toEqual({ stamp: 5, ids: ['a', 'b'] });
+    expect(c.get('u1', 'Kiwi')).toBeUndefined();
+    expect(c.get('u2', 'kiwi')).toBeUndefined();
+    c.set('u1', 6, 'lime', ['c']);
+    expect(c.get('u1', 'kiwi')).toBeUndefined();
+    expect(c.size).toBe(1);
+    // A search that read an older stamp and finished late does not replace the newer entries.
+    c.set('u1', 5, 'kiwi', ['a', 'b']);
+    expect(c.get('u1', 'lime')).toEqual({ stamp: 6, ids: ['c'] });
+    expect(c.get('u1', 'kiwi')).toBeUndefined();
+    expect(c.size).toBe(1);
+  });
+
+  it('shares one computation among concurrent loads of the same user, stamp and term', async () => {
+    const c = new SearchCache(1000, 4);
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const compute = async () => {
+      runs++;
+      await gate;
+      return ['a', 'b'];
+    };
+    const loads = [c.load('u1', 3, 'fig', compute), c.load('u1', 3, 'fig', compute), c.load('u1', 4, 'fig', compute)];
+    release();
+    expect(await Promise.all(loads)).toEqual([['a', 'b'], ['a', 'b'], ['a', 'b']]);
+    expect(runs).toBe(2); // stamps 3 and 4
+    expect(c.get('u1', 'fig')).toEqual({ stamp: 4, ids: ['a', 'b'] });
+    // A failed computation is not kept: the next load computes again.
+    await expect(c.load('u1', 5, 'pear', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await c.load('u1', 5, 'pear', async () => ['p'])).toEqual(['p']);
+  });
+
+  it('is bounded: ids in all (least recently used users go first), terms per user, and no oversized result', () => {
+    const c = new SearchCache(100, 2);
+    c.set('u1', 1, 'a', list(20));
+    c.set('u2', 1, 'a', list(20));
+    c.set('u3', 1, 'a', list(20));
+    expect(c.get('u1', 'a')?.ids).toHaveLength(20); // u1 is now the most recently used
+    c.set('u4', 1, 'a', list(25));
+    c.set('u5', 1, 'a', list(25));
+    expect(c.size).toBeLessThanOrEqual(100);
+    expect(c.get('u2', 'a')).toBeUndefined();
+    expect(c.get('u1', 'a')?.ids).toHaveLength(20);
+    expect(c.get('u5', 'a')?.ids).toHaveLength(25);
+
+    c.set('u1', 1, 'b', list(1));
+    c.set('u1', 1, 'c', list(1));
+    expect(c.get('u1', 'a')).toBeUndefined(); // two terms per user: the least recently used went
+    expect(c.get('u1', 'c')?.ids).toEqual(['d0']);
+
+    c.set('u6', 1, 'big', list(26));
+    expect(c.get('u6', 'big')).toBeUndefined();
   });
 });

@@ -2,64 +2,92 @@ import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { containsInsensitive, escapeLike } from '../../db/dialect.js';
 import type { DocumentRow } from './presenter.js';
+import { searchCacheOf } from './search-cache.js';
+import { committedStamp } from './store.js';
 
-// Search over the caller's live documents, title and content, title matches first.
+// Search over the caller's live documents, title and content, title matches first, then the most
+// recently updated (id breaks ties).
+//
+// A search finds the ordered ids of ALL matches once (the total is their count, any page a slice)
+// and keeps them in the search cache under the user's committed sync stamp (search-cache.ts says
+// why that is exact); a page then reads only its own rows. Measured on 50,000 documents (bench),
+// finding the matches costs about 1 µs per match on SQLite (a term in 3,333 documents: ~6 ms) and
+// a page from the cache about 0.1 ms.
 //
 // SQLite: the FTS5 table documents_fts (trigram tokenizer) answers a quoted phrase, which is a
-// substring match in any script (CJK included). The query starts from the FTS matches and joins
-// the documents by their fts_rowid index (CROSS JOIN fixes that order: starting from the user's
-// documents would read all of them). Trigrams need 3 characters: a 1- or 2-character term
-// (common in CJK: 日本, 한국) is matched by LIKE over the user's documents instead.
+// case-insensitive substring match in any script (CJK included). The query starts from the FTS
+// matches and joins the documents by their fts_rowid index (CROSS JOIN fixes that order, and the
+// unary + keeps the planner off the user_id indexes whatever the statistics say: starting from the
+// user's documents would read all of them). Title matches are those the FTS finds in the title
+// column, so case folding is the same as the match's (beyond ASCII). Trigrams need 3 characters:
+// a 1- or 2-character term (common in CJK: 日本, 한국) is matched by LIKE over the user's documents.
 // PostgreSQL: `lower(col) LIKE '%term%'`, answered by the pg_trgm GIN indexes on lower(title) and
 // lower(content) (PostgreSQL rechecks every candidate, so short and CJK terms are exact too).
-// Both: one query gives the page and the total (count(*) over ()); a second counts only when the
-// offset is past the end.
-
-type Hit = DocumentRow & { total_count: number | string };
 
 export async function searchDocuments(ctx: AppContext, userId: string, q: string, limit: number, offset: number): Promise<{ rows: DocumentRow[]; total: number }> {
   const term = q.trim();
   if (term === '') return { rows: [], total: 0 };
-  const db = ctx.db.kysely;
-  const titlePattern = `%${escapeLike(term.toLowerCase())}%`;
+  const cache = searchCacheOf(ctx);
+  const known = cache.get(userId, term);
+  let stamp: number | undefined;
+  if (known) {
+    // One statement reads the page's rows and the committed stamp: the same snapshot, so when the
+    // stamp is still the entry's, the rows and the order and total are all of that state.
+    const page = await readPage(ctx, userId, known.ids.slice(offset, offset + limit));
+    if (page.stamp === known.stamp && page.complete) return { rows: page.rows, total: known.ids.length };
+    stamp = page.stamp;
+  }
+  // The stamp before the matches: what the search finds is at least as new as it.
+  stamp ??= await committedStamp(ctx.db.kysely, userId);
+  const ids = await cache.load(userId, stamp, term, () => matchingIds(ctx, userId, term));
+  return { rows: (await readPage(ctx, userId, ids.slice(offset, offset + limit))).rows, total: ids.length };
+}
 
-  let hits: Hit[];
-  let countAll: () => Promise<number>;
+/** The ids of the user's live documents matching `term`, in search order. */
+async function matchingIds(ctx: AppContext, userId: string, term: string): Promise<string[]> {
+  const db = ctx.db.kysely;
   if (ctx.db.engine === 'sqlite' && [...term].length >= 3) {
     const phrase = `"${term.replace(/"/g, '""')}"`;
-    const from = sql`from documents_fts f cross join documents d on d.fts_rowid = f.rowid
-      where documents_fts match ${phrase} and d.user_id = ${userId} and d.deleted_at is null`;
-    // Sort only (id, keys) of the matches, then read the page's rows.
-    const page = (
-      await sql<{ id: string; total_count: number }>`select d.id, count(*) over () as total_count ${from}
-        order by case when lower(d.title) like ${titlePattern} escape '\\' then 0 else 1 end, d.updated_at desc, d.id desc
-        limit ${limit} offset ${offset}`.execute(db)
-    ).rows;
-    const byId = new Map(
-      page.length ? (await db.selectFrom('documents').selectAll().where('id', 'in', page.map((p) => p.id)).execute()).map((r) => [r.id, r]) : [],
-    );
-    hits = page.map((p) => ({ ...byId.get(p.id)!, total_count: p.total_count }));
-    countAll = async () => Number((await sql<{ n: number }>`select count(*) as n ${from}`.execute(db)).rows[0].n);
-  } else {
-    const base = db
-      .selectFrom('documents')
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .where((eb) => eb.or([containsInsensitive(eb.ref('title'), term), containsInsensitive(eb.ref('content'), term)]));
-    hits = (await base
-      .selectAll()
-      .select(sql<number | string>`count(*) over ()`.as('total_count'))
-      .orderBy(sql`case when ${sql<SqlBool>`lower(title) like ${titlePattern} escape '\\'`} then 0 else 1 end`)
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute()) as Hit[];
-    countAll = async () => Number((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await sql<{ id: string }>`select d.id from documents_fts f cross join documents d on d.fts_rowid = f.rowid
+      where documents_fts match ${phrase} and +d.user_id = ${userId} and d.deleted_at is null
+      order by f.rowid in (select rowid from documents_fts where documents_fts match ${`title : ${phrase}`}) desc, d.updated_at desc, d.id desc`.execute(db);
+    return rows.rows.map((r) => r.id);
   }
-  if (hits.length > 0) {
-    const total = Number(hits[0].total_count);
-    return { rows: hits.map(({ total_count: _t, ...row }) => row as DocumentRow), total };
-  }
-  return { rows: [], total: offset === 0 ? 0 : await countAll() };
+  const titlePattern = `%${escapeLike(term.toLowerCase())}%`;
+  const rows = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([containsInsensitive(eb.ref('title'), term), containsInsensitive(eb.ref('content'), term)]))
+    .orderBy(sql`case when ${sql<SqlBool>`lower(title) like ${titlePattern} escape '\\'`} then 0 else 1 end`)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+interface Page {
+  rows: DocumentRow[];
+  /** The user's committed sync stamp as of the rows; undefined when no row was found. */
+  stamp: number | undefined;
+  /** Every id still names a live document of the user. */
+  complete: boolean;
+}
+
+/** The rows of `ids`, in that order, and the committed stamp read with them. */
+async function readPage(ctx: AppContext, userId: string, ids: readonly string[]): Promise<Page> {
+  if (ids.length === 0) return { rows: [], stamp: await committedStamp(ctx.db.kysely, userId), complete: true };
+  // By primary key only, the owner and liveness checked here: with `user_id = ?` in the query,
+  // SQLite without fresh statistics walks all of the user's documents instead.
+  const found = await ctx.db.kysely
+    .selectFrom('documents')
+    .selectAll('documents')
+    .select((eb) => eb.selectFrom('document_sync_state').select('last_change_ms').where('user_id', '=', userId).as('sync_stamp'))
+    .where('id', 'in', ids)
+    .execute();
+  const stamp = found.length > 0 ? Number(found[0].sync_stamp ?? 0) : undefined;
+  const byId = new Map(found.filter((r) => r.user_id === userId && r.deleted_at === null).map(({ sync_stamp: _s, ...r }) => [r.id, r]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  return { rows, stamp, complete: rows.length === ids.length };
 }
