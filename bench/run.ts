@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../test/helpers/postgres.js';
 import { documentFigures, seedDocuments } from './documents.js';
+import { listFigures, listImportTimings, seedLists } from './lists.js';
 import { messageFigures, seedMessages } from './messages.js';
 import { notificationFigures, seedNotifications, startFcmStandIn } from './notifications.js';
 import { BENCH_PASSWORD, seed } from './seed.js';
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
   const seededDocuments = wanted('documents') ? await seedDocuments(databaseUrl) : null;
   const seededMessages = wanted('messages') ? await seedMessages(databaseUrl) : null;
   const seededNotifications = wanted('notifications') ? await seedNotifications(databaseUrl) : null;
+  const seededLists = wanted('lists') ? await seedLists(databaseUrl) : null;
   const fcm = await startFcmStandIn();
   cleanups.unshift(() => fcm.stop());
   const bare = await startProcess('bench/bare-server.ts', {});
@@ -133,12 +135,14 @@ async function main(): Promise<void> {
         ? await notificationFigures((name, opts) => measure(name, opts, c), server.base, seeded.sessionToken, seeded.syncToken, seededNotifications, fcm)
         : []),
       ...(seededDocuments ? await documentFigures((name, opts) => measure(name, opts, c), server.base, seeded.syncToken, seededDocuments) : []),
+      ...(seededLists ? await listFigures((name, opts) => measure(name, opts, c), server.base, seeded.syncToken, seededLists) : []),
     ];
     const timings: Timing[] = [];
     if (wanted('documents')) {
       const pull = await cliFirstPull(server.base, seeded.cliSyncToken);
       timings.push({ name: pull.name, value: pull.seconds, unit: 's', target: 'under 10 s' });
     }
+    if (seededLists) timings.push(...(await listImportTimings(server.base, seeded.syncToken, seededLists)));
     const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'x ceiling'];
     const rows = figures.map((f) => [f.name, String(f.requestsPerSecond), String(f.p50), String(f.p99), String(f.non2xx), f.ratioToCeiling.toFixed(3)]);
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

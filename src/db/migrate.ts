@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_media.js';
 import * as m006 from './migrations/006_notifications.js';
 import * as m007 from './migrations/007_list_trash_index.js';
 import * as m008 from './migrations/008_jobs.js';
+import * as m009 from './migrations/009_list_rows_json.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006_notifications': m006,
   '007_list_trash_index': m007,
   '008_jobs': m008,
+  '009_list_rows_json': m009,
 };
 
 /** The migration names, in the order they run. */

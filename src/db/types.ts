@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, SqlBool, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
 
 // Table types. Timestamps are ISO 8601 UTC text on both engines; booleans are written as
 // JS booleans (the SQLite driver wrapper binds them as 0/1) and read through `toBool`.
@@ -249,6 +249,10 @@ export interface ListsTable {
   schema_description: string | null;
   created_at: string;
   updated_at: string;
+  /** Bumped by every write of the list's rows, in the same transaction (migration 009). */
+  rows_version: ColumnType<number, number | undefined, number>;
+  /** Bumped by every change of the list's columns. */
+  schema_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ListPropertiesTable {
@@ -265,18 +269,18 @@ export interface ListPropertiesTable {
 export interface ListRowsTable {
   id: string;
   list_id: string;
-  data: string; // JSON text keyed by property id
+  // JSON keyed by property id: text on SQLite, jsonb on PostgreSQL (read back as an object there).
+  data: ColumnType<string | Record<string, unknown>, string, string>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
 }
 
-export interface ListRowValuesTable {
-  row_id: string;
+/** One non-empty cell of a unique column of a live row: the uniqueness constraint. */
+export interface ListUniqueValuesTable {
   property_id: string;
-  v_text: string | null;
-  v_num: number | null;
-  v_unique: string | null;
+  value: string;
+  row_id: string;
 }
 
 export interface ListViewsTable {
@@ -446,7 +450,7 @@ export interface Database {
   lists: ListsTable;
   list_properties: ListPropertiesTable;
   list_rows: ListRowsTable;
-  list_row_values: ListRowValuesTable;
+  list_unique_values: ListUniqueValuesTable;
   list_views: ListViewsTable;
   list_imports: ListImportsTable;
   notifications: NotificationsTable;

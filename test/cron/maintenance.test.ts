@@ -115,7 +115,7 @@ describe('GET /api/cron/purge-expired', () => {
     expect(res.json().listRows).toBe(1);
     const left = await t.db.kysely.selectFrom('list_rows').select('id').where('list_id', '=', listId).execute();
     expect(left.map((r) => r.id).sort()).toEqual([recent, kept].sort());
-    expect(await t.db.kysely.selectFrom('list_row_values').select('row_id').where('row_id', '=', old).execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('list_unique_values').select('row_id').where('row_id', '=', old).execute()).toEqual([]);
     const trash = await t.app.inject({ method: 'GET', url: `/api/lists/${listId}/trash`, headers: { authorization: me.bearer } });
     expect(trash.json().data.map((r: { id: string }) => r.id)).toEqual([recent]);
     expect((await purge(`Bearer ${SECRET}`)).json().listRows).toBe(0);

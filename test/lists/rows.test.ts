@@ -178,6 +178,17 @@ describe('GET /api/lists/{id}/data: paging, sort, filter, q', () => {
     expect(await titles('sort=-finished&limit=10&offset=3')).toEqual(['Walden', 'Emma']);
   });
 
+  it('sorts by updatedAt: the last edited first, descending; combines with a filter', async () => {
+    const { me, list, ids, titles } = await seeded();
+    t.clock.advance(1000);
+    expect((await call(t, 'PUT', `/api/lists/${list.id}/data`, cookieOf(me), { rowId: ids.Emma, data: { pages: 321 } })).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await call(t, 'PUT', `/api/lists/${list.id}/data`, cookieOf(me), { rowId: ids.Dune, data: { pages: 413 } })).statusCode).toBe(200);
+    expect(await titles('sort=-updatedAt')).toEqual(['Dune', 'Emma', 'Ulysses', 'Walden', 'Neuromancer']);
+    expect(await titles('sort=updatedAt&limit=2&offset=3')).toEqual(['Emma', 'Dune']);
+    expect(await titles(`sort=-updatedAt&${f([{ field: 'pages', operator: 'isNotEmpty' }])}`)).toEqual(['Dune', 'Emma', 'Walden', 'Neuromancer']);
+  });
+
   const f = (conds: unknown[]) => `filter=${encodeURIComponent(JSON.stringify(conds))}`;
   const cases: [string, unknown[], string[]][] = [
     ['equals text', [{ field: 'status', operator: 'equals', value: 'done' }], ['Dune']],

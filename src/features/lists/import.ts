@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation, toBool } from '../../db/dialect.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -6,18 +6,30 @@ import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { submitJob } from '../jobs/enqueue.js';
 import type { Column } from './dsl.js';
-import { encodeValue, loadColumns, ownList, parseStored, storedData, wireData, writeValues, type StoredColumn } from './store.js';
-import { validateRow, valueErrors } from './validate.js';
+import { bumpRows, insertRows, loadColumns, ownList, parseStored, prepareRow, reclaimUniques, storedData, uniqueKey, wireData, type PreparedRow, type StoredColumn } from './store.js';
+import { rowValidator, valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 
 // CSV import (CONTRACT.md, Lists additions): the upload is stored with a job record and answered
-// 202 at once; the job parses it with csv-parse, checks every line with the API's row validation,
-// and writes in short transactions of BATCH rows, recording progress after each.
+// 202 at once; the job parses it with csv-parse, checks every line with the API's row validation
+// (compiled once for the import), then writes in short transactions of BATCH rows (multi-row
+// INSERTs), recording progress in each. Between steps it gives the event loop a turn: on SQLite
+// every statement runs synchronously, so without that no other request would be served until
+// the import ends.
 
 export const IMPORT_MODES = ['all-or-nothing', 'valid-rows'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
+// Lines checked at a time, and rows written per transaction: on SQLite a batch holds the one
+// writer for a few tens of milliseconds at most; PostgreSQL's readers never wait for a writer, so
+// there fewer, larger transactions save round trips and commits.
 const BATCH = 500;
+const WRITE_BATCH = { sqlite: 500, postgres: 2500 } as const;
+const PROGRESS_EVERY_MS = 250;
 const MAX_REPORTED_ERRORS = 1000;
+/** Characters of the file handed to the parser at a time (a few milliseconds of parsing). */
+const PARSE_CHUNK = 256 * 1024;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -136,7 +148,7 @@ function cellValue(column: Column, text: string): unknown {
 interface Planned {
   line: number;
   rowId: string | null; // existing row to update (upsert)
-  stored: Record<string, unknown>;
+  row: PreparedRow;
 }
 
 async function finish(ctx: AppContext, jobId: string, fields: Record<string, unknown>) {
@@ -147,11 +159,39 @@ async function finish(ctx: AppContext, jobId: string, fields: Record<string, unk
     .execute();
 }
 
+/** Parses the file a chunk at a time, giving the event loop a turn between chunks. */
+async function parseCsv(content: string): Promise<string[][]> {
+  const parser = parse({ bom: true, relax_column_count: false, skip_empty_lines: true });
+  const records: string[][] = [];
+  let failed = false;
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on('readable', () => {
+      let r: string[] | null;
+      while ((r = parser.read() as string[] | null) !== null) records.push(r);
+    });
+    parser.on('end', resolve);
+    parser.on('error', (err) => {
+      failed = true;
+      reject(err);
+    });
+  });
+  done.catch(() => undefined);
+  for (let i = 0; i < content.length && !failed; i += PARSE_CHUNK) {
+    parser.write(content.slice(i, i + PARSE_CHUNK));
+    await nextTurn();
+  }
+  if (!failed) parser.end();
+  await done;
+  return records;
+}
+
 export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
   const db = ctx.db.kysely;
   const job = await db.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('status', '=', 'queued').executeTakeFirst();
   if (!job) return;
-  await db.updateTable('list_imports').set({ status: 'running', updated_at: isoNow(ctx.clock) }).where('id', '=', jobId).execute();
+  // The file is dropped from the job row at once (a run takes only a queued job, so it is never
+  // read again): every progress update would otherwise rewrite it.
+  await db.updateTable('list_imports').set({ status: 'running', content: null, updated_at: isoNow(ctx.clock) }).where('id', '=', jobId).execute();
   const options = JSON.parse(job.options) as ImportOptions;
   const errors: JobRecord['errors'] = [];
   const report = (line: number, messages: string[]) => {
@@ -160,7 +200,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
 
   let records: string[][];
   try {
-    records = parse(job.content ?? '', { bom: true, relax_column_count: false, skip_empty_lines: true }) as string[][];
+    records = await parseCsv(job.content ?? '');
   } catch (err) {
     const e = err as { message?: string; lines?: number };
     report(e.lines ?? 1, [`The file is not valid CSV: ${e.message ?? 'parse error'}`]);
@@ -168,7 +208,8 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     return;
   }
   const columns = await loadColumns(db, job.list_id);
-  const [header, ...lines] = records;
+  const header = records[0];
+  const lines = records.length > 0 ? records.length - 1 : 0;
   const headerColumns: (StoredColumn | undefined)[] = (header ?? []).map((h) => {
     const name = h.trim();
     return columns.find((c) => c.key === name) ?? columns.find((c) => c.label === name);
@@ -179,67 +220,76 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     await finish(ctx, jobId, { status: 'failed', errors: JSON.stringify(errors) });
     return;
   }
-  const total = lines.length;
+  const total = lines;
   await db.updateTable('list_imports').set({ total }).where('id', '=', jobId).execute();
 
+  const validate = rowValidator(columns);
+  const uniqueColumns = columns.filter((c) => c.unique);
   const upsertColumn = options.upsertKey ? columns.find((c) => c.key === options.upsertKey) ?? null : null;
-  const seen = new Map<string, Set<string>>(columns.filter((c) => c.unique).map((c) => [c.propertyId, new Set<string>()]));
+  const upsertKeyOf = (input: Record<string, unknown>): string | null => {
+    if (!upsertColumn) return null;
+    const v = input[upsertColumn.key];
+    return !isEmptyValue(v) && valueFits(upsertColumn, v) ? uniqueKey(upsertColumn, v) : null;
+  };
+  const seen = new Map<string, Set<string>>(uniqueColumns.map((c) => [c.propertyId, new Set<string>()]));
   const planned: Planned[] = [];
   let skipped = 0;
+  let reported = performance.now();
 
   // Pass 1: every line checked (no writes), a batch at a time: the stored rows a batch's upsert
   // keys and unique values meet are looked up in one query per column.
-  for (let start = 0; start < lines.length; start += BATCH) {
-    const chunk = lines.slice(start, start + BATCH);
+  for (let start = 0; start < lines; start += BATCH) {
+    // Lines leave `records` as they are checked, so the file's cells do not outlive their batch.
+    const chunk = records.slice(start + 1, start + 1 + BATCH);
+    records.fill([], start + 1, start + 1 + BATCH);
     const inputs = chunk.map((cells) => {
       const input: Record<string, unknown> = {};
-      headerColumns.forEach((c, j) => {
-        const v = cellValue(c!, cells[j] ?? '');
-        if (v !== undefined) input[c!.key] = v;
-      });
+      for (let j = 0; j < headerColumns.length; j++) {
+        const c = headerColumns[j]!;
+        const v = cellValue(c, cells[j] ?? '');
+        if (v !== undefined) input[c.key] = v;
+      }
       return input;
     });
-    const upsertTargets = new Map<string, { id: string; data: string }>();
+    const upsertTargets = new Map<string, { id: string; data: string | Record<string, unknown> }>();
     if (upsertColumn) {
-      const keys = inputs.filter((i) => !isEmptyValue(i[upsertColumn.key]) && valueFits(upsertColumn, i[upsertColumn.key])).map((i) => encodeValue(upsertColumn, i[upsertColumn.key]).v_unique!);
+      const keys = [...new Set(inputs.map(upsertKeyOf).filter((k): k is string => k !== null))];
       if (keys.length > 0) {
         const found = await db
-          .selectFrom('list_row_values as v')
-          .innerJoin('list_rows as r', 'r.id', 'v.row_id')
-          .select(['r.id', 'r.data', 'v.v_unique'])
-          .where('v.property_id', '=', upsertColumn.propertyId)
-          .where('v.v_unique', 'in', [...new Set(keys)])
+          .selectFrom('list_unique_values as u')
+          .innerJoin('list_rows as r', 'r.id', 'u.row_id')
+          .select(['r.id', 'r.data', 'u.value'])
+          .where('u.property_id', '=', upsertColumn.propertyId)
+          .where('u.value', 'in', keys)
           .where('r.deleted_at', 'is', null)
           .execute();
-        for (const f of found) upsertTargets.set(f.v_unique!, { id: f.id, data: f.data });
+        for (const f of found) upsertTargets.set(f.value, { id: f.id, data: f.data });
       }
     }
     const checked = inputs.map((input) => {
-      let target: { id: string; data: string } | undefined;
-      if (upsertColumn && !isEmptyValue(input[upsertColumn.key]) && valueFits(upsertColumn, input[upsertColumn.key])) {
-        target = upsertTargets.get(encodeValue(upsertColumn, input[upsertColumn.key]).v_unique!);
-      }
+      const key = upsertKeyOf(input);
+      const target = key === null ? undefined : upsertTargets.get(key);
       const merged = target ? { ...wireData(columns, parseStored(target.data)), ...input } : input;
-      const { data, errors: messages } = validateRow(columns, merged, target === undefined);
+      const { data, errors: messages } = validate(merged, target === undefined);
       return { rowId: target?.id ?? null, stored: storedData(columns, data), messages };
     });
     // Unique values already held by other stored rows.
     const takenByColumn = new Map<string, Map<string, string>>();
-    for (const c of columns.filter((x) => x.unique)) {
-      const keys = checked.filter((x) => x.messages.length === 0 && !isEmptyValue(x.stored[c.propertyId])).map((x) => encodeValue(c, x.stored[c.propertyId]).v_unique!);
+    for (const c of uniqueColumns) {
+      const keys = [...new Set(checked.filter((x) => x.messages.length === 0 && !isEmptyValue(x.stored[c.propertyId])).map((x) => uniqueKey(c, x.stored[c.propertyId])))];
       const held = new Map<string, string>();
       if (keys.length > 0) {
-        const rows = await db.selectFrom('list_row_values').select(['row_id', 'v_unique']).where('property_id', '=', c.propertyId).where('v_unique', 'in', [...new Set(keys)]).execute();
-        for (const r of rows) held.set(r.v_unique!, r.row_id);
+        const rows = await db.selectFrom('list_unique_values').select(['row_id', 'value']).where('property_id', '=', c.propertyId).where('value', 'in', keys).execute();
+        for (const r of rows) held.set(r.value, r.row_id);
       }
       takenByColumn.set(c.propertyId, held);
     }
     for (const [i, x] of checked.entries()) {
       const line = start + i + 2;
       if (x.messages.length === 0) {
-        for (const c of columns) {
-          if (!c.unique || isEmptyValue(x.stored[c.propertyId])) continue;
-          const key = encodeValue(c, x.stored[c.propertyId]).v_unique!;
+        for (const c of uniqueColumns) {
+          if (isEmptyValue(x.stored[c.propertyId])) continue;
+          const key = uniqueKey(c, x.stored[c.propertyId]);
           const inFile = seen.get(c.propertyId)!;
           const holder = takenByColumn.get(c.propertyId)!.get(key);
           if (inFile.has(key) || (holder !== undefined && holder !== x.rowId)) x.messages.push(`${c.label} must be unique`);
@@ -250,12 +300,16 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
         report(line, x.messages);
         skipped += 1;
       } else {
-        planned.push({ line, rowId: x.rowId, stored: x.stored });
+        planned.push({ line, rowId: x.rowId, row: prepareRow(columns, x.stored) });
       }
     }
-    if (options.dryRun || options.mode === 'all-or-nothing') {
+    // Progress of the checking pass (the only pass of a dry run or a refused all-or-nothing), a few
+    // times a second rather than per batch: each is a commit of its own.
+    if ((options.dryRun || options.mode === 'all-or-nothing') && performance.now() - reported >= PROGRESS_EVERY_MS) {
+      reported = performance.now();
       await db.updateTable('list_imports').set({ processed: Math.min(total, start + chunk.length), skipped, updated_at: isoNow(ctx.clock) }).where('id', '=', jobId).execute();
     }
+    await nextTurn();
   }
 
   const willInsert = planned.filter((p) => p.rowId === null).length;
@@ -269,36 +323,39 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     return;
   }
 
-  // Pass 2: writes, one short transaction per batch.
+  // Pass 2: writes, one short transaction per batch (its progress recorded in it).
   let inserted = 0;
   let updated = 0;
   try {
-    for (let start = 0; start < planned.length; start += BATCH) {
-      const chunk = planned.slice(start, start + BATCH);
+    const batch = WRITE_BATCH[ctx.db.engine];
+    for (let start = 0; start < planned.length; start += batch) {
+      const chunk = planned.slice(start, start + batch);
+      const fresh = chunk.filter((p) => p.rowId === null);
+      const processed = Math.min(total, chunk[chunk.length - 1].line - 1);
       await db.transaction().execute(async (trx) => {
         const now = isoNow(ctx.clock);
-        const fresh = chunk.filter((p) => p.rowId === null).map((p) => ({ id: newId(), stored: p.stored }));
-        if (fresh.length > 0) {
-          await trx
-            .insertInto('list_rows')
-            .values(fresh.map((f) => ({ id: f.id, list_id: job.list_id, data: JSON.stringify(f.stored), created_at: now, updated_at: now })))
-            .execute();
-          const values = fresh.flatMap((f) =>
-            columns.filter((c) => !isEmptyValue(f.stored[c.propertyId])).map((c) => ({ row_id: f.id, property_id: c.propertyId, ...encodeValue(c, f.stored[c.propertyId]) })),
-          );
-          // Bound the bound parameters per statement (5 per value).
-          for (let i = 0; i < values.length; i += 1000) await trx.insertInto('list_row_values').values(values.slice(i, i + 1000)).execute();
-        }
+        await insertRows(
+          trx,
+          ctx.db.engine,
+          job.list_id,
+          fresh.map((p) => p.row),
+          now,
+        );
         for (const p of chunk) {
           if (!p.rowId) continue;
-          await trx.updateTable('list_rows').set({ data: JSON.stringify(p.stored), updated_at: now }).where('id', '=', p.rowId).execute();
-          await writeValues(trx, p.rowId, columns, p.stored);
+          await trx.updateTable('list_rows').set({ data: p.row.data, updated_at: now }).where('id', '=', p.rowId).execute();
+          await reclaimUniques(trx, p.rowId, p.row.keys);
         }
+        await trx
+          .updateTable('list_imports')
+          .set({ processed, inserted: inserted + fresh.length, updated: updated + chunk.length - fresh.length, skipped, updated_at: now })
+          .where('id', '=', jobId)
+          .execute();
+        await bumpRows(trx, job.list_id);
       });
-      inserted += chunk.filter((p) => p.rowId === null).length;
-      updated += chunk.filter((p) => p.rowId !== null).length;
-      const processed = Math.min(total, chunk[chunk.length - 1].line - 1);
-      await db.updateTable('list_imports').set({ processed, inserted, updated, skipped, updated_at: isoNow(ctx.clock) }).where('id', '=', jobId).execute();
+      inserted += fresh.length;
+      updated += chunk.length - fresh.length;
+      await nextTurn();
     }
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

@@ -3,7 +3,7 @@ import { notFound } from '../../http/errors.js';
 import { usernameKey } from '../users/service.js';
 import type { RowQuery } from './query.js';
 import { readRows } from './service.js';
-import { loadColumns, loadColumnsOf, toListRecord, type ListRecord, type StoredColumn } from './store.js';
+import { listColumns, loadColumnsOf, toListRecord, type ListRecord, type StoredColumn } from './store.js';
 
 // The public reads of lists (spec: Public): only lists their owner marked public; a private or
 // unknown list is 404, never 403.
@@ -35,19 +35,27 @@ export async function publicLists(ctx: AppContext, username: string, page: { lim
 }
 
 export async function publicList(ctx: AppContext, username: string, listId: string): Promise<{ list: ListRecord; columns: StoredColumn[]; owner: Owner }> {
-  const u = await owner(ctx, username);
+  // One query on the way that matters (the list is there and public); the owner alone only to
+  // tell an unknown user from an unknown list.
   const row = await ctx.db.kysely
     .selectFrom('lists')
-    .selectAll()
-    .where('id', '=', listId)
-    .where('user_id', '=', u.id)
-    .where('is_public', '=', true)
+    .innerJoin('users', 'users.id', 'lists.user_id')
+    .selectAll('lists')
+    .select(['users.username as owner_username', 'users.display_name as owner_display_name'])
+    .where('lists.id', '=', listId)
+    .where('users.username_key', '=', usernameKey(username))
+    .where('lists.is_public', '=', true)
     .executeTakeFirst();
-  if (!row) throw notFound('List not found');
-  return { list: toListRecord(row), columns: await loadColumns(ctx.db.kysely, row.id), owner: u };
+  if (!row) {
+    await owner(ctx, username);
+    throw notFound('List not found');
+  }
+  const { owner_username, owner_display_name, ...fields } = row;
+  const list = toListRecord(fields);
+  return { list, columns: (await listColumns(ctx, ctx.db.kysely, list)).columns, owner: { username: owner_username, display_name: owner_display_name } };
 }
 
 export async function publicRows(ctx: AppContext, username: string, listId: string, query: RowQuery) {
   const { list, columns } = await publicList(ctx, username, listId);
-  return readRows(ctx, list.id, columns, query);
+  return readRows(ctx, list, columns, query);
 }

@@ -64,6 +64,10 @@ import { createView, deleteView, getView, listViews, updateView } from './views.
 
 const tags = ['lists'];
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+// Pages of rows are serialized with JSON.stringify: the presenter gives them their exact shape,
+// and each row's `data` (any JSON per column) costs fast-json-stringify about three times as much
+// (some 400 µs against 130 µs for 50 rows of ten columns).
+const plainJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
 
 export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
@@ -244,6 +248,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/lists/:id/data',
     {
+      ...plainJson,
       schema: {
         operationId: 'listListRows',
         tags,
@@ -270,7 +275,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         filter = [...view.filter, ...filter];
         hidden = new Set(view.hiddenColumns);
       }
-      const { rows, total } = await readRows(ctx, list.id, columns, { limit, offset, sort, filter, q: q.q }, hidden);
+      const { rows, total } = await readRows(ctx, list, columns, { limit, offset, sort, filter, q: q.q }, hidden);
       return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: pagination(total, limit, offset, rows.length) };
     },
   );
@@ -645,6 +650,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/users/:username/lists/:id/data',
     {
+      ...plainJson,
       schema: {
         operationId: 'listPublicListRows',
         tags,

@@ -3,27 +3,32 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { checkColumns, parseColumn, parseSchema, type Column } from './dsl.js';
+import { listCaches, listVersion } from './cache.js';
 import { queryRows, type RowQuery } from './query.js';
 import {
+  bumpRows,
   insertColumns,
+  listColumns,
   loadColumns,
   loadColumnsOf,
   ownList,
   parseStored,
   propertyValues,
+  releaseUniques,
+  claimUniques,
+  reclaimUniques,
   storedData,
   takenUniques,
   toListRecord,
+  uniqueKeys,
   uniqueViolation,
   wireData,
-  writeValues,
-  encodeValue,
   type ListRecord,
   type StoredColumn,
   type Tx,
 } from './store.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import { validateRow, valueErrors } from './validate.js';
+import { valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 
 // Lists, rows and schema edits. Each operation is one transaction; ids from clients are looked
@@ -92,6 +97,8 @@ export async function createList(ctx: AppContext, userId: string, input: ListInp
       schema_description: schema.description,
       created_at: now,
       updated_at: now,
+      rows_version: 0,
+      schema_version: 0,
     };
     await trx.insertInto('lists').values(list).execute();
     const columns = await insertColumns(trx, list.id, schema, now);
@@ -102,7 +109,7 @@ export async function createList(ctx: AppContext, userId: string, input: ListInp
 export async function getList(ctx: AppContext, userId: string, listId: string): Promise<ListView> {
   const db = ctx.db.kysely;
   const list = await ownList(db, userId, listId);
-  return { list, columns: await loadColumns(db, list.id) };
+  return { list, columns: (await listColumns(ctx, db, list)).columns };
 }
 
 export async function listLists(
@@ -136,7 +143,8 @@ export async function updateList(ctx: AppContext, userId: string, listId: string
       })
       .where('id', '=', listId)
       .execute();
-    return { list: await ownList(trx, userId, listId), columns: await loadColumns(trx, listId) };
+    const list = await ownList(trx, userId, listId);
+    return { list, columns: (await listColumns(ctx, trx, list)).columns };
   });
 }
 
@@ -149,11 +157,17 @@ export async function deleteList(ctx: AppContext, userId: string, listId: string
 
 // ---- rows
 
-function presentable(columns: readonly StoredColumn[], r: { id: string; data: string; created_at: string; updated_at: string; deleted_at?: string | null }, hidden?: ReadonlySet<string>): RowRecord {
+type StoredRow = { id: string; data: string | Record<string, unknown>; created_at: string; updated_at: string; deleted_at?: string | null };
+
+function presentable(columns: readonly StoredColumn[], r: StoredRow, hidden?: ReadonlySet<string>): RowRecord {
   return { id: r.id, data: wireData(columns, parseStored(r.data), hidden), created_at: r.created_at, updated_at: r.updated_at, ...(r.deleted_at !== undefined ? { deleted_at: r.deleted_at } : {}) };
 }
 
-/** After a unique-index failure (a concurrent writer won): the precise 409. */
+/**
+ * After a unique-index failure: the 409 naming the columns whose values another live row holds.
+ * Writes claim unique values without looking first: the index decides, also between two
+ * simultaneous writers, and this names the columns afterwards.
+ */
 async function raceLost(ctx: AppContext, listId: string, stored: Record<string, unknown>, rowId: string | null) {
   const columns = await loadColumns(ctx.db.kysely, listId);
   const taken = await takenUniques(ctx.db.kysely, columns, stored, rowId);
@@ -164,17 +178,16 @@ export async function addRow(ctx: AppContext, userId: string, listId: string, in
   let stored: Record<string, unknown> = {};
   try {
     return await ctx.db.kysely.transaction().execute(async (trx) => {
-      await ownList(trx, userId, listId);
-      const columns = await loadColumns(trx, listId);
-      const { data, errors } = validateRow(columns, input, true);
+      const list = await ownList(trx, userId, listId);
+      const { columns, validate } = await listColumns(ctx, trx, list);
+      const { data, errors } = validate(input, true);
       if (errors.length > 0) throw validationFailed(errors);
       stored = storedData(columns, data);
-      const taken = await takenUniques(trx, columns, stored, null);
-      if (taken.length > 0) throw uniqueViolation(taken);
       const now = isoNow(ctx.clock);
       const row = { id: newId(), list_id: listId, data: JSON.stringify(stored), created_at: now, updated_at: now };
       await trx.insertInto('list_rows').values(row).execute();
-      await writeValues(trx, row.id, columns, stored);
+      await claimUniques(trx, row.id, uniqueKeys(columns, stored));
+      await bumpRows(trx, listId);
       return { row: presentable(columns, row), columns };
     });
   } catch (err) {
@@ -200,19 +213,18 @@ export async function editRow(ctx: AppContext, userId: string, listId: string, r
   let stored: Record<string, unknown> = {};
   try {
     return await ctx.db.kysely.transaction().execute(async (trx) => {
-      await ownList(trx, userId, listId);
-      const columns = await loadColumns(trx, listId);
+      const list = await ownList(trx, userId, listId);
+      const { columns, validate } = await listColumns(ctx, trx, list);
       const existing = await liveRow(trx, listId, rowId);
       const merged = { ...wireData(columns, parseStored(existing.data)), ...input };
-      const { data, errors } = validateRow(columns, merged, false);
+      const { data, errors } = validate(merged, false);
       if (errors.length > 0) throw validationFailed(errors);
       stored = storedData(columns, data);
-      const taken = await takenUniques(trx, columns, stored, rowId);
-      if (taken.length > 0) throw uniqueViolation(taken);
       const now = isoNow(ctx.clock);
       await trx.updateTable('list_rows').set({ data: JSON.stringify(stored), updated_at: now }).where('id', '=', rowId).execute();
-      await writeValues(trx, rowId, columns, stored);
-      return { row: presentable(columns, { ...existing, data: JSON.stringify(stored), updated_at: now }) };
+      await reclaimUniques(trx, rowId, uniqueKeys(columns, stored));
+      await bumpRows(trx, listId);
+      return { row: presentable(columns, { ...existing, data: stored, updated_at: now }) };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw await raceLost(ctx, listId, stored, rowId);
@@ -227,14 +239,16 @@ export async function deleteRow(ctx: AppContext, userId: string, listId: string,
     await liveRow(trx, listId, rowId);
     const now = ctx.clock.now();
     await trx.updateTable('list_rows').set({ deleted_at: now.toISOString() }).where('id', '=', rowId).execute();
-    await trx.updateTable('list_row_values').set({ v_unique: null }).where('row_id', '=', rowId).execute();
+    await releaseUniques(trx, rowId);
+    await bumpRows(trx, listId);
   });
 }
 
 /** Removes for good the rows whose 30 days in the trash are over (the housekeeping job); their cell values go with them. */
 export async function purgeListTrash(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - TRASH_MS).toISOString();
-  // In batches, so that no single write transaction holds SQLite's one writer for long.
+  // In batches, so that no single write transaction holds SQLite's one writer for long. Trashed
+  // rows are in no live query, so the lists' rows_version stays as it is.
   let total = 0;
   for (;;) {
     const batch = ctx.db.kysely.selectFrom('list_rows').select('id').where('deleted_at', '<', cutoff).limit(1000);
@@ -249,7 +263,7 @@ export async function restoreRow(ctx: AppContext, userId: string, listId: string
   let stored: Record<string, unknown> = {};
   try {
     return await ctx.db.kysely.transaction().execute(async (trx) => {
-      await ownList(trx, userId, listId);
+      const list = await ownList(trx, userId, listId);
       const cutoff = new Date(ctx.clock.now().getTime() - TRASH_MS).toISOString();
       const row = await trx
         .selectFrom('list_rows')
@@ -259,13 +273,12 @@ export async function restoreRow(ctx: AppContext, userId: string, listId: string
         .where('deleted_at', '>=', cutoff)
         .executeTakeFirst();
       if (!row) throw notFound('Row not found in the trash');
-      const columns = await loadColumns(trx, listId);
+      const { columns } = await listColumns(ctx, trx, list);
       stored = parseStored(row.data);
-      const taken = await takenUniques(trx, columns, stored, rowId);
-      if (taken.length > 0) throw uniqueViolation(taken);
       const now = isoNow(ctx.clock);
       await trx.updateTable('list_rows').set({ deleted_at: null, updated_at: now }).where('id', '=', rowId).execute();
-      await writeValues(trx, rowId, columns, stored);
+      await claimUniques(trx, rowId, uniqueKeys(columns, stored));
+      await bumpRows(trx, listId);
       return { row: presentable(columns, { ...row, updated_at: now }) };
     });
   } catch (err) {
@@ -276,8 +289,8 @@ export async function restoreRow(ctx: AppContext, userId: string, listId: string
 
 export async function listTrash(ctx: AppContext, userId: string, listId: string, page: { limit: number; offset: number }) {
   const db = ctx.db.kysely;
-  await ownList(db, userId, listId);
-  const columns = await loadColumns(db, listId);
+  const list = await ownList(db, userId, listId);
+  const { columns } = await listColumns(ctx, db, list);
   const cutoff = new Date(ctx.clock.now().getTime() - TRASH_MS).toISOString();
   const base = db.selectFrom('list_rows').where('list_id', '=', listId).where('deleted_at', '>=', cutoff);
   const [rows, count] = await Promise.all([
@@ -287,10 +300,16 @@ export async function listTrash(ctx: AppContext, userId: string, listId: string,
   return { rows: rows.map((r) => presentable(columns, r)), total: Number(count.n) };
 }
 
-/** A page of a list's live rows (the list already checked by the caller). */
-export async function readRows(ctx: AppContext, listId: string, columns: StoredColumn[], query: RowQuery, hidden?: ReadonlySet<string>) {
-  const { rows, total } = await queryRows(ctx.db.kysely, listId, columns, query);
-  return { rows: rows.map((r) => presentable(columns, r, hidden)), total };
+/** A page of a list's live rows (the list already checked by the caller, read with its version counters). */
+export async function readRows(ctx: AppContext, list: ListRecord, columns: StoredColumn[], query: RowQuery, hidden?: ReadonlySet<string>) {
+  // The answer is kept per list version (cache.ts): a repeat reads no row until the list changes.
+  const key = JSON.stringify([query.sort ?? '', query.filter ?? [], query.q?.trim() ?? '', query.offset, query.limit, hidden ? [...hidden].sort() : []]);
+  const page = await listCaches<unknown, RowRecord>(ctx).pages.getOrCompute(list.id, listVersion(list), key, async () => {
+    const { rows, total } = await queryRows(ctx, list, columns, query);
+    const presented = rows.map((r) => presentable(columns, r, hidden));
+    return { rows: presented, total, bytes: 2 * JSON.stringify(presented).length };
+  });
+  return { rows: page.rows, total: page.total };
 }
 
 // ---- schema
@@ -307,14 +326,21 @@ export async function rebuildSchema(ctx: AppContext, userId: string, listId: str
     const columns = await insertColumns(trx, listId, schema, now);
     await trx
       .updateTable('lists')
-      .set({ title: schema.name, schema_name: schema.name, schema_description: schema.description, updated_at: now })
+      .set((eb) => ({
+        title: schema.name,
+        schema_name: schema.name,
+        schema_description: schema.description,
+        updated_at: now,
+        rows_version: eb('rows_version', '+', 1),
+        schema_version: eb('schema_version', '+', 1),
+      }))
       .where('id', '=', listId)
       .execute();
     return { list: await ownList(trx, userId, listId), columns };
   });
 }
 
-const BATCH = 500;
+const BATCH = 1000;
 
 /**
  * Non-destructive edit (CONTRACT.md): items with a known propertyId keep that column and its
@@ -340,7 +366,7 @@ export async function editProperties(ctx: AppContext, userId: string, listId: st
       for (const id of ids) if (!byId.has(id)) throw badRequest(`Invalid schema: unknown propertyId "${id}"`);
       const now = isoNow(ctx.clock);
 
-      const changed: StoredColumn[] = [];
+      const uniquesChanged: StoredColumn[] = [];
       const typeChanged: StoredColumn[] = [];
       const next: StoredColumn[] = [];
       for (const [position, { column, propertyId }] of parsed.entries()) {
@@ -354,9 +380,9 @@ export async function editProperties(ctx: AppContext, userId: string, listId: st
             .set({ property_key: column.key, property_name: column.label, property_type: column.type, definition: JSON.stringify(column), position })
             .where('id', '=', id)
             .execute();
-          const { propertyId: _p, ...beforeColumn } = before;
-          if (JSON.stringify(beforeColumn) !== JSON.stringify(column)) changed.push(stored);
           if (before.type !== column.type) typeChanged.push(stored);
+          // A unique claim's form depends on the type (numbers, e-mail addresses).
+          if ((before.unique || column.unique) && (before.unique !== column.unique || before.type !== column.type)) uniquesChanged.push(stored);
         } else {
           await trx.insertInto('list_properties').values(propertyValues(column, position, listId, now, id)).execute();
         }
@@ -364,33 +390,28 @@ export async function editProperties(ctx: AppContext, userId: string, listId: st
       const removed = existing.filter((c) => !next.some((n) => n.propertyId === c.propertyId)).map((c) => c.propertyId);
       if (removed.length > 0) await trx.deleteFrom('list_properties').where('id', 'in', removed).execute();
 
-      if (changed.length > 0) {
+      if (typeChanged.length > 0 || uniquesChanged.length > 0) {
         const rows = await trx.selectFrom('list_rows').select(['id', 'data', 'deleted_at']).where('list_id', '=', listId).execute();
+        const data = rows.map((r) => parseStored(r.data));
         for (const c of typeChanged) {
-          const misfits = rows.filter((r) => {
-            const v = parseStored(r.data)[c.propertyId];
-            return !isEmptyValue(v) && valueErrors({ ...c, validation: null }, v).length > 0;
-          }).length;
+          const misfits = data.filter((d) => !isEmptyValue(d[c.propertyId]) && valueErrors({ ...c, validation: null }, d[c.propertyId]).length > 0).length;
           if (misfits > 0) {
             throw badRequest(`Cannot change ${c.label} to type ${c.type}: ${misfits} stored value${misfits === 1 ? ' does' : 's do'} not fit`);
           }
         }
-        // The indexed values of changed columns are recomputed (type, options and uniqueness may differ).
-        for (const c of changed) {
-          await trx.deleteFrom('list_row_values').where('property_id', '=', c.propertyId).execute();
-          const values = rows
-            .map((r) => ({ r, v: parseStored(r.data)[c.propertyId] }))
-            .filter(({ v }) => !isEmptyValue(v))
-            .map(({ r, v }) => {
-              const e = encodeValue(c, v);
-              return { row_id: r.id, property_id: c.propertyId, ...e, v_unique: r.deleted_at ? null : e.v_unique };
-            });
-          for (let i = 0; i < values.length; i += BATCH) {
-            await trx.insertInto('list_row_values').values(values.slice(i, i + BATCH)).execute();
-          }
+        // The unique claims of those columns are made anew (the unique index refuses duplicates: 409).
+        for (const c of uniquesChanged) {
+          await trx.deleteFrom('list_unique_values').where('property_id', '=', c.propertyId).execute();
+          const claims = rows.flatMap((r, i) => (r.deleted_at ? [] : uniqueKeys([c], data[i]).map(([property_id, value]) => ({ property_id, value, row_id: r.id }))));
+          for (let i = 0; i < claims.length; i += BATCH) await trx.insertInto('list_unique_values').values(claims.slice(i, i + BATCH)).execute();
         }
       }
-      await trx.updateTable('lists').set({ updated_at: now }).where('id', '=', listId).execute();
+      // Filters and sorts name columns by key: cached row orders of the old columns must not be read again.
+      await trx
+        .updateTable('lists')
+        .set((eb) => ({ updated_at: now, schema_version: eb('schema_version', '+', 1) }))
+        .where('id', '=', listId)
+        .execute();
       return { list: await ownList(trx, userId, listId), columns: next };
     });
   } catch (err) {

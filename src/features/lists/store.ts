@@ -1,14 +1,21 @@
-import type { Kysely, Transaction } from 'kysely';
-import { isUniqueViolation, toBool } from '../../db/dialect.js';
+import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Engine } from '../../db/connection.js';
+import { toBool } from '../../db/dialect.js';
 import type { Database, ListPropertiesTable, ListsTable } from '../../db/types.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
+import { listCaches } from './cache.js';
 import type { Column, ListSchema } from './dsl.js';
+import { rowValidator, type RowValidator } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 
-// Storage of lists, their columns (property records) and rows. Row data is stored keyed by
-// property id (so a column can be re-keyed without rewriting rows) and every non-empty cell is
-// mirrored into list_row_values, typed and indexed, for filters, sorts, `q` and uniqueness.
+// Storage of lists, their columns (property records) and rows. Row data is one JSON value per
+// row keyed by property id (so a column can be re-keyed without rewriting rows); filters and
+// sorts read it in SQL (query.ts). The non-empty cells of unique columns of live rows are also
+// claimed in list_unique_values, whose primary key is the uniqueness constraint. Every row write
+// bumps lists.rows_version and every column change lists.schema_version, in the same transaction
+// (cache.ts relies on it).
 
 export type Tx = Kysely<Database> | Transaction<Database>;
 
@@ -27,10 +34,12 @@ export interface ListRecord {
   schema_description: string | null;
   created_at: string;
   updated_at: string;
+  rows_version: number;
+  schema_version: number;
 }
 
-export function toListRecord(r: { [K in keyof ListsTable]: ListsTable[K] }): ListRecord {
-  return { ...r, is_public: toBool(r.is_public) };
+export function toListRecord(r: Selectable<ListsTable>): ListRecord {
+  return { ...r, is_public: toBool(r.is_public), rows_version: Number(r.rows_version), schema_version: Number(r.schema_version) };
 }
 
 /** The caller's list, or 404 (not found and not yours are the same). */
@@ -84,49 +93,39 @@ export async function insertColumns(db: Tx, listId: string, schema: ListSchema, 
   return schema.fields.map((c, i) => ({ ...c, propertyId: values[i].id }));
 }
 
-const MULTI_SEP = '\u001f';
-
-export function encodeMulti(values: readonly string[]): string {
-  return `${MULTI_SEP}${values.join(MULTI_SEP)}${MULTI_SEP}`;
+export interface ListColumns {
+  columns: StoredColumn[];
+  /** Row validation with the columns' rules compiled once. */
+  validate: RowValidator;
 }
-export { MULTI_SEP };
 
-/** The typed, indexed form of one non-empty cell. */
-export function encodeValue(column: Column, value: unknown): { v_text: string | null; v_num: number | null; v_unique: string | null } {
-  let vText: string | null = null;
-  let vNum: number | null = null;
+/**
+ * The list's columns, cached per schema_version (read with the list, in the same transaction
+ * when there is one), with their compiled validation.
+ */
+export async function listColumns(ctx: AppContext, db: Tx, list: Pick<ListRecord, 'id' | 'schema_version'>): Promise<ListColumns> {
+  const cache = listCaches<ListColumns>(ctx).columns;
+  const version = String(list.schema_version);
+  const hit = cache.get(list.id, version, '');
+  if (hit) return hit;
+  const columns = await loadColumns(db, list.id);
+  const entry = { columns, validate: rowValidator(columns) };
+  cache.set(list.id, version, '', entry);
+  return entry;
+}
+
+/** The form a unique column's value is compared in (numbers as numbers, e-mail addresses case-insensitively). */
+export function uniqueKey(column: Column, value: unknown): string {
   switch (column.type) {
     case 'number':
-      vNum = value as number;
-      break;
-    case 'boolean':
-      vNum = value ? 1 : 0;
-      vText = value ? 'true' : 'false';
-      break;
-    case 'date':
-      vText = value as string;
-      vNum = Date.parse(`${value as string}T00:00:00Z`);
-      break;
+      return String(value);
+    case 'email':
+      return (value as string).toLowerCase();
     case 'datetime':
-      vNum = Date.parse(value as string);
-      vText = new Date(vNum).toISOString();
-      break;
-    case 'multiselect':
-      vText = encodeMulti(value as string[]);
-      break;
-    case 'priority':
-      vText = value as string;
-      // Priorities sort by their place among the options (low before urgent), not alphabetically.
-      vNum = column.options!.indexOf(value as string);
-      break;
+      return new Date(Date.parse(value as string)).toISOString();
     default:
-      vText = value as string;
+      return String(value);
   }
-  let vUnique: string | null = null;
-  if (column.unique) {
-    vUnique = column.type === 'number' ? String(vNum) : column.type === 'email' ? vText!.toLowerCase() : vText;
-  }
-  return { v_text: vText, v_num: vNum, v_unique: vUnique };
 }
 
 /** Row data as stored: keyed by property id, empty cells left out. */
@@ -143,20 +142,92 @@ export function wireData(columns: readonly StoredColumn[], stored: Record<string
   return out;
 }
 
-export function parseStored(text: string): Record<string, unknown> {
-  return JSON.parse(text) as Record<string, unknown>;
+/** Stored row data: JSON text on SQLite, already parsed (jsonb) on PostgreSQL. */
+export function parseStored(data: string | Record<string, unknown>): Record<string, unknown> {
+  return typeof data === 'string' ? (JSON.parse(data) as Record<string, unknown>) : data;
 }
 
-/** Replaces the indexed values of one row. `live` false (a trashed row) keeps no unique claims. */
-export async function writeValues(db: Tx, rowId: string, columns: readonly StoredColumn[], stored: Record<string, unknown>, live = true): Promise<void> {
-  await db.deleteFrom('list_row_values').where('row_id', '=', rowId).execute();
-  const values = columns
-    .filter((c) => !isEmptyValue(stored[c.propertyId]))
-    .map((c) => {
-      const v = encodeValue(c, stored[c.propertyId]);
-      return { row_id: rowId, property_id: c.propertyId, ...v, v_unique: live ? v.v_unique : null };
-    });
-  if (values.length > 0) await db.insertInto('list_row_values').values(values).execute();
+/** A unique value of a row: [property id, value in uniqueKey form]. */
+export type UniqueKey = [string, string];
+
+/** The unique values of a row's data: one per non-empty cell of a unique column. */
+export function uniqueKeys(columns: readonly StoredColumn[], stored: Record<string, unknown>): UniqueKey[] {
+  const out: UniqueKey[] = [];
+  for (const c of columns) if (c.unique && !isEmptyValue(stored[c.propertyId])) out.push([c.propertyId, uniqueKey(c, stored[c.propertyId])]);
+  return out;
+}
+
+/** A row as written: its JSON and its unique values (compact: an import holds many of them). */
+export interface PreparedRow {
+  data: string;
+  keys: UniqueKey[];
+}
+
+export function prepareRow(columns: readonly StoredColumn[], stored: Record<string, unknown>): PreparedRow {
+  return { data: JSON.stringify(stored), keys: uniqueKeys(columns, stored) };
+}
+
+/** Claims a row's unique values (the unique index refuses one another live row holds). */
+export async function claimUniques(db: Tx, rowId: string, keys: readonly UniqueKey[]): Promise<void> {
+  if (keys.length > 0) await db.insertInto('list_unique_values').values(keys.map(([property_id, value]) => ({ property_id, value, row_id: rowId }))).execute();
+}
+
+/** Replaces the unique claims of one live row. */
+export async function reclaimUniques(db: Tx, rowId: string, keys: readonly UniqueKey[]): Promise<void> {
+  await releaseUniques(db, rowId);
+  await claimUniques(db, rowId, keys);
+}
+
+/** A trashed row holds no unique value. */
+export async function releaseUniques(db: Tx, rowId: string): Promise<void> {
+  await db.deleteFrom('list_unique_values').where('row_id', '=', rowId).execute();
+}
+
+/** Marks a change of the list's rows; the last statement of the writing transaction (it locks the list row on PostgreSQL). */
+export async function bumpRows(db: Tx, listId: string): Promise<void> {
+  await db
+    .updateTable('lists')
+    .set((eb) => ({ rows_version: eb('rows_version', '+', 1) }))
+    .where('id', '=', listId)
+    .execute();
+}
+
+// Rows per multi-row INSERT: 5 bound values each, well under both engines' limits.
+const INSERT_ROWS = 1000;
+const insertTexts = new Map<string, string>();
+
+/**
+ * One multi-row INSERT whose SQL text is made once per shape (table, columns, row count, engine):
+ * building it through the query builder costs more than running it when there are many rows.
+ */
+async function insertMany(db: Tx, engine: Engine, table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void> {
+  if (rows.length === 0) return;
+  const shape = `${engine} ${table} ${columns.join(',')} ${rows.length}`;
+  let text = insertTexts.get(shape);
+  if (!text) {
+    let n = 0;
+    const tuple = () => `(${columns.map(() => (engine === 'postgres' ? `$${++n}` : '?')).join(', ')})`;
+    text = `insert into ${table} (${columns.join(', ')}) values ${rows.map(tuple).join(', ')}`;
+    if (insertTexts.size > 100) insertTexts.clear();
+    insertTexts.set(shape, text);
+  }
+  await db.executeQuery(CompiledQuery.raw(text, rows.flat()));
+}
+
+/** Inserts new live rows with their unique claims, a few statements per thousand rows; returns their ids. */
+export async function insertRows(db: Tx, engine: Engine, listId: string, rows: readonly PreparedRow[], createdAt: string): Promise<string[]> {
+  const ids = rows.map(() => newId());
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+    const values: unknown[][] = [];
+    const claims: unknown[][] = [];
+    for (let j = i; j < Math.min(rows.length, i + INSERT_ROWS); j++) {
+      values.push([ids[j], listId, rows[j].data, createdAt, createdAt]);
+      for (const [pid, value] of rows[j].keys) claims.push([pid, value, ids[j]]);
+    }
+    await insertMany(db, engine, 'list_rows', ['id', 'list_id', 'data', 'created_at', 'updated_at'], values);
+    for (let k = 0; k < claims.length; k += INSERT_ROWS) await insertMany(db, engine, 'list_unique_values', ['property_id', 'value', 'row_id'], claims.slice(k, k + INSERT_ROWS));
+  }
+  return ids;
 }
 
 /** 409 unique_violation naming the columns whose values are taken by another live row. */
@@ -165,33 +236,15 @@ export function uniqueViolation(labels: string[]): AppError {
   return new AppError(409, errors[0] ?? 'A unique value is already taken', 'unique_violation', { errors });
 }
 
-/** The unique columns whose value in `stored` another row already holds. */
+/** The unique columns whose value in `stored` another row already holds (one query). */
 export async function takenUniques(db: Tx, columns: readonly StoredColumn[], stored: Record<string, unknown>, exceptRowId: string | null): Promise<string[]> {
-  const taken: string[] = [];
-  for (const c of columns) {
-    if (!c.unique || isEmptyValue(stored[c.propertyId])) continue;
-    let q = db
-      .selectFrom('list_row_values')
-      .select('row_id')
-      .where('property_id', '=', c.propertyId)
-      .where('v_unique', '=', encodeValue(c, stored[c.propertyId]).v_unique);
-    if (exceptRowId) q = q.where('row_id', '!=', exceptRowId);
-    if (await q.executeTakeFirst()) taken.push(c.label);
-  }
-  return taken;
-}
-
-/**
- * Runs a write that may claim unique values. The check inside gives the precise message; the
- * unique index catches what two concurrent writers both passed (the loser gets the same 409).
- */
-export async function withUniqueGuard<T>(db: Kysely<Database>, columns: readonly StoredColumn[], work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw uniqueViolation(columns.filter((c) => c.unique).map((c) => c.label));
-    }
-    throw err;
-  }
+  const keys = uniqueKeys(columns, stored);
+  if (keys.length === 0) return [];
+  let q = db
+    .selectFrom('list_unique_values')
+    .select('property_id')
+    .where((eb) => eb.or(keys.map(([pid, value]) => eb.and([eb('property_id', '=', pid), eb('value', '=', value)]))));
+  if (exceptRowId) q = q.where('row_id', '!=', exceptRowId);
+  const held = new Set((await q.execute()).map((r) => r.property_id));
+  return columns.filter((c) => held.has(c.propertyId)).map((c) => c.label);
 }

@@ -1,5 +1,5 @@
 import { compilePattern, type Column } from './dsl.js';
-import { hiddenColumns, isEmptyValue } from './visibility.js';
+import { hiddenColumnsOf, isEmptyValue } from './visibility.js';
 
 // Row validation (spec: the validation table and the type-level checks). Every failure is a
 // message in the spec's forms; the caller answers 400 `validation_failed` with all of them.
@@ -53,6 +53,11 @@ function timeOf(v: number | string): number | null {
  * is handled by the caller (required or not).
  */
 export function valueErrors(column: Column, value: unknown): string[] {
+  return valueCheck(column)(value);
+}
+
+/** valueErrors for one column with its rules worked out once (pattern compiled, date bounds parsed). */
+export function valueCheck(column: Column): (value: unknown) => string[] {
   const { label, validation: rules } = column;
   switch (column.type) {
     case 'text':
@@ -60,49 +65,60 @@ export function valueErrors(column: Column, value: unknown): string[] {
     case 'tel':
     case 'email':
     case 'url': {
-      if (typeof value !== 'string') return [`${label} must be a string`];
-      if (value.length > MAX_CELL_CHARS) return [`${label} must be at most ${MAX_CELL_CHARS} characters`];
-      const out: string[] = [];
-      if (column.type === 'email' && !isValidEmail(value)) out.push(`${label} must be a valid email address`);
-      if (column.type === 'url' && !isValidUrl(value)) out.push(`${label} must be a valid URL`);
-      if (column.type === 'text' || column.type === 'textarea') {
-        const n = charCount(value);
-        if (rules?.minLength !== undefined && n < rules.minLength) out.push(`${label} must be at least ${rules.minLength} characters`);
-        if (rules?.maxLength !== undefined && n > rules.maxLength) out.push(`${label} must be at most ${rules.maxLength} characters`);
-      }
-      if (rules?.pattern !== undefined && column.type !== 'url' && !compilePattern(rules.pattern).matcher(value).find()) {
-        out.push(`${label} format is invalid`);
-      }
-      return out;
+      const type = column.type;
+      const counted = type === 'text' || type === 'textarea';
+      const pattern = rules?.pattern !== undefined && type !== 'url' ? compilePattern(rules.pattern) : null;
+      return (value) => {
+        if (typeof value !== 'string') return [`${label} must be a string`];
+        if (value.length > MAX_CELL_CHARS) return [`${label} must be at most ${MAX_CELL_CHARS} characters`];
+        const out: string[] = [];
+        if (type === 'email' && !isValidEmail(value)) out.push(`${label} must be a valid email address`);
+        if (type === 'url' && !isValidUrl(value)) out.push(`${label} must be a valid URL`);
+        if (counted) {
+          const n = charCount(value);
+          if (rules?.minLength !== undefined && n < rules.minLength) out.push(`${label} must be at least ${rules.minLength} characters`);
+          if (rules?.maxLength !== undefined && n > rules.maxLength) out.push(`${label} must be at most ${rules.maxLength} characters`);
+        }
+        if (pattern && !pattern.matcher(value).find()) out.push(`${label} format is invalid`);
+        return out;
+      };
     }
-    case 'number': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return [`${label} must be a number`];
-      const out: string[] = [];
-      if (typeof rules?.min === 'number' && value < rules.min) out.push(`${label} must be at least ${rules.min}`);
-      if (typeof rules?.max === 'number' && value > rules.max) out.push(`${label} must be at most ${rules.max}`);
-      return out;
-    }
+    case 'number':
+      return (value) => {
+        if (typeof value !== 'number' || !Number.isFinite(value)) return [`${label} must be a number`];
+        const out: string[] = [];
+        if (typeof rules?.min === 'number' && value < rules.min) out.push(`${label} must be at least ${rules.min}`);
+        if (typeof rules?.max === 'number' && value > rules.max) out.push(`${label} must be at most ${rules.max}`);
+        return out;
+      };
     case 'boolean':
-      return typeof value === 'boolean' ? [] : [`${label} must be true or false`];
+      return (value) => (typeof value === 'boolean' ? [] : [`${label} must be true or false`]);
     case 'date':
     case 'datetime': {
-      const ok = typeof value === 'string' && (column.type === 'date' ? isValidDate(value) : isValidDateTime(value));
-      if (!ok) return [column.type === 'date' ? `${label} must be a date (YYYY-MM-DD)` : `${label} must be an ISO 8601 date and time`];
-      const t = timeOf(value as string)!;
-      const out: string[] = [];
+      const isDate = column.type === 'date';
       const min = rules?.min !== undefined ? timeOf(rules.min) : null;
       const max = rules?.max !== undefined ? timeOf(rules.max) : null;
-      if (min !== null && t < min) out.push(`${label} must be after ${rules!.min}`);
-      if (max !== null && t > max) out.push(`${label} must be before ${rules!.max}`);
-      return out;
+      return (value) => {
+        const ok = typeof value === 'string' && (isDate ? isValidDate(value) : isValidDateTime(value));
+        if (!ok) return [isDate ? `${label} must be a date (YYYY-MM-DD)` : `${label} must be an ISO 8601 date and time`];
+        const t = timeOf(value as string)!;
+        const out: string[] = [];
+        if (min !== null && t < min) out.push(`${label} must be after ${rules!.min}`);
+        if (max !== null && t > max) out.push(`${label} must be before ${rules!.max}`);
+        return out;
+      };
     }
     case 'select':
-    case 'priority':
-      return typeof value === 'string' && column.options!.includes(value) ? [] : [`${label} must be one of: ${column.options!.join(', ')}`];
-    case 'multiselect':
-      return Array.isArray(value) && value.every((v) => typeof v === 'string' && column.options!.includes(v)) ?
-          []
-        : [`${label} must be one of: ${column.options!.join(', ')}`];
+    case 'priority': {
+      const options = new Set(column.options!);
+      const message = [`${label} must be one of: ${column.options!.join(', ')}`];
+      return (value) => (typeof value === 'string' && options.has(value) ? [] : [...message]);
+    }
+    case 'multiselect': {
+      const options = new Set(column.options!);
+      const message = [`${label} must be one of: ${column.options!.join(', ')}`];
+      return (value) => (Array.isArray(value) && value.every((v) => typeof v === 'string' && options.has(v)) ? [] : [...message]);
+    }
   }
 }
 
@@ -117,25 +133,36 @@ export interface RowCheck {
  * Keys that are not columns are refused. A column hidden by its condition is not required.
  */
 export function validateRow(columns: readonly Column[], input: Record<string, unknown>, isNew: boolean): RowCheck {
-  const errors: string[] = [];
-  const byKey = new Map(columns.map((c) => [c.key, c]));
-  for (const key of Object.keys(input)) if (!byKey.has(key)) errors.push(`${key} is not a column of this list`);
-  const data: Record<string, unknown> = {};
-  for (const c of columns) {
-    let v = Object.prototype.hasOwnProperty.call(input, c.key) ? input[c.key] : undefined;
-    if (v === undefined && isNew && c.defaultValue !== null) v = c.defaultValue;
-    if (v !== undefined) data[c.key] = v;
-  }
-  const hidden = hiddenColumns(columns, data);
-  for (const c of columns) {
-    const v = data[c.key];
-    if (isEmptyValue(v)) {
-      // An empty string or list is stored as null: one representation of "no value".
-      if (v !== undefined) data[c.key] = null;
-      if (c.required && !hidden.has(c.key)) errors.push(`${c.label} is required`);
-      continue;
+  return rowValidator(columns)(input, isNew);
+}
+
+export type RowValidator = (input: Record<string, unknown>, isNew: boolean) => RowCheck;
+
+/** validateRow with the columns' rules worked out once, for checking many rows of one list. */
+export function rowValidator(columns: readonly Column[]): RowValidator {
+  const keys = new Set(columns.map((c) => c.key));
+  const hiddenOf = hiddenColumnsOf(columns);
+  const checks = columns.map((c) => valueCheck(c));
+  return (input, isNew) => {
+    const errors: string[] = [];
+    for (const key of Object.keys(input)) if (!keys.has(key)) errors.push(`${key} is not a column of this list`);
+    const data: Record<string, unknown> = {};
+    for (const c of columns) {
+      let v = Object.prototype.hasOwnProperty.call(input, c.key) ? input[c.key] : undefined;
+      if (v === undefined && isNew && c.defaultValue !== null) v = c.defaultValue;
+      if (v !== undefined) data[c.key] = v;
     }
-    errors.push(...valueErrors(c, v));
-  }
-  return { data, errors };
+    const hidden = hiddenOf(data);
+    columns.forEach((c, i) => {
+      const v = data[c.key];
+      if (isEmptyValue(v)) {
+        // An empty string or list is stored as null: one representation of "no value".
+        if (v !== undefined) data[c.key] = null;
+        if (c.required && !hidden.has(c.key)) errors.push(`${c.label} is required`);
+        return;
+      }
+      errors.push(...checks[i](v));
+    });
+    return { data, errors };
+  };
 }

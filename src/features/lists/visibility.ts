@@ -79,12 +79,19 @@ export function conditionHolds(condition: Pick<Condition, 'operator' | 'value'>,
 
 /** The keys of the columns hidden by their conditions for this row's data. */
 export function hiddenColumns(columns: readonly Column[], data: Record<string, unknown>): Set<string> {
-  const hidden = new Set<string>();
-  for (const column of inDisplayOrder(columns)) {
-    const condition = column.visibility?.condition;
-    if (!condition) continue;
-    const watched = hidden.has(condition.field) ? undefined : data[condition.field];
-    if (!conditionHolds(condition, watched)) hidden.add(column.key);
-  }
-  return hidden;
+  return hiddenColumnsOf(columns)(data);
+}
+
+/** hiddenColumns with the display order worked out once (an import checks many rows). */
+export function hiddenColumnsOf(columns: readonly Column[]): (data: Record<string, unknown>) => Set<string> {
+  const conditional = inDisplayOrder(columns).filter((c) => c.visibility?.condition);
+  return (data) => {
+    const hidden = new Set<string>();
+    for (const column of conditional) {
+      const condition = column.visibility!.condition;
+      const watched = hidden.has(condition.field) ? undefined : data[condition.field];
+      if (!conditionHolds(condition, watched)) hidden.add(column.key);
+    }
+    return hidden;
+  };
 }
