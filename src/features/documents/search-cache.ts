@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { SingleFlight } from '../../lib/single-flight.js';
 
 // The ordered ids of every document matching a search term, per user and per sync stamp.
 //
@@ -24,7 +25,7 @@ interface UserEntry {
 
 export class SearchCache {
   private readonly users = new Map<string, UserEntry>();
-  private readonly inflight = new Map<string, Promise<readonly string[]>>();
+  private readonly flights = new SingleFlight<readonly string[]>();
   private held = 0;
 
   constructor(
@@ -71,18 +72,11 @@ export class SearchCache {
    * key share one computation, so a burst of identical searches after a write costs one search.
    */
   load(userId: string, stamp: number, term: string, compute: () => Promise<string[]>): Promise<readonly string[]> {
-    const key = `${userId}\u0000${stamp}\u0000${term}`;
-    let pending = this.inflight.get(key);
-    if (!pending) {
-      pending = compute()
-        .then((ids) => {
-          this.set(userId, stamp, term, ids);
-          return ids;
-        })
-        .finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
-    }
-    return pending;
+    return this.flights.run(`${userId}\u0000${stamp}\u0000${term}`, async () => {
+      const ids = await compute();
+      this.set(userId, stamp, term, ids);
+      return ids;
+    });
   }
 
   /** How many ids are held (for tests). */

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { SingleFlight } from '../../lib/single-flight.js';
 
 // In-process caches of what a list's reads derive from its rows and columns, keyed by the list's
 // version counters (migration 009): `rows_version` is bumped by every row write and
@@ -49,7 +50,7 @@ class VersionedLru<V> {
   private readonly entries = new Map<string, { list: string; version: string; value: V; bytes: number }>();
   private readonly latest = new Map<string, string>();
   /** Computations under way: requests that miss together wait for one query, not one each. */
-  private readonly pending = new Map<string, Promise<V>>();
+  private readonly flights = new SingleFlight<V>();
   private used = 0;
 
   constructor(
@@ -70,18 +71,11 @@ class VersionedLru<V> {
   async getOrCompute(list: string, version: string, key: string, compute: () => Promise<V>): Promise<V> {
     const hit = this.get(list, version, key);
     if (hit !== undefined) return hit;
-    const k = `${list}\u0000${version}\u0000${key}`;
-    let p = this.pending.get(k);
-    if (!p) {
-      p = compute()
-        .then((value) => {
-          this.set(list, version, key, value);
-          return value;
-        })
-        .finally(() => this.pending.delete(k));
-      this.pending.set(k, p);
-    }
-    return p;
+    return this.flights.run(`${list}\u0000${version}\u0000${key}`, async () => {
+      const value = await compute();
+      this.set(list, version, key, value);
+      return value;
+    });
   }
 
   set(list: string, version: string, key: string, value: V): void {
