@@ -90,14 +90,17 @@ class Cells {
     }
   }
 
+  /** A priority cell as its place among the column's options (0 for the first; null when empty or not an option). */
+  rank(c: StoredColumn): RawBuilder<unknown> {
+    return sql`(case ${this.text(c)} ${sql.join(
+      c.options!.map((o, i) => sql`when ${o} then ${sql.lit(i)}`),
+      sql` `,
+    )} end)`;
+  }
+
   /** What a column sorts by: priorities by their place among the options, multiselects by their JSON. */
   sortKey(c: StoredColumn): RawBuilder<unknown> {
-    if (c.type === 'priority') {
-      return sql`(case ${this.text(c)} ${sql.join(
-        c.options!.map((o, i) => sql`when ${o} then ${sql.lit(i)}`),
-        sql` `,
-      )} end)`;
-    }
+    if (c.type === 'priority') return this.rank(c);
     if (c.type === 'multiselect') return this.engine === 'postgres' ? sql`(${this.json(c)})::text` : this.json(c);
     return this.typed(c);
   }
@@ -196,6 +199,12 @@ export function conditionSql(cells: Cells, column: StoredColumn, c: FilterCondit
     default: {
       if (column.type === 'boolean' || column.type === 'multiselect') {
         throw badRequest(`Operator ${c.operator} does not apply to the ${column.type} column ${column.key}`);
+      }
+      if (column.type === 'priority') {
+        // Priorities compare by their place among the column's options (low < medium < high < urgent by default), not as text.
+        const rank = typeof c.value === 'string' ? column.options!.indexOf(c.value) : -1;
+        if (rank < 0) throw badRequest(`Filter value for ${column.key} must be one of the options: ${column.options!.join(', ')}`);
+        return sql<SqlBool>`${cells.rank(column)} ${sql.raw(COMPARE[c.operator]!)} ${sql.lit(rank)}`;
       }
       return sql<SqlBool>`${cells.typed(column)} ${sql.raw(COMPARE[c.operator]!)} ${operand(column, c.value)}`;
     }
