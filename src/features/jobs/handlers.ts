@@ -8,6 +8,6 @@ import type { JobRunner } from './runner.js';
 export function registerJobHandlers(runner: JobRunner): void {
   runner.register('push-delivery', runPushDelivery, { baseDelayMs: PUSH_RETRY_BASE_MS });
   runner.register('notification-follow-up', runBurstFollowUp);
-  // runImport takes only a queued import, so a second run of the job does nothing.
-  runner.register('list-import', (ctx, p) => runImportJob(ctx, p.jobId));
+  // A second run of the job (its runner died, or it is retried) resumes the import where it stopped.
+  runner.register('list-import', (ctx, p, job) => runImportJob(ctx, p.jobId, job));
 }

@@ -4,9 +4,10 @@ import { isUniqueViolation, toBool } from '../../db/dialect.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { submitJob } from '../jobs/enqueue.js';
+import { enqueueJob } from '../jobs/enqueue.js';
+import type { JobInfo } from '../jobs/types.js';
 import type { Column } from './dsl.js';
-import { bumpRows, insertRows, loadColumns, ownList, parseStored, prepareRow, reclaimUniques, storedData, uniqueKey, wireData, type PreparedRow, type StoredColumn } from './store.js';
+import { bumpRows, insertRows, loadColumns, ownList, parseStored, prepareRow, reclaimUniques, storedData, uniqueKey, uniqueKeys, wireData, type PreparedRow, type StoredColumn } from './store.js';
 import { rowValidator, valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 
@@ -15,7 +16,10 @@ import { isEmptyValue } from './visibility.js';
 // (compiled once for the import), then writes in short transactions of BATCH rows (multi-row
 // INSERTs), recording progress in each. Between steps it gives the event loop a turn: on SQLite
 // every statement runs synchronously, so without that no other request would be served until
-// the import ends.
+// the import ends. The import row and its job commit together; the input is kept until the
+// import ends, so a run whose process died is finished by the job's next run (after its lease):
+// it checks the file again if nothing was written, else resumes the checked plan after the last
+// committed batch. An all-or-nothing import that cannot finish takes back what it wrote.
 
 export const IMPORT_MODES = ['all-or-nothing', 'valid-rows'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
@@ -62,7 +66,7 @@ function toJob(r: {
 }): JobRecord {
   return {
     id: r.id,
-    status: r.status,
+    status: r.status === WRITING ? 'running' : r.status,
     dryRun: toBool(r.dry_run as 0 | 1 | boolean),
     total: Number(r.total),
     processed: Number(r.processed),
@@ -89,7 +93,7 @@ export async function startImport(ctx: AppContext, userId: string, listId: strin
     user_id: userId,
     status: 'queued',
     options: JSON.stringify(options),
-    content,
+    content: null,
     dry_run: options.dryRun,
     total: 0,
     processed: 0,
@@ -100,23 +104,36 @@ export async function startImport(ctx: AppContext, userId: string, listId: strin
     created_at: now,
     updated_at: now,
   };
-  await db.insertInto('list_imports').values(job).execute();
-  // A `list-import` job (features/jobs), started at once in this process by the runner's kick.
-  await submitJob(ctx, 'list-import', { jobId: job.id });
+  // The import and its `list-import` job (features/jobs) commit together, so an import is never
+  // recorded without the job that runs it; the runner is kicked once both are committed.
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('list_imports').values([job, { ...job, id: dataId(job.id), status: DATA, content }]).execute();
+    await enqueueJob(trx, ctx.clock.now(), 'list-import', { jobId: job.id });
+  });
+  ctx.jobs.kick();
   return toJob(job);
 }
 
-/** The `list-import` job: runs the import; a failure marks it failed (a second run finds it no longer queued). */
-export async function runImportJob(ctx: AppContext, jobId: string): Promise<void> {
-  await runImport(ctx, jobId).catch(async (err: unknown) => {
+/**
+ * The `list-import` job. A run takes the import where the last one left it (runImport), so the
+ * job may run again after its runner died (its lease ended) or after an error: an error is
+ * retried while the job has attempts left; the last attempt's error fails the import (an
+ * all-or-nothing import first takes back the rows it wrote).
+ */
+export async function runImportJob(ctx: AppContext, jobId: string, job?: Pick<JobInfo, 'attempt' | 'maxAttempts'>): Promise<void> {
+  try {
+    await runImport(ctx, jobId);
+  } catch (err) {
+    if (err instanceof Superseded) return;
+    if (job && job.attempt < job.maxAttempts) throw err;
     ctx.log.error({ err, jobId }, 'list import failed');
-    await finish(ctx, jobId, { status: 'failed' }).catch(() => undefined);
-  });
+    await failImport(ctx, jobId).catch((e: unknown) => ctx.log.error({ err: e, jobId }, 'failing a list import failed'));
+  }
 }
 
 export async function getImport(ctx: AppContext, userId: string, listId: string, jobId: string): Promise<JobRecord> {
   await ownList(ctx.db.kysely, userId, listId);
-  const r = await ctx.db.kysely.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('list_id', '=', listId).executeTakeFirst();
+  const r = await ctx.db.kysely.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('list_id', '=', listId).where('status', '!=', DATA).executeTakeFirst();
   if (!r) throw notFound('Import not found');
   return toJob(r);
 }
@@ -149,14 +166,99 @@ interface Planned {
   line: number;
   rowId: string | null; // existing row to update (upsert)
   row: PreparedRow;
+  /** An upserted row's data before the import (all-or-nothing takes it back on failure). */
+  prev?: string;
 }
 
+/**
+ * The internal status of an import whose checking pass is over and whose writes have begun
+ * (`running` on the wire). Its data row then holds no longer the file but the plan: every row to
+ * write, in order, with its id, as checked; `inserted + updated` is how many of them are
+ * committed, recorded in the transaction of each batch. A re-run resumes there, so what it
+ * writes is exactly what the first run checked. (A `running` import has written nothing: a
+ * re-run checks the file again from the start.)
+ */
+const WRITING = 'writing';
+
+/**
+ * An import's input (the file, then the plan) is kept until it ends in a second list_imports
+ * row, its data row (id `<import id>:data`, status `data`, never shown): the import row is
+ * rewritten with every batch's progress, and on SQLite an UPDATE rewrites the whole record, so
+ * a file kept on it would be written again with every batch.
+ */
+const DATA = 'data';
+const dataId = (jobId: string) => `${jobId}:data`;
+
+async function inputOf(ctx: AppContext, job: { id: string; content: string | null }): Promise<string | null> {
+  if (job.content !== null) return job.content; // queued before the data row existed
+  const row = await ctx.db.kysely.selectFrom('list_imports').select('content').where('id', '=', dataId(job.id)).where('status', '=', DATA).executeTakeFirst();
+  return row?.content ?? null;
+}
+
+/** One planned row as stored: [line, row id, 1 = insert, data, unique keys, previous data]. */
+type StoredPlanned = [number, string, 0 | 1, string, PreparedRow['keys'], string | null];
+
+const storePlan = (plan: readonly Planned[]) =>
+  JSON.stringify(plan.map((p): StoredPlanned => [p.line, p.rowId!, p.prev === undefined ? 1 : 0, p.row.data, p.row.keys, p.prev ?? null]));
+
+const loadPlan = (text: string): Planned[] =>
+  (JSON.parse(text) as StoredPlanned[]).map(([line, rowId, insert, data, keys, prev]) => ({ line, rowId, row: { data, keys }, ...(insert ? {} : { prev: prev! }) }));
+
+/** Another run of the same import committed first (a runner whose lease ended came back): this one stops. */
+class Superseded extends Error {}
+
+/** Ends an import that has not ended; its input (the file or the plan) is dropped with it. */
 async function finish(ctx: AppContext, jobId: string, fields: Record<string, unknown>) {
-  await ctx.db.kysely
-    .updateTable('list_imports')
-    .set({ ...fields, content: null, updated_at: isoNow(ctx.clock) })
-    .where('id', '=', jobId)
-    .execute();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('list_imports')
+      .set({ ...fields, content: null, updated_at: isoNow(ctx.clock) })
+      .where('id', '=', jobId)
+      .where('status', 'in', ['queued', 'running', WRITING])
+      .execute();
+    await trx.deleteFrom('list_imports').where('id', '=', dataId(jobId)).where('status', '=', DATA).execute();
+  });
+}
+
+/**
+ * Fails an import that cannot go on. An all-or-nothing import that wrote some of its rows takes
+ * them back first (inserted rows deleted, upserted rows given their previous data), a batch per
+ * transaction, so it never ends with part of the file imported; until then it stays `running`,
+ * and a re-run after a crash here takes back the rest.
+ */
+async function failImport(ctx: AppContext, jobId: string, errors?: JobRecord['errors']): Promise<void> {
+  const db = ctx.db.kysely;
+  const job = await db.selectFrom('list_imports').selectAll().where('id', '=', jobId).executeTakeFirst();
+  if (!job || job.status === 'done' || job.status === 'failed' || job.status === DATA) return;
+  const input = job.status === WRITING ? await inputOf(ctx, job) : null;
+  const options = JSON.parse(job.options) as ImportOptions;
+  const fields: Record<string, unknown> = { status: 'failed', ...(errors ? { errors: JSON.stringify(errors) } : {}) };
+  if (input !== null && options.mode === 'all-or-nothing') {
+    const written = loadPlan(input).slice(0, Number(job.inserted) + Number(job.updated));
+    const columns = await loadColumns(db, job.list_id);
+    for (let end = written.length; end > 0; end -= WRITE_BATCH[ctx.db.engine]) {
+      const chunk = written.slice(Math.max(0, end - WRITE_BATCH[ctx.db.engine]), end);
+      await db.transaction().execute(async (trx) => {
+        const fresh = chunk.filter((p) => p.prev === undefined).map((p) => p.rowId!);
+        if (fresh.length > 0) {
+          await trx.deleteFrom('list_unique_values').where('row_id', 'in', fresh).execute();
+          await trx.deleteFrom('list_rows').where('id', 'in', fresh).execute();
+        }
+        for (const p of chunk) {
+          if (p.prev === undefined) continue;
+          await trx.updateTable('list_rows').set({ data: p.prev, updated_at: isoNow(ctx.clock) }).where('id', '=', p.rowId!).execute();
+          await reclaimUniques(trx, p.rowId!, uniqueKeys(columns, parseStored(p.prev)));
+        }
+        // What is left written, so a re-run after a crash here resumes from there.
+        const left = written.slice(0, end - chunk.length);
+        const kept = left.filter((p) => p.prev === undefined).length;
+        await trx.updateTable('list_imports').set({ inserted: kept, updated: left.length - kept }).where('id', '=', jobId).execute();
+        await bumpRows(trx, job.list_id);
+      });
+    }
+    Object.assign(fields, { inserted: 0, updated: 0, skipped: Number(job.total), processed: Number(job.total) });
+  }
+  await finish(ctx, jobId, fields);
 }
 
 /** Parses the file a chunk at a time, giving the event loop a turn between chunks. */
@@ -187,12 +289,19 @@ async function parseCsv(content: string): Promise<string[][]> {
 
 export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
   const db = ctx.db.kysely;
-  const job = await db.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('status', '=', 'queued').executeTakeFirst();
+  // A queued import starts; a `running` one (its runner died while checking, before any write)
+  // starts again; a `writing` one resumes its writes. The input stays in the data row until
+  // the import ends.
+  const job = await db.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('status', 'in', ['queued', 'running', WRITING]).executeTakeFirst();
   if (!job) return;
-  // The file is dropped from the job row at once (a run takes only a queued job, so it is never
-  // read again): every progress update would otherwise rewrite it.
-  await db.updateTable('list_imports').set({ status: 'running', content: null, updated_at: isoNow(ctx.clock) }).where('id', '=', jobId).execute();
   const options = JSON.parse(job.options) as ImportOptions;
+  if (job.status === WRITING) {
+    await writePlanned(ctx, job, loadPlan((await inputOf(ctx, job)) ?? '[]'), JSON.parse(job.errors) as JobRecord['errors']);
+    return;
+  }
+  if (job.status === 'queued') {
+    await db.updateTable('list_imports').set({ status: 'running', updated_at: isoNow(ctx.clock) }).where('id', '=', jobId).where('status', '=', 'queued').execute();
+  }
   const errors: JobRecord['errors'] = [];
   const report = (line: number, messages: string[]) => {
     if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, messages });
@@ -200,7 +309,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
 
   let records: string[][];
   try {
-    records = await parseCsv(job.content ?? '');
+    records = await parseCsv((await inputOf(ctx, job)) ?? '');
   } catch (err) {
     const e = err as { message?: string; lines?: number };
     report(e.lines ?? 1, [`The file is not valid CSV: ${e.message ?? 'parse error'}`]);
@@ -271,7 +380,8 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
       const target = key === null ? undefined : upsertTargets.get(key);
       const merged = target ? { ...wireData(columns, parseStored(target.data)), ...input } : input;
       const { data, errors: messages } = validate(merged, target === undefined);
-      return { rowId: target?.id ?? null, stored: storedData(columns, data), messages };
+      const prev = target === undefined ? undefined : typeof target.data === 'string' ? target.data : JSON.stringify(target.data);
+      return { rowId: target?.id ?? null, prev, stored: storedData(columns, data), messages };
     });
     // Unique values already held by other stored rows.
     const takenByColumn = new Map<string, Map<string, string>>();
@@ -300,7 +410,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
         report(line, x.messages);
         skipped += 1;
       } else {
-        planned.push({ line, rowId: x.rowId, row: prepareRow(columns, x.stored) });
+        planned.push({ line, rowId: x.rowId, row: prepareRow(columns, x.stored), ...(x.prev === undefined ? {} : { prev: x.prev }) });
       }
     }
     // Progress of the checking pass (the only pass of a dry run or a refused all-or-nothing), a few
@@ -312,7 +422,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     await nextTurn();
   }
 
-  const willInsert = planned.filter((p) => p.rowId === null).length;
+  const willInsert = planned.filter((p) => p.prev === undefined).length;
   const willUpdate = planned.length - willInsert;
   if (options.mode === 'all-or-nothing' && errors.length > 0) {
     await finish(ctx, jobId, { status: 'failed', processed: total, inserted: 0, updated: 0, skipped: total, errors: JSON.stringify(errors) });
@@ -323,34 +433,82 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     return;
   }
 
-  // Pass 2: writes, one short transaction per batch (its progress recorded in it).
-  let inserted = 0;
-  let updated = 0;
+  // Pass 2: the writes. The plan replaces the file in the data row, and the report of the checks
+  // is recorded, in one transaction: from here a re-run resumes the writes rather than checking again.
+  for (const p of planned) p.rowId ??= newId();
+  const plan = storePlan(planned);
+  await db.transaction().execute(async (trx) => {
+    const begun = await trx
+      .updateTable('list_imports')
+      .set({ status: WRITING, content: null, total, skipped, errors: JSON.stringify(errors), inserted: 0, updated: 0, updated_at: isoNow(ctx.clock) })
+      .where('id', '=', jobId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (Number(begun.numUpdatedRows) !== 1) throw new Superseded();
+    const { list_id, user_id, options: o, dry_run, created_at } = job;
+    const data = { content: plan, updated_at: isoNow(ctx.clock) };
+    const kept = await trx.updateTable('list_imports').set(data).where('id', '=', dataId(jobId)).where('status', '=', DATA).executeTakeFirst();
+    if (Number(kept.numUpdatedRows) === 0) {
+      await trx
+        .insertInto('list_imports')
+        .values({ id: dataId(jobId), list_id, user_id, status: DATA, options: o, dry_run, total: 0, processed: 0, inserted: 0, updated: 0, skipped: 0, errors: '[]', created_at, ...data })
+        .execute();
+    }
+  });
+  await writePlanned(ctx, { ...job, total, skipped, inserted: 0, updated: 0 }, planned, errors);
+}
+
+/**
+ * Writes the planned rows from the first not yet committed, one short transaction per batch. A
+ * batch first moves the import's counters on from the figures it started from (so of two runs
+ * of one import, only one writes each batch), then writes its rows.
+ */
+async function writePlanned(
+  ctx: AppContext,
+  job: { id: string; list_id: string; total: number; skipped: number; inserted: number; updated: number; options: string },
+  planned: readonly Planned[],
+  errors: JobRecord['errors'],
+): Promise<void> {
+  const db = ctx.db.kysely;
+  const jobId = job.id;
+  const options = JSON.parse(job.options) as ImportOptions;
+  const total = Number(job.total);
+  const skipped = Number(job.skipped);
+  let inserted = Number(job.inserted);
+  let updated = Number(job.updated);
+  const report = (line: number, messages: string[]) => {
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, messages });
+  };
   try {
     const batch = WRITE_BATCH[ctx.db.engine];
-    for (let start = 0; start < planned.length; start += batch) {
+    for (let start = inserted + updated; start < planned.length; start += batch) {
       const chunk = planned.slice(start, start + batch);
-      const fresh = chunk.filter((p) => p.rowId === null);
+      const fresh = chunk.filter((p) => p.prev === undefined);
       const processed = Math.min(total, chunk[chunk.length - 1].line - 1);
       await db.transaction().execute(async (trx) => {
         const now = isoNow(ctx.clock);
+        const moved = await trx
+          .updateTable('list_imports')
+          .set({ processed, inserted: inserted + fresh.length, updated: updated + chunk.length - fresh.length, updated_at: now })
+          .where('id', '=', jobId)
+          .where('status', '=', WRITING)
+          .where('inserted', '=', inserted)
+          .where('updated', '=', updated)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) throw new Superseded();
         await insertRows(
           trx,
           ctx.db.engine,
           job.list_id,
           fresh.map((p) => p.row),
           now,
+          fresh.map((p) => p.rowId!),
         );
         for (const p of chunk) {
-          if (!p.rowId) continue;
-          await trx.updateTable('list_rows').set({ data: p.row.data, updated_at: now }).where('id', '=', p.rowId).execute();
-          await reclaimUniques(trx, p.rowId, p.row.keys);
+          if (p.prev === undefined) continue;
+          await trx.updateTable('list_rows').set({ data: p.row.data, updated_at: now }).where('id', '=', p.rowId!).execute();
+          await reclaimUniques(trx, p.rowId!, p.row.keys);
         }
-        await trx
-          .updateTable('list_imports')
-          .set({ processed, inserted: inserted + fresh.length, updated: updated + chunk.length - fresh.length, skipped, updated_at: now })
-          .where('id', '=', jobId)
-          .execute();
         await bumpRows(trx, job.list_id);
       });
       inserted += fresh.length;
@@ -359,6 +517,11 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     }
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
+    if (options.mode === 'all-or-nothing') {
+      report(0, ['A unique value was taken by another write during the import; nothing was imported']);
+      await failImport(ctx, jobId, errors);
+      return;
+    }
     report(0, ['A unique value was taken by another write during the import; the remaining lines were not imported']);
     await finish(ctx, jobId, { status: 'failed', inserted, updated, skipped, errors: JSON.stringify(errors) });
     return;

@@ -214,9 +214,8 @@ async function insertMany(db: Tx, engine: Engine, table: string, columns: readon
   await db.executeQuery(CompiledQuery.raw(text, rows.flat()));
 }
 
-/** Inserts new live rows with their unique claims, a few statements per thousand rows; returns their ids. */
-export async function insertRows(db: Tx, engine: Engine, listId: string, rows: readonly PreparedRow[], createdAt: string): Promise<string[]> {
-  const ids = rows.map(() => newId());
+/** Inserts new live rows with their unique claims, a few statements per thousand rows; returns their ids (new ones unless given). */
+export async function insertRows(db: Tx, engine: Engine, listId: string, rows: readonly PreparedRow[], createdAt: string, ids: readonly string[] = rows.map(() => newId())): Promise<readonly string[]> {
   for (let i = 0; i < rows.length; i += INSERT_ROWS) {
     const values: unknown[][] = [];
     const claims: unknown[][] = [];

@@ -1,0 +1,209 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runDueJobs } from '../../src/features/jobs/execute.js';
+import { createTestApp, ENGINE, type TestApp } from '../helpers/app.js';
+import { activeUser, addRow, call, cookieOf, createList, expectError, type Auth } from './support.js';
+
+// A CSV import whose run stops part way (its process died) is finished by the job's next run
+// (the job is taken again when its lease ends): it resumes after the last committed batch, ends
+// `done` with exactly the file's rows, never twice; an all-or-nothing import that cannot finish
+// takes back what it wrote. And an import is recorded only together with its job.
+//
+// The stop is simulated with a trigger that makes one write fail (the batch holding it rolls
+// back, the earlier batches stay committed: the state a crash there leaves), then the job row is
+// put back as a dead runner leaves it (running, lease over).
+
+let t: TestApp;
+let me: Auth;
+beforeAll(async () => {
+  t = await createTestApp({ smtp: false });
+  me = cookieOf(await activeUser(t));
+});
+afterAll(async () => t.close());
+afterEach(async () => {
+  await t.app.ctx.jobs.idle();
+  await dropCrash();
+});
+
+const LINES = 3000; // more than one write batch on both engines (500 on SQLite, 2500 on PostgreSQL)
+const CRASH_AT = 2700; // in the second PostgreSQL batch, the sixth SQLite one
+
+/** Makes statements fail: inserts of the row titled `title`, or the import's move to its write phase. */
+async function crashOn(what: { rowTitle: string; titleProperty: string } | { importStatus: string } | { jobs: true }) {
+  const db = t.db.kysely;
+  const [table, cond] =
+    'rowTitle' in what ?
+      ['list_rows', ENGINE === 'postgres' ? `new.data ->> '${what.titleProperty}' = '${what.rowTitle}'` : `json_extract(new.data, '$."${what.titleProperty}"') = '${what.rowTitle}'`]
+    : 'importStatus' in what ? ['list_imports', `new.status = '${what.importStatus}'`]
+    : ['jobs', `new.kind = 'list-import'`];
+  const event = 'importStatus' in what ? 'update' : 'insert';
+  if (ENGINE === 'postgres') {
+    await sql.raw(`create or replace function simulated_crash() returns trigger language plpgsql as $$ begin raise exception 'simulated crash'; end $$`).execute(db);
+    await sql.raw(`create trigger simulated_crash before ${event} on ${table} for each row when (${cond}) execute function simulated_crash()`).execute(db);
+  } else {
+    await sql.raw(`create trigger simulated_crash before ${event} on ${table} when ${cond} begin select raise(abort, 'simulated crash'); end`).execute(db);
+  }
+}
+
+async function dropCrash() {
+  const db = t.db.kysely;
+  if (ENGINE === 'postgres') {
+    for (const table of ['list_rows', 'list_imports', 'jobs']) await sql.raw(`drop trigger if exists simulated_crash on ${table}`).execute(db);
+  } else {
+    await sql.raw('drop trigger if exists simulated_crash').execute(db);
+  }
+}
+
+function multipart(csv: string, fields: Record<string, string>) {
+  const boundary = '----listsrecovery9f2';
+  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rows.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.from(parts.join('')), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (listId: string, csv: string, fields: Record<string, string> = {}) => {
+  const m = multipart(csv, fields);
+  return t.app.inject({ method: 'POST', url: `/api/lists/${listId}/import`, payload: m.payload, headers: { ...m.headers, ...me } });
+};
+
+const importOf = async (listId: string, jobId: string) => {
+  const res = await call(t, 'GET', `/api/lists/${listId}/imports/${jobId}`, me);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().job;
+};
+
+/** The import's job row once its first run has ended (failed by the simulated crash: queued again, for a retry). */
+async function firstRunOver(importId: string) {
+  await t.app.ctx.jobs.idle();
+  const jobs = await t.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', 'list-import').where('payload', 'like', `%${importId}%`).execute();
+  expect(jobs).toHaveLength(1);
+  expect(jobs[0]).toMatchObject({ status: 'queued', attempts: 1, last_error: expect.stringContaining('simulated crash') });
+  return jobs[0];
+}
+
+/** Puts the job back as a runner that died mid-run leaves it, lets the lease end, and runs what is due. */
+async function runnerDiedThenRerun(jobId: string) {
+  const at = t.clock.now();
+  await t.db.kysely
+    .updateTable('jobs')
+    .set({ status: 'running', locked_until: new Date(at.getTime() + t.app.ctx.jobs.leaseMs).toISOString(), run_at: at.toISOString() })
+    .where('id', '=', jobId)
+    .execute();
+  expect((await runDueJobs(t.app.ctx)).claimed).toBe(0); // still leased to the dead runner
+  t.clock.advance(t.app.ctx.jobs.leaseMs);
+  expect(await runDueJobs(t.app.ctx)).toMatchObject({ claimed: 1, done: 1 });
+}
+
+type Row = { id: string; data: Record<string, unknown> };
+
+/** Every live row of the list, through the API, in creation order. */
+async function allRows(listId: string): Promise<Row[]> {
+  const out: Row[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const res = await call(t, 'GET', `/api/lists/${listId}/data?limit=100&offset=${offset}`, me);
+    expect(res.statusCode).toBe(200);
+    const page = res.json().data as Row[];
+    out.push(...page);
+    if (page.length < 100) return out;
+  }
+}
+
+const allTitles = async (listId: string) => (await allRows(listId)).map((r) => r.data.title as string);
+const rowData = async (listId: string, rowId: string) => (await allRows(listId)).find((r) => r.id === rowId)?.data;
+
+const titleProperty = (list: { schema: { fields: { key: string; propertyId: string }[] } }) => list.schema.fields.find((c) => c.key === 'title')!.propertyId;
+const csvOf = (lines: string[]) => `title,pages,isbn\n${lines.join('\n')}\n`;
+const line = (i: number) => `T ${i},${i + 1},k${i}`;
+
+describe('CSV import: a run that stopped part way is finished by the next run', () => {
+  it.each([
+    { mode: 'all-or-nothing', invalid: [] as number[] },
+    { mode: 'valid-rows', invalid: [7, 2999] },
+  ])('$mode: after a crash in the writes it resumes after the last committed batch and ends done with exactly the file rows', async ({ mode, invalid }) => {
+    const list = await createList(t, me);
+    const lines = Array.from({ length: LINES }, (_, i) => (invalid.includes(i) ? `,0,bad${i}` : line(i)));
+    const expected = lines.map((_, i) => `T ${i}`).filter((_, i) => !invalid.includes(i));
+    await crashOn({ rowTitle: `T ${CRASH_AT}`, titleProperty: titleProperty(list) });
+    const res = await upload(list.id, csvOf(lines), { mode });
+    expect(res.statusCode, res.body).toBe(202);
+    const importId = res.json().job.id;
+    const job = await firstRunOver(importId);
+
+    // Stopped part way: some batches committed, the import not finished.
+    const partial = await importOf(list.id, importId);
+    expect(partial.status).toBe('running');
+    const committed = partial.inserted;
+    expect(committed).toBeGreaterThan(0);
+    expect(committed).toBeLessThan(expected.length);
+    expect(await allTitles(list.id)).toEqual(expected.slice(0, committed));
+
+    await dropCrash();
+    await runnerDiedThenRerun(job.id);
+    const done = await importOf(list.id, importId);
+    expect(done).toMatchObject({ status: 'done', total: LINES, processed: LINES, inserted: expected.length, updated: 0, skipped: invalid.length });
+    expect(done.errors.map((e: { line: number }) => e.line)).toEqual(invalid.map((i) => i + 2));
+    expect(await allTitles(list.id)).toEqual(expected);
+  });
+
+  it('after a crash before any write (while checking) it checks the file again and imports it once', async () => {
+    const list = await createList(t, me);
+    const lines = Array.from({ length: 40 }, (_, i) => line(i));
+    await crashOn({ importStatus: 'writing' });
+    const res = await upload(list.id, csvOf(lines));
+    const importId = res.json().job.id;
+    const job = await firstRunOver(importId);
+    expect(await importOf(list.id, importId)).toMatchObject({ status: 'running', inserted: 0 });
+    expect(await allTitles(list.id)).toEqual([]);
+
+    await dropCrash();
+    await runnerDiedThenRerun(job.id);
+    expect(await importOf(list.id, importId)).toMatchObject({ status: 'done', total: 40, inserted: 40, skipped: 0, errors: [] });
+    expect(await allTitles(list.id)).toEqual(lines.map((_, i) => `T ${i}`));
+  });
+
+  it('all-or-nothing: when the resumed writes meet a unique value taken meanwhile, the rows it wrote are taken back (upserted rows restored) and it fails', async () => {
+    const list = await createList(t, me);
+    const kept = await addRow(t, me, list.id, { title: 'Kept', isbn: 'k0', pages: 5, owned: true });
+    const lines = Array.from({ length: LINES }, (_, i) => line(i));
+    await crashOn({ rowTitle: `T ${CRASH_AT}`, titleProperty: titleProperty(list) });
+    const res = await upload(list.id, csvOf(lines), { upsertKey: 'isbn' });
+    const importId = res.json().job.id;
+    const job = await firstRunOver(importId);
+    const partial = await importOf(list.id, importId);
+    expect(partial).toMatchObject({ status: 'running', updated: 1 });
+    expect(partial.inserted).toBeGreaterThan(0);
+    // Line 2 (isbn k0) upserted the stored row.
+    expect(await rowData(list.id, kept.id)).toMatchObject({ title: 'T 0', pages: 1 });
+
+    await dropCrash();
+    await addRow(t, me, list.id, { title: 'Taker', isbn: `k${LINES - 1}` });
+    await runnerDiedThenRerun(job.id);
+    const failed = await importOf(list.id, importId);
+    expect(failed).toMatchObject({ status: 'failed', inserted: 0, updated: 0 });
+    expect(failed.errors).toEqual([{ line: 0, messages: ['A unique value was taken by another write during the import; nothing was imported'] }]);
+    expect((await allTitles(list.id)).sort()).toEqual(['Kept', 'Taker']);
+    expect(await rowData(list.id, kept.id)).toMatchObject({ title: 'Kept', isbn: 'k0', pages: 5, owned: true });
+    // The unique values are the restored rows' again.
+    expectError(await call(t, 'POST', `/api/lists/${list.id}/data`, me, { data: { title: 'Again', isbn: 'k0' } }), 409, 'unique_violation');
+    expect((await call(t, 'POST', `/api/lists/${list.id}/data`, me, { data: { title: 'Free', isbn: 'k5' } })).statusCode).toBe(201);
+  });
+});
+
+describe('CSV import: the import and its job are one transaction', () => {
+  it('when the job cannot be written, no import is recorded', async () => {
+    const list = await createList(t, me);
+    await crashOn({ jobs: true });
+    const res = await upload(list.id, csvOf([line(1)]));
+    expect(res.statusCode).toBe(500);
+    expect(await t.db.kysely.selectFrom('list_imports').select('id').where('list_id', '=', list.id).execute()).toEqual([]);
+    await dropCrash();
+    const ok = await upload(list.id, csvOf([line(1)]));
+    expect(ok.statusCode).toBe(202);
+    const rows = await t.db.kysely.selectFrom('list_imports').select('id').where('list_id', '=', list.id).execute();
+    expect(rows.map((r) => r.id)).toContain(ok.json().job.id);
+    await t.app.ctx.jobs.idle();
+    expect(await importOf(list.id, ok.json().job.id)).toMatchObject({ status: 'done', inserted: 1 });
+    // The upload is kept only until the import ends.
+    expect(await t.db.kysely.selectFrom('list_imports').select('id').where('list_id', '=', list.id).execute()).toEqual([{ id: ok.json().job.id }]);
+  });
+});
