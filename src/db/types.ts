@@ -277,6 +277,12 @@ export interface ListRowsTable {
 }
 
 /** One non-empty cell of a unique column of a live row: the uniqueness constraint. */
+/** Shards of the message-read version (migration 010): the version is their sum. */
+export interface MessageVersionsTable {
+  shard: number;
+  n: number | string;
+}
+
 export interface ListUniqueValuesTable {
   property_id: string;
   value: string;
@@ -463,6 +469,7 @@ export interface Database {
   direct_messages: DirectMessagesTable;
   app_secrets: AppSecretsTable;
   jobs: JobsTable;
+  message_versions: MessageVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { UserRow } from '../../db/types.js';
 import { getCaller, requireUser } from '../../http/auth.js';
@@ -36,12 +36,23 @@ import {
   UpdateMessageBody,
   UsernameParams,
 } from './schemas.js';
+import { cachedRead, readKey } from './read-cache.js';
 import { createMessage, deleteMessage, dig, feed, readMessage, recentPostTimes, replies, search, undig, userMessages, viewerOf } from './service.js';
 
 // Messages (spec, Messages; CONTRACT.md, Messages), the public per-user feed (spec, Public) and
 // the administrators' view of reports. Routes: guard, then service, then presenter.
 
 const tags = ['messages'];
+
+/** A page as the route's 200 response schema serialises it (JSON text, kept by the read cache). */
+function serializePage(reply: FastifyReply, page: { messages: unknown[]; pagination: unknown }): string {
+  return reply.serialize(page) as string;
+}
+
+/** Sends JSON already serialised by the route's own response schema (a cached read). */
+function sendJson(reply: FastifyReply, body: string) {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 /** Gates of a create or reschedule: subscriber-only fields, probation features, the probation quota. */
 async function assertMayPost(request: FastifyRequest, user: UserRow, body: CreateMessageBody): Promise<void> {
@@ -72,11 +83,19 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: described(MessagePage, 'A page of messages, newest first'), ...errors(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await getCaller(request);
-      if (request.query.onlyMine && !caller) throw unauthorized();
-      const { messages, pagination } = await feed(ctx, viewerOf(caller?.user), request.query);
-      return { messages: messages.map(presentMessage), pagination };
+      const { query } = request;
+      if (query.onlyMine && !caller) throw unauthorized();
+      const viewer = viewerOf(caller?.user);
+      const key = readKey('feed', viewer, { limit: query.limit, offset: query.offset, tag: query.tag, onlyMine: query.onlyMine });
+      return sendJson(
+        reply,
+        await cachedRead(ctx, key, async () => {
+          const { messages, pagination } = await feed(ctx, viewer, query);
+          return serializePage(reply, { messages: messages.map(presentMessage), pagination });
+        }),
+      );
     },
   );
 
@@ -93,10 +112,18 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: described(MessagePage, 'A page of matching messages, newest first'), ...errors(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = await requireUser(request);
-      const { messages, pagination } = await search(ctx, viewerOf(user)!, request.query);
-      return { messages: messages.map(presentMessage), pagination };
+      const { query } = request;
+      const viewer = viewerOf(user)!;
+      const key = readKey('search', viewer, { q: query.q, limit: query.limit, offset: query.offset, onlyMine: query.onlyMine });
+      return sendJson(
+        reply,
+        await cachedRead(ctx, key, async () => {
+          const { messages, pagination } = await search(ctx, viewer, query);
+          return serializePage(reply, { messages: messages.map(presentMessage), pagination });
+        }),
+      );
     },
   );
 
@@ -301,10 +328,19 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: described(MessagePage, 'A page of the user’s messages, newest first'), ...errors(400, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await getCaller(request);
-      const { messages, pagination } = await userMessages(ctx, viewerOf(caller?.user), request.params.username, request.query.limit ?? 20, request.query.offset ?? 0);
-      return { messages: messages.map(presentMessage), pagination };
+      const viewer = viewerOf(caller?.user);
+      const { username } = request.params;
+      const limit = request.query.limit ?? 20;
+      const offset = request.query.offset ?? 0;
+      return sendJson(
+        reply,
+        await cachedRead(ctx, readKey('user', viewer, { username, limit, offset }), async () => {
+          const { messages, pagination } = await userMessages(ctx, viewer, username, limit, offset);
+          return serializePage(reply, { messages: messages.map(presentMessage), pagination });
+        }),
+      );
     },
   );
 

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { preparedQuery } from '../../db/prepared.js';
+import type { Database } from '../../db/types.js';
+import { VersionedLru } from '../../lib/versioned-lru.js';
+import type { Viewer } from './visibility.js';
+
+// Message reads (the feed, search, a user's messages) answered from memory while nothing they are
+// made of has changed. The key is the read (its kind, the viewer, the query) and the version of
+// migration 010, which triggers bump in the transaction of every write to messages, tags, digs,
+// follows, blocks, mutes or the author fields. Each request reads the version first, so once a
+// write commits no request here or in another instance can build the key of an older answer:
+// exact without any invalidation message. A read that misses computes once however many callers
+// ask together; the answer is kept as the serialised JSON, ready to send.
+
+const SCOPE = 'messages';
+const CACHE_BYTES = 32 * 1024 * 1024;
+
+const readVersion = preparedQuery(
+  (db: Kysely<Database>) => db.selectFrom('message_versions').select((eb) => eb.fn.sum<number | string>('n').as('v')),
+  [] as const,
+);
+
+/** The current message-read version (a number as text). */
+export async function messageReadVersion(db: Kysely<Database>): Promise<string> {
+  const [row] = await readVersion(db);
+  return String(row?.v ?? 0);
+}
+
+const perApp = new WeakMap<AppContext, VersionedLru<string>>();
+
+function cacheOf(ctx: AppContext): VersionedLru<string> {
+  let cache = perApp.get(ctx);
+  if (!cache) {
+    // A JavaScript string of JSON costs about two bytes a character.
+    cache = new VersionedLru<string>(CACHE_BYTES, (body) => body.length * 2);
+    perApp.set(ctx, cache);
+  }
+  return cache;
+}
+
+/** The key of a read: what it is, who reads (and their viewing preference), and its parameters. */
+export function readKey(kind: string, viewer: Viewer, params: Record<string, string | number | boolean | undefined>): string {
+  const parts = Object.keys(params)
+    .sort()
+    .map((k) => `${k}=${params[k] === undefined ? '' : JSON.stringify(params[k])}`);
+  return [kind, viewer?.id ?? '', viewer?.viewingPreference ?? '', ...parts].join('\u0001');
+}
+
+/** The serialised answer of a read: from the cache when current, else from `compute`. */
+export async function cachedRead(ctx: AppContext, key: string, compute: () => Promise<string>): Promise<string> {
+  const version = await messageReadVersion(ctx.db.kysely);
+  return cacheOf(ctx).getOrCompute(SCOPE, version, key, compute);
+}
