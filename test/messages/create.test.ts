@@ -40,6 +40,32 @@ describe('POST /api/messages', () => {
     expect(body.data).not.toHaveProperty('avatarUrl');
   });
 
+  it('answers with the message exactly as reading it back gives (plain, private, reply, push, quote, scheduled)', async () => {
+    const a = await subscriber(t);
+    const b = await member(t);
+    await follows(t, b, a);
+    const original = await post(t, a, { content: 'original', tags: ['x', 'y'] });
+    await call(t, b, 'POST', `/api/messages/${original.id}/dig`);
+    const later = new Date(t.clock.now().getTime() + 3600_000).toISOString();
+    const made = [
+      original,
+      await post(t, a, { content: 'private', publiclyVisible: false }),
+      await post(t, b, { content: 'a reply', parentId: original.id }),
+      await post(t, b, { pushedMessageId: original.id }),
+      await post(t, b, { pushedMessageId: original.id, content: 'quoted' }),
+      await post(t, a, { content: 'later', scheduledAt: later }),
+    ];
+    for (const created of made) {
+      const author = created.user.id === a.user.id ? a : b;
+      const read = await call(t, author, 'GET', `/api/messages/${created.id}`);
+      expect(read.statusCode, read.body).toBe(200);
+      const { digCount, replyCount, ...rest } = read.json();
+      // The first was dug and replied to after it was created; the rest must match field for field.
+      if (created.id === original.id) expect({ digCount, replyCount }).toEqual({ digCount: 1, replyCount: 1 });
+      else expect({ ...rest, digCount, replyCount }).toEqual(created);
+    }
+  });
+
   it('accepts a Bearer token, and defaults publiclyVisible to the account setting', async () => {
     const a = await member(t, { default_publicly_visible: false });
     const res = await call(t, a, 'POST', '/api/messages', { content: 'quiet' }, true);

@@ -2,13 +2,13 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { AppContext } from '../../context.js';
 import { containsInsensitive, toBool } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { userByUsername } from '../follows/service.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 import { crossPostEntries, type CrossPostRequest } from './cross-posts.js';
 import { announcePublished } from './mentions.js';
-import { messageSelect, withPushed, type LoadedMessage } from './queries.js';
+import { messageSelect, withPushed, type CountedRow, type LoadedMessage } from './queries.js';
 import { roundUpToSlot } from './scheduling.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
 import { blockedEitherWay } from '../blocks/relations.js';
@@ -127,30 +127,31 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   const id = newId();
   const iso = now.toISOString();
   const tags = uniqueTags(body.tags);
+  let inserted: Omit<CountedRow, 'username' | 'display_name' | 'avatar' | 'dig_count' | 'dug_by_me' | 'reply_count'> | undefined;
   await db.transaction().execute(async (trx) => {
     // Media: the caller's own uploads, not attached elsewhere (else 400 invalid_media and the
     // whole post rolls back), attached to this message.
     const attachTo = `message:${id}`;
     const images = await claimUploads(ctx, trx, author.id, body.imageUrls ?? [], { kind: 'image', max: 8, attachTo });
     const videos = await claimUploads(ctx, trx, author.id, body.videoUrls ?? [], { kind: 'video', max: 1, attachTo });
+    inserted = {
+      id,
+      user_id: author.id,
+      content,
+      publicly_visible: body.publiclyVisible ?? toBool(author.default_publicly_visible),
+      tags: JSON.stringify(tags),
+      parent_id: body.parentId ?? null,
+      pushed_message_id: body.pushedMessageId ?? null,
+      image_urls: JSON.stringify(images.map((u) => mediaUrl(ctx, u))),
+      video_urls: JSON.stringify(videos.map((u) => mediaUrl(ctx, u))),
+      scheduled_at: scheduledAt,
+      published_at: scheduledAt === null ? iso : null,
+      created_at: iso,
+      updated_at: iso,
+    };
     await trx
       .insertInto('messages')
-      .values({
-        id,
-        user_id: author.id,
-        content,
-        publicly_visible: body.publiclyVisible ?? toBool(author.default_publicly_visible),
-        tags: JSON.stringify(tags),
-        parent_id: body.parentId ?? null,
-        pushed_message_id: body.pushedMessageId ?? null,
-        image_urls: JSON.stringify(images.map((u) => mediaUrl(ctx, u))),
-        video_urls: JSON.stringify(videos.map((u) => mediaUrl(ctx, u))),
-        scheduled_at: scheduledAt,
-        published_at: scheduledAt === null ? iso : null,
-        cross_post_config: crossPosts.length > 0 ? JSON.stringify(request) : null,
-        created_at: iso,
-        updated_at: iso,
-      })
+      .values({ ...inserted, cross_post_config: crossPosts.length > 0 ? JSON.stringify(request) : null })
       .execute();
     if (tags.length > 0) await trx.insertInto('message_tags').values(tags.map((tag) => ({ message_id: id, tag }))).execute();
   });
@@ -160,7 +161,17 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
     if (pushedAuthorId !== null) ctx.events.emit('push', { messageId: id, pushedMessageId: body.pushedMessageId!, authorId: pushedAuthorId, actorId: author.id });
     await announcePublished(ctx, [{ id, user_id: author.id, content, publicly_visible: body.publiclyVisible ?? toBool(author.default_publicly_visible) }], false);
   }
-  return { loaded: await readMessage(ctx, viewer, id), scheduledAt, crossPosts };
+  // The answer is what was written, as its author sees it (nothing dug or replied yet): no read-back.
+  const row: CountedRow = { ...inserted!, username: author.username, display_name: author.display_name, avatar: author.avatar, dig_count: 0, dug_by_me: false, reply_count: 0 };
+  // The pushed message as the author may read it now (null if it went in the meantime).
+  const pushed = pushing ? await readMessage(ctx, viewer, body.pushedMessageId!).then((m) => m.row, absentAsNull) : null;
+  return { loaded: { row, pushed }, scheduledAt, crossPosts };
+}
+
+/** A 404 from a read becomes null; anything else is still thrown. */
+function absentAsNull(err: unknown): null {
+  if (err instanceof AppError && err.statusCode === 404) return null;
+  throw err;
 }
 
 function page<T>(items: T[], total: number, limit: number, offset: number) {
