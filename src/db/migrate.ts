@@ -10,6 +10,7 @@ import * as m007 from './migrations/007_list_trash_index.js';
 import * as m008 from './migrations/008_jobs.js';
 import * as m009 from './migrations/009_list_rows_json.js';
 import * as m010 from './migrations/010_message_versions.js';
+import * as m011 from './migrations/011_list_import_data.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '008_jobs': m008,
   '009_list_rows_json': m009,
   '010_message_versions': m010,
+  '011_list_import_data': m011,
 };
 
 /** The migration names, in the order they run. */

@@ -318,6 +318,12 @@ export interface ListImportsTable {
   updated_at: string;
 }
 
+/** An unfinished import's input: the uploaded CSV, then the checked plan of its writes (migration 011). */
+export interface ListImportDataTable {
+  import_id: string;
+  content: string;
+}
+
 // Notifications, push devices, blocks, mutes, user reports, direct messages (migration 006).
 export interface NotificationsTable {
   id: string;
@@ -459,6 +465,7 @@ export interface Database {
   list_unique_values: ListUniqueValuesTable;
   list_views: ListViewsTable;
   list_imports: ListImportsTable;
+  list_import_data: ListImportDataTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   notification_bursts: NotificationBurstsTable;

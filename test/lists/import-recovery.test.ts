@@ -96,6 +96,10 @@ async function runnerDiedThenRerun(jobId: string) {
 
 type Row = { id: string; data: Record<string, unknown> };
 
+/** What list_import_data keeps of an import (the file, then the plan of its writes), if anything. */
+const keptInput = async (importId: string) =>
+  (await t.db.kysely.selectFrom('list_import_data').select('content').where('import_id', '=', importId).executeTakeFirst())?.content;
+
 /** Every live row of the list, through the API, in creation order. */
 async function allRows(listId: string): Promise<Row[]> {
   const out: Row[] = [];
@@ -136,9 +140,12 @@ describe('CSV import: a run that stopped part way is finished by the next run', 
     expect(committed).toBeGreaterThan(0);
     expect(committed).toBeLessThan(expected.length);
     expect(await allTitles(list.id)).toEqual(expected.slice(0, committed));
+    // The checked plan is kept for the next run: a row per planned write.
+    expect(JSON.parse((await keptInput(importId))!)).toHaveLength(expected.length);
 
     await dropCrash();
     await runnerDiedThenRerun(job.id);
+    expect(await keptInput(importId)).toBeUndefined();
     const done = await importOf(list.id, importId);
     expect(done).toMatchObject({ status: 'done', total: LINES, processed: LINES, inserted: expected.length, updated: 0, skipped: invalid.length });
     expect(done.errors.map((e: { line: number }) => e.line)).toEqual(invalid.map((i) => i + 2));
@@ -154,6 +161,7 @@ describe('CSV import: a run that stopped part way is finished by the next run', 
     const job = await firstRunOver(importId);
     expect(await importOf(list.id, importId)).toMatchObject({ status: 'running', inserted: 0 });
     expect(await allTitles(list.id)).toEqual([]);
+    expect(await keptInput(importId)).toBe(csvOf(lines)); // still the file: nothing was checked for good
 
     await dropCrash();
     await runnerDiedThenRerun(job.id);
@@ -199,11 +207,11 @@ describe('CSV import: the import and its job are one transaction', () => {
     await dropCrash();
     const ok = await upload(list.id, csvOf([line(1)]));
     expect(ok.statusCode).toBe(202);
-    const rows = await t.db.kysely.selectFrom('list_imports').select('id').where('list_id', '=', list.id).execute();
-    expect(rows.map((r) => r.id)).toContain(ok.json().job.id);
+    const id = ok.json().job.id;
+    expect(await t.db.kysely.selectFrom('list_imports').select('id').where('list_id', '=', list.id).execute()).toEqual([{ id }]);
     await t.app.ctx.jobs.idle();
-    expect(await importOf(list.id, ok.json().job.id)).toMatchObject({ status: 'done', inserted: 1 });
+    expect(await importOf(list.id, id)).toMatchObject({ status: 'done', inserted: 1 });
     // The upload is kept only until the import ends.
-    expect(await t.db.kysely.selectFrom('list_imports').select('id').where('list_id', '=', list.id).execute()).toEqual([{ id: ok.json().job.id }]);
+    expect(await keptInput(id)).toBeUndefined();
   });
 });

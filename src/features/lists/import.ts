@@ -16,10 +16,10 @@ import { isEmptyValue } from './visibility.js';
 // (compiled once for the import), then writes in short transactions of BATCH rows (multi-row
 // INSERTs), recording progress in each. Between steps it gives the event loop a turn: on SQLite
 // every statement runs synchronously, so without that no other request would be served until
-// the import ends. The import row and its job commit together; the input is kept until the
-// import ends, so a run whose process died is finished by the job's next run (after its lease):
-// it checks the file again if nothing was written, else resumes the checked plan after the last
-// committed batch. An all-or-nothing import that cannot finish takes back what it wrote.
+// the import ends. The import row and its job commit together; the input is kept (in
+// list_import_data) until the import ends, so a run whose process died is finished by the job's
+// next run (after its lease): it checks the file again if nothing was written, else resumes the
+// checked plan after the last committed batch. An all-or-nothing import that cannot finish takes back what it wrote.
 
 export const IMPORT_MODES = ['all-or-nothing', 'valid-rows'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
@@ -93,7 +93,6 @@ export async function startImport(ctx: AppContext, userId: string, listId: strin
     user_id: userId,
     status: 'queued',
     options: JSON.stringify(options),
-    content: null,
     dry_run: options.dryRun,
     total: 0,
     processed: 0,
@@ -107,7 +106,8 @@ export async function startImport(ctx: AppContext, userId: string, listId: strin
   // The import and its `list-import` job (features/jobs) commit together, so an import is never
   // recorded without the job that runs it; the runner is kicked once both are committed.
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('list_imports').values([job, { ...job, id: dataId(job.id), status: DATA, content }]).execute();
+    await trx.insertInto('list_imports').values(job).execute();
+    await trx.insertInto('list_import_data').values({ import_id: job.id, content }).execute();
     await enqueueJob(trx, ctx.clock.now(), 'list-import', { jobId: job.id });
   });
   ctx.jobs.kick();
@@ -133,7 +133,7 @@ export async function runImportJob(ctx: AppContext, jobId: string, job?: Pick<Jo
 
 export async function getImport(ctx: AppContext, userId: string, listId: string, jobId: string): Promise<JobRecord> {
   await ownList(ctx.db.kysely, userId, listId);
-  const r = await ctx.db.kysely.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('list_id', '=', listId).where('status', '!=', DATA).executeTakeFirst();
+  const r = await ctx.db.kysely.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('list_id', '=', listId).executeTakeFirst();
   if (!r) throw notFound('Import not found');
   return toJob(r);
 }
@@ -172,26 +172,22 @@ interface Planned {
 
 /**
  * The internal status of an import whose checking pass is over and whose writes have begun
- * (`running` on the wire). Its data row then holds no longer the file but the plan: every row to
- * write, in order, with its id, as checked; `inserted + updated` is how many of them are
- * committed, recorded in the transaction of each batch. A re-run resumes there, so what it
+ * (`running` on the wire). Its list_import_data row then holds no longer the file but the
+ * plan: every row to write, in order, with its id, as checked; `inserted + updated` is how many
+ * of them are committed, recorded in the transaction of each batch. A re-run resumes there, so what it
  * writes is exactly what the first run checked. (A `running` import has written nothing: a
  * re-run checks the file again from the start.)
  */
 const WRITING = 'writing';
 
 /**
- * An import's input (the file, then the plan) is kept until it ends in a second list_imports
- * row, its data row (id `<import id>:data`, status `data`, never shown): the import row is
- * rewritten with every batch's progress, and on SQLite an UPDATE rewrites the whole record, so
- * a file kept on it would be written again with every batch.
+ * An import's input (the file, then the plan) is kept until it ends in its list_import_data row
+ * (migration 011), not on the import row: that is rewritten with every batch's progress, and on
+ * SQLite an UPDATE rewrites the whole record, so a file kept on it would be written again with
+ * every batch.
  */
-const DATA = 'data';
-const dataId = (jobId: string) => `${jobId}:data`;
-
-async function inputOf(ctx: AppContext, job: { id: string; content: string | null }): Promise<string | null> {
-  if (job.content !== null) return job.content; // queued before the data row existed
-  const row = await ctx.db.kysely.selectFrom('list_imports').select('content').where('id', '=', dataId(job.id)).where('status', '=', DATA).executeTakeFirst();
+async function inputOf(ctx: AppContext, jobId: string): Promise<string | null> {
+  const row = await ctx.db.kysely.selectFrom('list_import_data').select('content').where('import_id', '=', jobId).executeTakeFirst();
   return row?.content ?? null;
 }
 
@@ -212,11 +208,11 @@ async function finish(ctx: AppContext, jobId: string, fields: Record<string, unk
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await trx
       .updateTable('list_imports')
-      .set({ ...fields, content: null, updated_at: isoNow(ctx.clock) })
+      .set({ ...fields, updated_at: isoNow(ctx.clock) })
       .where('id', '=', jobId)
       .where('status', 'in', ['queued', 'running', WRITING])
       .execute();
-    await trx.deleteFrom('list_imports').where('id', '=', dataId(jobId)).where('status', '=', DATA).execute();
+    await trx.deleteFrom('list_import_data').where('import_id', '=', jobId).execute();
   });
 }
 
@@ -229,8 +225,8 @@ async function finish(ctx: AppContext, jobId: string, fields: Record<string, unk
 async function failImport(ctx: AppContext, jobId: string, errors?: JobRecord['errors']): Promise<void> {
   const db = ctx.db.kysely;
   const job = await db.selectFrom('list_imports').selectAll().where('id', '=', jobId).executeTakeFirst();
-  if (!job || job.status === 'done' || job.status === 'failed' || job.status === DATA) return;
-  const input = job.status === WRITING ? await inputOf(ctx, job) : null;
+  if (!job || job.status === 'done' || job.status === 'failed') return;
+  const input = job.status === WRITING ? await inputOf(ctx, jobId) : null;
   const options = JSON.parse(job.options) as ImportOptions;
   const fields: Record<string, unknown> = { status: 'failed', ...(errors ? { errors: JSON.stringify(errors) } : {}) };
   if (input !== null && options.mode === 'all-or-nothing') {
@@ -290,13 +286,13 @@ async function parseCsv(content: string): Promise<string[][]> {
 export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
   const db = ctx.db.kysely;
   // A queued import starts; a `running` one (its runner died while checking, before any write)
-  // starts again; a `writing` one resumes its writes. The input stays in the data row until
-  // the import ends.
+  // starts again; a `writing` one resumes its writes. The input stays in list_import_data
+  // until the import ends.
   const job = await db.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('status', 'in', ['queued', 'running', WRITING]).executeTakeFirst();
   if (!job) return;
   const options = JSON.parse(job.options) as ImportOptions;
   if (job.status === WRITING) {
-    await writePlanned(ctx, job, loadPlan((await inputOf(ctx, job)) ?? '[]'), JSON.parse(job.errors) as JobRecord['errors']);
+    await writePlanned(ctx, job, loadPlan((await inputOf(ctx, jobId)) ?? '[]'), JSON.parse(job.errors) as JobRecord['errors']);
     return;
   }
   if (job.status === 'queued') {
@@ -309,7 +305,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
 
   let records: string[][];
   try {
-    records = await parseCsv((await inputOf(ctx, job)) ?? '');
+    records = await parseCsv((await inputOf(ctx, jobId)) ?? '');
   } catch (err) {
     const e = err as { message?: string; lines?: number };
     report(e.lines ?? 1, [`The file is not valid CSV: ${e.message ?? 'parse error'}`]);
@@ -433,27 +429,20 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     return;
   }
 
-  // Pass 2: the writes. The plan replaces the file in the data row, and the report of the checks
+  // Pass 2: the writes. The plan replaces the file in list_import_data, and the report of the checks
   // is recorded, in one transaction: from here a re-run resumes the writes rather than checking again.
   for (const p of planned) p.rowId ??= newId();
   const plan = storePlan(planned);
   await db.transaction().execute(async (trx) => {
     const begun = await trx
       .updateTable('list_imports')
-      .set({ status: WRITING, content: null, total, skipped, errors: JSON.stringify(errors), inserted: 0, updated: 0, updated_at: isoNow(ctx.clock) })
+      .set({ status: WRITING, total, skipped, errors: JSON.stringify(errors), inserted: 0, updated: 0, updated_at: isoNow(ctx.clock) })
       .where('id', '=', jobId)
       .where('status', '=', 'running')
       .executeTakeFirst();
     if (Number(begun.numUpdatedRows) !== 1) throw new Superseded();
-    const { list_id, user_id, options: o, dry_run, created_at } = job;
-    const data = { content: plan, updated_at: isoNow(ctx.clock) };
-    const kept = await trx.updateTable('list_imports').set(data).where('id', '=', dataId(jobId)).where('status', '=', DATA).executeTakeFirst();
-    if (Number(kept.numUpdatedRows) === 0) {
-      await trx
-        .insertInto('list_imports')
-        .values({ id: dataId(jobId), list_id, user_id, status: DATA, options: o, dry_run, total: 0, processed: 0, inserted: 0, updated: 0, skipped: 0, errors: '[]', created_at, ...data })
-        .execute();
-    }
+    const kept = await trx.updateTable('list_import_data').set({ content: plan }).where('import_id', '=', jobId).executeTakeFirst();
+    if (Number(kept.numUpdatedRows) === 0) await trx.insertInto('list_import_data').values({ import_id: jobId, content: plan }).execute();
   });
   await writePlanned(ctx, { ...job, total, skipped, inserted: 0, updated: 0 }, planned, errors);
 }
