@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
+import type { Db } from '../db/connection.js';
 import type { Database, UserRow } from '../db/types.js';
 import { hashToken } from '../lib/crypto.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -77,7 +78,12 @@ export function bearerToken(request: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
-// The two credential lookups run on every authenticated request: compiled once (see preparedQuery).
+// The credential lookups run on every authenticated request: compiled once (see preparedQuery).
+// PostgreSQL joins the credential to its user in one round trip. SQLite answers the two lookups
+// separately about twice as fast as joined with every users column (10 µs against 23 µs per call,
+// measured on 5,000 accounts and sessions), and there a second query costs no round trip.
+type Credential = { credential_id: string; credential_used_at: string | null };
+
 const findSyncToken = preparedQuery((db: Kysely<Database>, tokenHash: string) =>
   db
     .selectFrom('sync_tokens')
@@ -99,6 +105,40 @@ const findSession = preparedQuery((db: Kysely<Database>, tokenHash: string, now:
   ['$tokenHash', '$now', '$signedInAfter'] as const,
 );
 
+const findSyncTokenAlone = preparedQuery((db: Kysely<Database>, tokenHash: string) =>
+  db.selectFrom('sync_tokens').select(['id as credential_id', 'last_used_at as credential_used_at', 'user_id']).where('token_hash', '=', tokenHash),
+  ['$tokenHash'] as const,
+);
+
+const findSessionAlone = preparedQuery((db: Kysely<Database>, tokenHash: string, now: string, signedInAfter: string) =>
+  db
+    .selectFrom('sessions')
+    .select(['sessions.id as credential_id', 'sessions.last_used_at as credential_used_at', 'sessions.user_id'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where(liveSession(now, signedInAfter)),
+  ['$tokenHash', '$now', '$signedInAfter'] as const,
+);
+
+const findUser = preparedQuery((db: Kysely<Database>, id: string) => db.selectFrom('users').selectAll().where('id', '=', id), ['$id'] as const);
+
+/** A credential and its user, looked up as suits the engine (above). */
+async function withUser<C extends Credential>(
+  db: Db,
+  joined: () => Promise<(UserRow & C)[]>,
+  alone: () => Promise<(C & { user_id: string })[]>,
+): Promise<{ user: UserRow; credential: C } | undefined> {
+  if (db.engine === 'postgres') {
+    const [row] = await joined();
+    if (!row) return undefined;
+    const { credential_id, credential_used_at, ...user } = row;
+    return { user, credential: { credential_id, credential_used_at } as C };
+  }
+  const [found] = await alone();
+  if (!found) return undefined;
+  const [user] = await findUser(db.kysely, found.user_id);
+  return user && { user, credential: found };
+}
+
 async function resolve(request: FastifyRequest): Promise<Caller | null> {
   const { db, clock } = request.server.ctx;
   const at = clock.now();
@@ -106,9 +146,10 @@ async function resolve(request: FastifyRequest): Promise<Caller | null> {
   const bearer = bearerToken(request);
   if (bearer !== null) {
     if (!TOKEN_RE.test(bearer)) return null;
-    const [row] = await findSyncToken(db.kysely, hashToken(bearer));
-    if (!row) return null;
-    const { credential_id, credential_used_at, ...user } = row;
+    const hash = hashToken(bearer);
+    const found = await withUser<Credential>(db, () => findSyncToken(db.kysely, hash), () => findSyncTokenAlone(db.kysely, hash));
+    if (!found) return null;
+    const { user, credential: { credential_id, credential_used_at } } = found;
     // Record use at most hourly so the hot path stays read-only.
     if (!credential_used_at || at.getTime() - Date.parse(credential_used_at) > RECORD_USE_EVERY_MS) {
       await db.kysely.updateTable('sync_tokens').set({ last_used_at: now }).where('id', '=', credential_id).execute();
@@ -117,9 +158,15 @@ async function resolve(request: FastifyRequest): Promise<Caller | null> {
   }
   const [current] = readSessionTokens(request);
   if (!current) return null;
-  const [row] = await findSession(db.kysely, hashToken(current), ...liveSessionBounds(at));
-  if (!row) return null;
-  const { credential_id, credential_used_at, ...user } = row;
+  const hash = hashToken(current);
+  const bounds = liveSessionBounds(at);
+  const found = await withUser<{ credential_id: string; credential_used_at: string }>(
+    db,
+    () => findSession(db.kysely, hash, ...bounds),
+    () => findSessionAlone(db.kysely, hash, ...bounds),
+  );
+  if (!found) return null;
+  const { user, credential: { credential_id, credential_used_at } } = found;
   // Sliding expiry: use extends the session, written at most hourly so the hot path stays read-only.
   if (at.getTime() - Date.parse(credential_used_at) > RECORD_USE_EVERY_MS) {
     await db.kysely
