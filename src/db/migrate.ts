@@ -11,6 +11,7 @@ import * as m008 from './migrations/008_jobs.js';
 import * as m009 from './migrations/009_list_rows_json.js';
 import * as m010 from './migrations/010_message_versions.js';
 import * as m011 from './migrations/011_list_import_data.js';
+import * as m012 from './migrations/012_message_write_path.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '009_list_rows_json': m009,
   '010_message_versions': m010,
   '011_list_import_data': m011,
+  '012_message_write_path': m012,
 };
 
 /** The migration names, in the order they run. */

@@ -50,11 +50,17 @@ async function schemaOf(db: Kysely<any>): Promise<string[]> {
       lines.push(`${table.name}.${c.name} ${c.dataType}${c.isNullable ? '' : ' not null'}${c.hasDefaultValue ? ' default' : ''}`);
     }
   }
+  // Indexes with their definitions (a partial index differs from a full one of the same name), and triggers.
   const indexes =
     ENGINE === 'postgres'
-      ? await sql<{ t: string; i: string }>`select tablename as t, indexname as i from pg_indexes where schemaname = current_schema()`.execute(db)
-      : await sql<{ t: string; i: string }>`select tbl_name as t, name as i from sqlite_master where type = 'index'`.execute(db);
-  for (const { t, i } of indexes.rows) if (!t.startsWith('kysely_')) lines.push(`${t} index ${i}`);
+      ? await sql<{ t: string; i: string; d: string }>`select tablename as t, indexname as i, indexdef as d from pg_indexes where schemaname = current_schema()`.execute(db)
+      : await sql<{ t: string; i: string; d: string | null }>`select tbl_name as t, name as i, sql as d from sqlite_master where type = 'index'`.execute(db);
+  for (const { t, i, d } of indexes.rows) if (!t.startsWith('kysely_')) lines.push(`${t} index ${i} ${d ?? ''}`);
+  const triggers =
+    ENGINE === 'postgres'
+      ? await sql<{ t: string; i: string }>`select c.relname as t, g.tgname as i from pg_trigger g join pg_class c on c.oid = g.tgrelid where not g.tgisinternal`.execute(db)
+      : await sql<{ t: string; i: string }>`select tbl_name as t, name as i from sqlite_master where type = 'trigger'`.execute(db);
+  for (const { t, i } of triggers.rows) lines.push(`${t} trigger ${i}`);
   return lines.sort();
 }
 

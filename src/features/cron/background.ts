@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { publishDueMessages } from '../messages/scheduling.js';
+import { searchIndexer } from '../messages/search-index.js';
 import { runMaintenance, type MaintenanceResult } from './maintenance.js';
 
 // All background work of one scheduler tick, in one function: publish the scheduled messages
@@ -31,6 +32,8 @@ export async function runBackgroundWork(ctx: AppContext, state: BackgroundState)
   } catch (err) {
     ctx.log.error({ err }, 'scheduled publishing failed');
   }
+  // Posts a stopped process had not yet indexed for search (SQLite; a no-op when none are left).
+  await searchIndexer(ctx).drain();
   const now = ctx.clock.now().getTime();
   if (now - state.lastMaintenance >= MAINTENANCE_EVERY_MS) {
     state.lastMaintenance = now;

@@ -37,6 +37,7 @@ import {
   UsernameParams,
 } from './schemas.js';
 import { cachedRead, readKey } from './read-cache.js';
+import { searchIndexer } from './search-index.js';
 import { createMessage, deleteMessage, dig, feed, readMessage, recentPostTimes, replies, search, undig, userMessages, viewerOf } from './service.js';
 
 // Messages (spec, Messages; CONTRACT.md, Messages), the public per-user feed (spec, Public) and
@@ -68,6 +69,9 @@ async function assertMayPost(request: FastifyRequest, user: UserRow, body: Creat
 
 export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
+  // Posts left unindexed for search by a stopped process are indexed at start; nothing runs after close.
+  app.addHook('onReady', async () => searchIndexer(ctx).soon());
+  app.addHook('onClose', async () => searchIndexer(ctx).stop());
 
   app.get(
     '/api/messages',

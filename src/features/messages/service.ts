@@ -10,6 +10,7 @@ import { crossPostEntries, type CrossPostRequest } from './cross-posts.js';
 import { announcePublished } from './mentions.js';
 import { messageSelect, withPushed, type CountedRow, type LoadedMessage } from './queries.js';
 import { roundUpToSlot } from './scheduling.js';
+import { searchIndexer } from './search-index.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
 import { blockedEitherWay } from '../blocks/relations.js';
 import { canRead, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, viewerOf, visiblePartitions, visibleTo, type Viewer } from './visibility.js';
@@ -156,6 +157,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
     if (tags.length > 0) await trx.insertInto('message_tags').values(tags.map((tag) => ({ message_id: id, tag }))).execute();
   });
 
+  searchIndexer(ctx).soon();
   if (scheduledAt === null) {
     if (parentAuthorId !== null) ctx.events.emit('reply', { messageId: id, parentId: body.parentId!, authorId: parentAuthorId, actorId: author.id });
     if (pushedAuthorId !== null) ctx.events.emit('push', { messageId: id, pushedMessageId: body.pushedMessageId!, authorId: pushedAuthorId, actorId: author.id });
@@ -248,14 +250,17 @@ export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
 /**
  * The search condition: `lower(content) LIKE '%q%'` (wildcards escaped) on both engines; on
  * SQLite, for terms of 3 characters or more, first narrowed by the FTS5 trigram table (a phrase
- * match is a substring match), so the LIKE runs on the candidates only. On PostgreSQL the pg_trgm
+ * match is a substring match) plus the messages not yet indexed, so the LIKE runs on the
+ * candidates only. On PostgreSQL the pg_trgm
  * index answers the LIKE itself.
  */
 function contentMatches(ctx: AppContext, q: string): Expression<SqlBool>[] {
   const like = containsInsensitive(sql.ref<string>('messages.content'), q);
   if (ctx.db.engine !== 'sqlite' || [...q].length < 3) return [like];
   const phrase = `"${q.replace(/"/g, '""')}"`;
-  return [sql<SqlBool>`${sql.ref('messages.fts_rowid')} in (select rowid from messages_fts where messages_fts match ${phrase})`, like];
+  // Messages not yet indexed (search-index.ts) are candidates too: the LIKE decides.
+  const fts = sql.ref('messages.fts_rowid');
+  return [sql<SqlBool>`(${fts} in (select rowid from messages_fts where messages_fts match ${phrase}) or ${fts} is null)`, like];
 }
 
 /** Search: case-insensitive substring over top-level messages in the viewer's feed scope. */

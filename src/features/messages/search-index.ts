@@ -1,0 +1,80 @@
+import { sql, type Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/types.js';
+
+// SQLite's search index of message text (the FTS5 trigram table `messages_fts`), filled in
+// batches after posts commit rather than inside each post's transaction: FTS5 writes a segment per
+// transaction, which was half the cost of posting. Until its batch runs a message has fts_rowid
+// null, and search reads such rows directly (service.ts, contentMatches), so nothing is ever
+// missing from results. A post schedules a batch within DELAY_MS; the background tick (and start-up)
+// also drains whatever a stopped process left. PostgreSQL's trigram index is kept by the database.
+
+/** Messages indexed per transaction (a few milliseconds of work). */
+export const INDEX_BATCH = 500;
+const DELAY_MS = 100;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Indexes up to `limit` messages not yet in the search index; returns how many it did. */
+export async function indexPendingMessages(db: Kysely<Database>, limit = INDEX_BATCH): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: string; content: string }>`select id, content from messages where fts_rowid is null limit ${limit}`.execute(trx);
+    for (const row of rows) {
+      const { insertId } = await sql`insert into messages_fts (content) values (${row.content})`.execute(trx);
+      await sql`update messages set fts_rowid = ${Number(insertId)} where id = ${row.id}`.execute(trx);
+    }
+    return rows.length;
+  });
+}
+
+/** One per app instance: coalesces the posts of DELAY_MS into one indexing batch. */
+class SearchIndexer {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** A post committed: index it (and whatever else is posted meanwhile) shortly. */
+  soon(): void {
+    if (this.ctx.db.engine !== 'sqlite' || this.timer !== null || this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.drain();
+    }, DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Indexes every pending message, a batch per turn of the event loop. */
+  drain(): Promise<void> {
+    if (this.ctx.db.engine !== 'sqlite') return Promise.resolve();
+    this.running ??= (async () => {
+      try {
+        while (!this.stopped && (await indexPendingMessages(this.ctx.db.kysely)) === INDEX_BATCH) await nextTurn();
+      } catch (err) {
+        this.ctx.log.error({ err }, 'indexing messages for search failed');
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}
+
+const perApp = new WeakMap<AppContext, SearchIndexer>();
+
+export function searchIndexer(ctx: AppContext): SearchIndexer {
+  let indexer = perApp.get(ctx);
+  if (!indexer) {
+    indexer = new SearchIndexer(ctx);
+    perApp.set(ctx, indexer);
+  }
+  return indexer;
+}
