@@ -20,6 +20,7 @@ beforeEach(async () => {
   await clearJobs(t);
   rec.runs.clear();
   rec.answer = async () => undefined;
+  rec.givenUp = [];
 });
 
 const now = () => t.clock.now();
@@ -86,6 +87,8 @@ describe('retries', () => {
     }
     expect(await jobRow(t, id)).toMatchObject({ status: 'failed', attempts: 4, last_error: 'gave up after 4 attempts: boom 4', locked_until: null });
     expect(rec.runs.get('flaky')).toEqual([1, 2, 3, 4]);
+    // The give-up hook ran once, after the last attempt (not after the retried ones).
+    expect(rec.givenUp).toEqual([{ key: 'flaky', attempt: 4, reason: 'gave up after 4 attempts: boom 4' }]);
     t.clock.advance(3600_000);
     expect((await runDueJobs(t.app.ctx)).claimed).toBe(0);
   });
@@ -142,6 +145,52 @@ describe('leases', () => {
     expect(await runDueJobs(t.app.ctx)).toMatchObject({ claimed: 1, failed: 1 });
     expect(rec.runs.get('last')).toBeUndefined();
     expect(await jobRow(t, id)).toMatchObject({ status: 'failed', attempts: 2, last_error: 'the runner of attempt 1 stopped before it finished' });
+    // The kind learns its job was given up, through its hook.
+    expect(rec.givenUp).toEqual([{ key: 'last', attempt: 2, reason: 'the runner of attempt 1 stopped before it finished' }]);
+  });
+
+  it('the give-up hook runs before the job is recorded failed (a crash in it runs it again), and not for a runner back after its lease', async () => {
+    const id = await enqueue('hook', { maxAttempts: 1 });
+    await claimDueJobs(t.app.ctx, 10);
+    t.clock.advance(t.app.ctx.jobs.leaseMs);
+    // The hook sees the job still running; it throws (logged): the job is failed all the same.
+    const seen: string[] = [];
+    const hook = t.app.ctx.jobs.handler('test-job')!;
+    const original = hook.onGiveUp!;
+    hook.onGiveUp = async (ctx, payload, job, reason) => {
+      seen.push((await jobRow(t, id)).status);
+      await original(ctx, payload, job, reason);
+      throw new Error('hook down');
+    };
+    try {
+      expect(await runDueJobs(t.app.ctx)).toMatchObject({ claimed: 1, failed: 1 });
+    } finally {
+      hook.onGiveUp = original;
+    }
+    expect(seen).toEqual(['running']);
+    expect(await jobRow(t, id)).toMatchObject({ status: 'failed', attempts: 2, last_error: 'the runner of attempt 1 stopped before it finished' });
+
+    // A stale claim of a job that has moved on (another runner took it) gives nothing up.
+    rec.givenUp = [];
+    const staleId = await enqueue('stale', { maxAttempts: 1 });
+    const [stale] = await claimDueJobs(t.app.ctx, 10);
+    t.clock.advance(t.app.ctx.jobs.leaseMs);
+    expect(await runDueJobs(t.app.ctx)).toMatchObject({ claimed: 1, failed: 1 });
+    expect(rec.givenUp).toEqual([{ key: 'stale', attempt: 2, reason: 'the runner of attempt 1 stopped before it finished' }]);
+    rec.answer = async () => {
+      throw new Error('late');
+    };
+    await runClaimedJob(t.app.ctx, stale);
+    expect(rec.givenUp).toHaveLength(1);
+    expect(await jobRow(t, staleId)).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('a failed outcome or a retry with attempts left gives nothing up', async () => {
+    rec.answer = async (key) => (key === 'refused' ? { status: 'failed', reason: 'no' } : { status: 'retry', reason: 'later' });
+    await enqueue('refused', { maxAttempts: 1 });
+    await enqueue('again', { maxAttempts: 2 });
+    expect(await runDueJobs(t.app.ctx)).toMatchObject({ claimed: 2, failed: 1, retried: 1 });
+    expect(rec.givenUp).toEqual([]);
   });
 });
 

@@ -15,17 +15,25 @@ export interface Recorder {
   runs: Map<string, number[]>;
   /** What the next runs answer (default done); a function may also wait or throw. */
   answer: (key: string, attempt: number) => Promise<JobOutcome | void>;
+  /** The give-up hook's calls: key, the attempt it was given, and the reason. */
+  givenUp: { key: string; attempt: number; reason: string }[];
 }
 
 export function registerTestJob(t: TestApp): Recorder {
-  const rec: Recorder = { runs: new Map(), answer: async () => undefined };
+  const rec: Recorder = { runs: new Map(), answer: async () => undefined, givenUp: [] };
   t.app.ctx.jobs.register(
     'test-job',
     async (_ctx, payload, job) => {
       rec.runs.set(payload.key, [...(rec.runs.get(payload.key) ?? []), job.attempt]);
       return rec.answer(payload.key, job.attempt);
     },
-    { baseDelayMs: 1000, maxDelayMs: 60_000 },
+    {
+      baseDelayMs: 1000,
+      maxDelayMs: 60_000,
+      onGiveUp: async (_ctx, payload, job, reason) => {
+        rec.givenUp.push({ key: payload.key, attempt: job.attempt, reason });
+      },
+    },
   );
   return rec;
 }

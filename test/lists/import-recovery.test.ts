@@ -197,6 +197,81 @@ describe('CSV import: a run that stopped part way is finished by the next run', 
   });
 });
 
+/** Puts the job back as the runner of its LAST attempt leaves it when it dies, lets the lease end, and runs what is due. */
+async function lastRunnerDiedThenRerun(jobId: string) {
+  const at = t.clock.now();
+  const { max_attempts } = await t.db.kysely.selectFrom('jobs').select('max_attempts').where('id', '=', jobId).executeTakeFirstOrThrow();
+  await t.db.kysely
+    .updateTable('jobs')
+    .set({ status: 'running', attempts: max_attempts, locked_until: new Date(at.getTime() + t.app.ctx.jobs.leaseMs).toISOString(), run_at: at.toISOString() })
+    .where('id', '=', jobId)
+    .execute();
+  t.clock.advance(t.app.ctx.jobs.leaseMs);
+  expect(await runDueJobs(t.app.ctx)).toMatchObject({ claimed: 1, failed: 1 });
+  expect(await t.db.kysely.selectFrom('jobs').select(['status', 'last_error']).where('id', '=', jobId).executeTakeFirstOrThrow()).toEqual({
+    status: 'failed',
+    last_error: `the runner of attempt ${max_attempts} stopped before it finished`,
+  });
+}
+
+describe('CSV import: a job given up (its last runner died) ends its import failed', () => {
+  it('all-or-nothing: the rows it wrote are taken back (upserted rows restored)', async () => {
+    const list = await createList(t, me);
+    const kept = await addRow(t, me, list.id, { title: 'Kept', isbn: 'k0', pages: 5, owned: true });
+    await crashOn({ rowTitle: `T ${CRASH_AT}`, titleProperty: titleProperty(list) });
+    const res = await upload(list.id, csvOf(Array.from({ length: LINES }, (_, i) => line(i))), { upsertKey: 'isbn' });
+    const importId = res.json().job.id;
+    const job = await firstRunOver(importId);
+    expect((await importOf(list.id, importId)).inserted).toBeGreaterThan(0);
+    await dropCrash();
+
+    await lastRunnerDiedThenRerun(job.id);
+    const failed = await importOf(list.id, importId);
+    expect(failed).toMatchObject({ status: 'failed', inserted: 0, updated: 0, skipped: LINES });
+    expect(failed.errors).toEqual([{ line: 0, messages: ['The import stopped before it finished; nothing was imported'] }]);
+    expect(await allTitles(list.id)).toEqual(['Kept']);
+    expect(await rowData(list.id, kept.id)).toMatchObject({ title: 'Kept', isbn: 'k0', pages: 5, owned: true });
+    expect(await keptInput(importId)).toBeUndefined();
+    // The unique values it had taken are free again.
+    expect((await call(t, 'POST', `/api/lists/${list.id}/data`, me, { data: { title: 'Free', isbn: 'k5' } })).statusCode).toBe(201);
+  });
+
+  it('valid-rows: the committed batches stay, the rest is not imported', async () => {
+    const list = await createList(t, me);
+    await crashOn({ rowTitle: `T ${CRASH_AT}`, titleProperty: titleProperty(list) });
+    const lines = Array.from({ length: LINES }, (_, i) => (i === 3 ? ',0,bad' : line(i)));
+    const res = await upload(list.id, csvOf(lines), { mode: 'valid-rows' });
+    const importId = res.json().job.id;
+    const job = await firstRunOver(importId);
+    const committed = (await importOf(list.id, importId)).inserted;
+    await dropCrash();
+
+    await lastRunnerDiedThenRerun(job.id);
+    const failed = await importOf(list.id, importId);
+    expect(failed).toMatchObject({ status: 'failed', inserted: committed, updated: 0, skipped: 1 });
+    expect(failed.errors.map((e: { line: number }) => e.line)).toEqual([5, 0]);
+    expect(failed.errors[1].messages).toEqual(['The import stopped before it finished; the remaining lines were not imported']);
+    expect(await allTitles(list.id)).toHaveLength(committed);
+    expect(await keptInput(importId)).toBeUndefined();
+  });
+
+  it('a run that died while checking (nothing written) ends failed with nothing imported', async () => {
+    const list = await createList(t, me);
+    await crashOn({ importStatus: 'writing' });
+    const res = await upload(list.id, csvOf([line(1), line(2)]), { mode: 'valid-rows' });
+    const importId = res.json().job.id;
+    const job = await firstRunOver(importId);
+    await dropCrash();
+    await lastRunnerDiedThenRerun(job.id);
+    expect(await importOf(list.id, importId)).toMatchObject({
+      status: 'failed',
+      inserted: 0,
+      errors: [{ line: 0, messages: ['The import stopped before it finished; nothing was imported'] }],
+    });
+    expect(await allTitles(list.id)).toEqual([]);
+  });
+});
+
 describe('CSV import: the import and its job are one transaction', () => {
   it('when the job cannot be written, no import is recorded', async () => {
     const list = await createList(t, me);

@@ -48,26 +48,44 @@ export async function claimDueJobs(ctx: AppContext, limit: number): Promise<JobR
     .execute();
 }
 
-/** Runs one claimed job's handler and records the outcome; never throws. */
+/**
+ * Runs one claimed job's handler and records the outcome; never throws. When the job's attempts
+ * are used up (its last attempt ended in a retry, or that attempt's runner died), the kind's
+ * give-up hook runs first (see GiveUpHook).
+ */
 export async function runClaimedJob(ctx: AppContext, job: JobRow): Promise<JobOutcome['status']> {
   const registered = ctx.jobs.handler(job.kind);
+  const info = { id: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.max_attempts };
   let outcome: JobOutcome;
+  /** Why the runner gives the job up (its attempts used up), if it does. */
+  let givenUp: string | null = null;
   if (job.attempts > job.max_attempts) {
     // Its last attempt's runner died (the lease ended): the attempts are used up.
-    outcome = { status: 'failed', reason: `the runner of attempt ${job.max_attempts} stopped before it finished` };
+    givenUp = `the runner of attempt ${job.max_attempts} stopped before it finished`;
+    outcome = { status: 'failed', reason: givenUp };
   } else if (!registered) {
     // Unregistered since the claim (not in practice): leave it for a runner that knows the kind.
     outcome = { status: 'retry', reason: `no handler for job kind ${job.kind}` };
   } else {
     try {
       const payload = JSON.parse(job.payload) as unknown;
-      outcome = (await registered.handler(ctx, payload as never, { id: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.max_attempts })) ?? { status: 'done' };
+      outcome = (await registered.handler(ctx, payload as never, info)) ?? { status: 'done' };
     } catch (err) {
       outcome = { status: 'retry', reason: (err as Error)?.message ?? String(err) };
     }
   }
   if (outcome.status === 'retry' && job.attempts >= job.max_attempts) {
-    outcome = { status: 'failed', reason: `gave up after ${job.attempts} attempts: ${outcome.reason}` };
+    givenUp = `gave up after ${job.attempts} attempts: ${outcome.reason}`;
+    outcome = { status: 'failed', reason: givenUp };
+  }
+  if (givenUp !== null && registered?.onGiveUp) {
+    try {
+      // Only while the job is still this run's (a runner back after its lease ended is not).
+      const mine = await ctx.db.kysely.selectFrom('jobs').select('id').where('id', '=', job.id).where('status', '=', 'running').where('attempts', '=', job.attempts).executeTakeFirst();
+      if (mine) await registered.onGiveUp(ctx, JSON.parse(job.payload) as never, info, givenUp);
+    } catch (err) {
+      ctx.log.error({ err, jobId: job.id, kind: job.kind }, 'the give-up hook of a job failed');
+    }
   }
   const now = ctx.clock.now();
   const fields =

@@ -1,4 +1,4 @@
-import { runImportJob } from '../lists/import.js';
+import { giveUpImport, runImportJob } from '../lists/import.js';
 import { PUSH_RETRY_BASE_MS, runBurstFollowUp, runPushDelivery } from '../notifications/delivery.js';
 import type { JobRunner } from './runner.js';
 
@@ -8,6 +8,7 @@ import type { JobRunner } from './runner.js';
 export function registerJobHandlers(runner: JobRunner): void {
   runner.register('push-delivery', runPushDelivery, { baseDelayMs: PUSH_RETRY_BASE_MS });
   runner.register('notification-follow-up', runBurstFollowUp);
-  // A second run of the job (its runner died, or it is retried) resumes the import where it stopped.
-  runner.register('list-import', (ctx, p, job) => runImportJob(ctx, p.jobId, job));
+  // A second run of the job (its runner died, or it is retried) resumes the import where it
+  // stopped; a job given up (attempts used up) fails its import.
+  runner.register('list-import', (ctx, p) => runImportJob(ctx, p.jobId), { onGiveUp: (ctx, p, _job, reason) => giveUpImport(ctx, p.jobId, reason) });
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { claimDueJobs, runClaimedJob } from './execute.js';
-import type { HandlerOptions, JobHandler, JobKind, RegisteredHandler } from './types.js';
+import type { BackoffOptions, HandlerOptions, JobHandler, JobKind, RegisteredHandler } from './types.js';
 
 // This process's job runner: the handler registry by kind, and a pump that runs due jobs in the
 // background when kicked. A kick (after a job is enqueued, and on each scheduler tick) starts
@@ -38,9 +38,13 @@ export class JobRunner {
     this.leaseMs = options.leaseMs ?? 10 * 60_000;
   }
 
-  /** Registers the handler of a kind (one per kind; a second registration replaces the first). */
-  register<K extends JobKind>(kind: K, handler: JobHandler<K>, options: HandlerOptions = {}): void {
-    this.handlers.set(kind, { handler, options: { ...DEFAULT_BACKOFF, ...options } });
+  /**
+   * Registers the handler of a kind (one per kind; a second registration replaces the first), its
+   * backoff, and what to do when a job of the kind is given up (`onGiveUp`, see GiveUpHook).
+   */
+  register<K extends JobKind>(kind: K, handler: JobHandler<K>, options: HandlerOptions<K> = {}): void {
+    const { onGiveUp, ...backoff } = options;
+    this.handlers.set(kind, { handler, options: { ...DEFAULT_BACKOFF, ...backoff }, ...(onGiveUp ? { onGiveUp } : {}) });
   }
 
   /** The kinds this runner has handlers for: the only ones it claims. */
@@ -52,7 +56,7 @@ export class JobRunner {
     return this.handlers.get(kind);
   }
 
-  backoff(kind: string): Required<HandlerOptions> {
+  backoff(kind: string): Required<BackoffOptions> {
     return this.handlers.get(kind)?.options ?? DEFAULT_BACKOFF;
   }
 

@@ -39,14 +39,30 @@ export interface JobInfo {
  */
 export type JobHandler<K extends JobKind = JobKind> = (ctx: AppContext, payload: JobPayloads[K], job: JobInfo) => Promise<JobOutcome | void>;
 
-export interface HandlerOptions {
+/**
+ * Called when the runner gives a job up: its attempts are used up, either because the last one
+ * ended in a retry (a throw or a retry outcome) or because the last one's runner died (its lease
+ * ended) before it answered, in which case the handler was not called again. The job's work is
+ * then left to the hook to end (an import marked failed, say). It runs before the job is recorded
+ * failed, under the job's lease: if its process dies meanwhile the job is claimed again and the
+ * hook called again, so it must be harmless to repeat. Not called when a handler answers
+ * `failed` itself. A throw is logged; the job is failed all the same.
+ */
+export type GiveUpHook<K extends JobKind = JobKind> = (ctx: AppContext, payload: JobPayloads[K], job: JobInfo, reason: string) => Promise<void>;
+
+export interface BackoffOptions {
   /** Delay before the first retry, doubled for each further one (default 10 s). */
   baseDelayMs?: number;
   /** Upper bound of the backoff (default 1 hour). */
   maxDelayMs?: number;
 }
 
+export interface HandlerOptions<K extends JobKind = JobKind> extends BackoffOptions {
+  onGiveUp?: GiveUpHook<K>;
+}
+
 export interface RegisteredHandler {
   handler: JobHandler<any>;
-  options: Required<HandlerOptions>;
+  options: Required<BackoffOptions>;
+  onGiveUp?: GiveUpHook<any>;
 }

@@ -5,7 +5,6 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { enqueueJob } from '../jobs/enqueue.js';
-import type { JobInfo } from '../jobs/types.js';
 import type { Column } from './dsl.js';
 import { bumpRows, insertRows, loadColumns, ownList, parseStored, prepareRow, reclaimUniques, storedData, uniqueKey, uniqueKeys, wireData, type PreparedRow, type StoredColumn } from './store.js';
 import { rowValidator, valueErrors } from './validate.js';
@@ -117,18 +116,25 @@ export async function startImport(ctx: AppContext, userId: string, listId: strin
 /**
  * The `list-import` job. A run takes the import where the last one left it (runImport), so the
  * job may run again after its runner died (its lease ended) or after an error: an error is
- * retried while the job has attempts left; the last attempt's error fails the import (an
- * all-or-nothing import first takes back the rows it wrote).
+ * retried while the job has attempts left. When the runner gives the job up (the last attempt
+ * failed, or its runner died), giveUpImport ends the import.
  */
-export async function runImportJob(ctx: AppContext, jobId: string, job?: Pick<JobInfo, 'attempt' | 'maxAttempts'>): Promise<void> {
+export async function runImportJob(ctx: AppContext, jobId: string): Promise<void> {
   try {
     await runImport(ctx, jobId);
   } catch (err) {
-    if (err instanceof Superseded) return;
-    if (job && job.attempt < job.maxAttempts) throw err;
-    ctx.log.error({ err, jobId }, 'list import failed');
-    await failImport(ctx, jobId).catch((e: unknown) => ctx.log.error({ err: e, jobId }, 'failing a list import failed'));
+    if (!(err instanceof Superseded)) throw err;
   }
+}
+
+/**
+ * The `list-import` job's give-up hook (features/jobs GiveUpHook): the import is failed, with a
+ * line-0 error saying it stopped; an all-or-nothing import first takes back the rows it wrote.
+ * Harmless to repeat (an ended import is left alone; a take-back resumes where it stopped).
+ */
+export async function giveUpImport(ctx: AppContext, jobId: string, reason: string): Promise<void> {
+  ctx.log.error({ jobId, reason }, 'list import given up');
+  await failImport(ctx, jobId, 'stopped');
 }
 
 export async function getImport(ctx: AppContext, userId: string, listId: string, jobId: string): Promise<JobRecord> {
@@ -222,13 +228,20 @@ async function finish(ctx: AppContext, jobId: string, fields: Record<string, unk
  * transaction, so it never ends with part of the file imported; until then it stays `running`,
  * and a re-run after a crash here takes back the rest.
  */
-async function failImport(ctx: AppContext, jobId: string, errors?: JobRecord['errors']): Promise<void> {
+async function failImport(ctx: AppContext, jobId: string, why: JobRecord['errors'] | 'stopped'): Promise<void> {
   const db = ctx.db.kysely;
   const job = await db.selectFrom('list_imports').selectAll().where('id', '=', jobId).executeTakeFirst();
   if (!job || job.status === 'done' || job.status === 'failed') return;
   const input = job.status === WRITING ? await inputOf(ctx, jobId) : null;
   const options = JSON.parse(job.options) as ImportOptions;
-  const fields: Record<string, unknown> = { status: 'failed', ...(errors ? { errors: JSON.stringify(errors) } : {}) };
+  const errors =
+    why !== 'stopped' ? why : (
+      [
+        ...(JSON.parse(job.errors) as JobRecord['errors']),
+        { line: 0, messages: [`The import stopped before it finished; ${options.mode === 'all-or-nothing' || job.status !== WRITING ? 'nothing was imported' : 'the remaining lines were not imported'}`] },
+      ]
+    );
+  const fields: Record<string, unknown> = { status: 'failed', errors: JSON.stringify(errors) };
   if (input !== null && options.mode === 'all-or-nothing') {
     const written = loadPlan(input).slice(0, Number(job.inserted) + Number(job.updated));
     const columns = await loadColumns(db, job.list_id);
