@@ -80,6 +80,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/**
+ * A second app instance on the test app's database and clock, as a second server process sharing
+ * one database would be (its own in-process caches). Close it before the test app.
+ */
+export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
+  const app = await buildApp(t.config, { db: t.db, clock: t.clock, passwords: testPasswords, logger: false });
+  await app.ready();
+  return app;
+}
+
 /** The `name=value` pair of the session cookie set by a response, for a Cookie header. */
 export function sessionCookie(res: LightMyRequestResponse): string {
   const c = res.cookies.find((x) => x.name === 'service-session');

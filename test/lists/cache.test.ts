@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { createTestApp, testPasswords, type TestApp } from '../helpers/app.js';
+import { createTestApp, secondInstance, type TestApp } from '../helpers/app.js';
 import { activeUser, addRow, cookieOf, createList, type Auth } from './support.js';
 
 // Totals and row orders are cached in each process per list version (features/lists/cache.ts).
@@ -12,8 +11,7 @@ let t: TestApp;
 let other: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp({ smtp: false });
-  other = await buildApp(t.config, { db: t.db, clock: t.clock, passwords: testPasswords, logger: false });
-  await other.ready();
+  other = await secondInstance(t);
 });
 afterAll(async () => {
   await other.close();

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { newId } from '../../src/lib/ids.js';
-import { createTestApp, testPasswords, type TestApp } from '../helpers/app.js';
+import { createTestApp, secondInstance, type TestApp } from '../helpers/app.js';
 import { follows, member, post, type Member } from './helpers.js';
 
 // The feed, search and a user's messages are answered from a per-process cache keyed by the
@@ -14,8 +13,7 @@ let t: TestApp;
 let other: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp({ smtp: false });
-  other = await buildApp(t.config, { db: t.db, clock: t.clock, passwords: testPasswords, logger: false });
-  await other.ready();
+  other = await secondInstance(t);
 });
 afterAll(async () => {
   await other.close();

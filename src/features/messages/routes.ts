@@ -36,6 +36,7 @@ import {
   UpdateMessageBody,
   UsernameParams,
 } from './schemas.js';
+import type { LoadedMessage } from './queries.js';
 import { cachedRead, readKey } from './read-cache.js';
 import { searchIndexer } from './search-index.js';
 import { createMessage, deleteMessage, dig, feed, readMessage, recentPostTimes, replies, search, undig, userMessages, viewerOf } from './service.js';
@@ -45,13 +46,19 @@ import { createMessage, deleteMessage, dig, feed, readMessage, recentPostTimes, 
 
 const tags = ['messages'];
 
-/** A page as the route's 200 response schema serialises it (JSON text, kept by the read cache). */
-function serializePage(reply: FastifyReply, page: { messages: unknown[]; pagination: unknown }): string {
-  return reply.serialize(page) as string;
-}
-
-/** Sends JSON already serialised by the route's own response schema (a cached read). */
-function sendJson(reply: FastifyReply, body: string) {
+/**
+ * Answers a page of messages from the read cache (read-cache.ts), loading and presenting it on a
+ * miss; the JSON is the route's own 200 serialisation, kept and sent as is.
+ */
+async function sendCachedPage(
+  reply: FastifyReply,
+  key: string,
+  load: () => Promise<{ messages: LoadedMessage[]; pagination: unknown }>,
+): Promise<FastifyReply> {
+  const body = await cachedRead(reply.server.ctx, key, async () => {
+    const { messages, pagination } = await load();
+    return reply.serialize({ messages: messages.map(presentMessage), pagination }) as string;
+  });
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
@@ -93,13 +100,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (query.onlyMine && !caller) throw unauthorized();
       const viewer = viewerOf(caller?.user);
       const key = readKey('feed', viewer, { limit: query.limit, offset: query.offset, tag: query.tag, onlyMine: query.onlyMine });
-      return sendJson(
-        reply,
-        await cachedRead(ctx, key, async () => {
-          const { messages, pagination } = await feed(ctx, viewer, query);
-          return serializePage(reply, { messages: messages.map(presentMessage), pagination });
-        }),
-      );
+      return sendCachedPage(reply, key, () => feed(ctx, viewer, query));
     },
   );
 
@@ -121,13 +122,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { query } = request;
       const viewer = viewerOf(user)!;
       const key = readKey('search', viewer, { q: query.q, limit: query.limit, offset: query.offset, onlyMine: query.onlyMine });
-      return sendJson(
-        reply,
-        await cachedRead(ctx, key, async () => {
-          const { messages, pagination } = await search(ctx, viewer, query);
-          return serializePage(reply, { messages: messages.map(presentMessage), pagination });
-        }),
-      );
+      return sendCachedPage(reply, key, () => search(ctx, viewer, query));
     },
   );
 
@@ -338,13 +333,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { username } = request.params;
       const limit = request.query.limit ?? 20;
       const offset = request.query.offset ?? 0;
-      return sendJson(
-        reply,
-        await cachedRead(ctx, readKey('user', viewer, { username, limit, offset }), async () => {
-          const { messages, pagination } = await userMessages(ctx, viewer, username, limit, offset);
-          return serializePage(reply, { messages: messages.map(presentMessage), pagination });
-        }),
-      );
+      return sendCachedPage(reply, readKey('user', viewer, { username, limit, offset }), () => userMessages(ctx, viewer, username, limit, offset));
     },
   );
 
