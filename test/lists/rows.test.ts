@@ -20,6 +20,23 @@ describe('POST and PUT /api/lists/{id}/data', () => {
     expect(body.data.data).toEqual({ title: 'Dune', pages: 412, status: 'to read', tags: ['sf'], priority: null, finished: null, isbn: null, owned: false });
   });
 
+  it('the answer to an add (made from what was written, not read back) equals the row read back, every column type', async () => {
+    const me = await activeUser(t);
+    const list = await createList(t, cookieOf(me));
+    const sent = [
+      { title: 'Dune', pages: 412, tags: ['sf', 'classic'], priority: 'high', finished: '2024-02-29', isbn: '978-0', owned: true, status: 'done' },
+      { title: 'Only a title' },
+      { title: 'Cleared', pages: null, tags: [], priority: null, finished: null, isbn: '', owned: false },
+    ];
+    for (const data of sent) {
+      const res = await call(t, 'POST', `/api/lists/${list.id}/data`, cookieOf(me), { data });
+      expect(res.statusCode, res.body).toBe(201);
+      const page = await call(t, 'GET', `/api/lists/${list.id}/data?limit=100`, cookieOf(me));
+      const readBack = page.json().data.find((r: { id: string }) => r.id === res.json().data.id);
+      expect(res.json().data).toEqual(readBack);
+    }
+  });
+
   it('a validation failure is 400 validation_failed with every message, first as error', async () => {
     const me = await activeUser(t);
     const list = await createList(t, cookieOf(me));

@@ -31,6 +31,29 @@ describe('preparedQuery', () => {
     expect(await bySlugAfter(db.kysely, 'one', '2026-01-15T00:00:00.000Z')).toEqual([]);
   });
 
+  it('in a transaction: compiled once for the database, run on the transaction (its writes roll back with it)', async () => {
+    let builds = 0;
+    const rename = preparedQuery(
+      (k: Kysely<Database>, name: string, id: string) => {
+        builds += 1;
+        return k.updateTable('organizations').set({ name }).where('id', '=', id);
+      },
+      ['$name', '$id'] as const,
+    );
+    await rename(db.kysely, 'One', 'o1');
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await rename(trx, 'Renamed', 'o1');
+        expect(await trx.selectFrom('organizations').select('name').where('id', '=', 'o1').executeTakeFirst()).toEqual({ name: 'Renamed' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await db.kysely.transaction().execute((trx) => rename(trx, 'Uno', 'o1'));
+    expect(builds).toBe(1);
+    expect(await db.kysely.selectFrom('organizations').select('name').where('id', '=', 'o1').executeTakeFirst()).toEqual({ name: 'Uno' });
+    await rename(db.kysely, 'One', 'o1');
+  });
+
   it('refuses a query that does not bind its parameters once each, in order', async () => {
     const swapped = preparedQuery(
       (k: Kysely<Database>, slug: string, after: string) =>

@@ -8,6 +8,7 @@ import { queryRows, type RowQuery } from './query.js';
 import {
   bumpRows,
   insertColumns,
+  insertRow,
   listColumns,
   loadColumns,
   loadColumnsOf,
@@ -185,10 +186,11 @@ export async function addRow(ctx: AppContext, userId: string, listId: string, in
       stored = storedData(columns, data);
       const now = isoNow(ctx.clock);
       const row = { id: newId(), list_id: listId, data: JSON.stringify(stored), created_at: now, updated_at: now };
-      await trx.insertInto('list_rows').values(row).execute();
+      await insertRow(trx, row);
       await claimUniques(trx, row.id, uniqueKeys(columns, stored));
       await bumpRows(trx, listId);
-      return { row: presentable(columns, row), columns };
+      // Answered from what was written (no read-back, no parse of the JSON just made).
+      return { row: presentable(columns, { ...row, data: stored }), columns };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw await raceLost(ctx, listId, stored, null);

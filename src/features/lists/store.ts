@@ -1,7 +1,8 @@
-import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Engine } from '../../db/connection.js';
 import { toBool } from '../../db/dialect.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { Database, ListPropertiesTable, ListsTable } from '../../db/types.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -42,9 +43,33 @@ export function toListRecord(r: Selectable<ListsTable>): ListRecord {
   return { ...r, is_public: toBool(r.is_public), rows_version: Number(r.rows_version), schema_version: Number(r.schema_version) };
 }
 
+// The statements of a row add (and other single-row writes), compiled once (see preparedQuery).
+const findOwnList = preparedQuery(
+  (db: Kysely<Database>, listId: string, userId: string) => db.selectFrom('lists').selectAll().where('id', '=', listId).where('user_id', '=', userId),
+  ['$list', '$user'] as const,
+);
+const claimUnique = preparedQuery(
+  (db: Kysely<Database>, propertyId: string, value: string, rowId: string) => db.insertInto('list_unique_values').values({ property_id: propertyId, value, row_id: rowId }),
+  ['$property', '$value', '$row'] as const,
+);
+const bumpRowsVersion = preparedQuery(
+  (db: Kysely<Database>, listId: string) => db.updateTable('lists').set({ rows_version: sql<number>`rows_version + 1` }).where('id', '=', listId),
+  ['$list'] as const,
+);
+const insertOneRow = preparedQuery(
+  (db: Kysely<Database>, id: string, listId: string, data: string, createdAt: string, updatedAt: string) =>
+    db.insertInto('list_rows').values({ id, list_id: listId, data, created_at: createdAt, updated_at: updatedAt }),
+  ['$id', '$list', '$data', '$created', '$updated'] as const,
+);
+
+/** Inserts one row as given (its data the stored JSON text). */
+export async function insertRow(db: Tx, row: { id: string; list_id: string; data: string; created_at: string; updated_at: string }): Promise<void> {
+  await insertOneRow(db, row.id, row.list_id, row.data, row.created_at, row.updated_at);
+}
+
 /** The caller's list, or 404 (not found and not yours are the same). */
 export async function ownList(db: Tx, userId: string, listId: string): Promise<ListRecord> {
-  const row = await db.selectFrom('lists').selectAll().where('id', '=', listId).where('user_id', '=', userId).executeTakeFirst();
+  const [row] = await findOwnList(db, listId, userId);
   if (!row) throw notFound('List not found');
   return toListRecord(row);
 }
@@ -169,7 +194,8 @@ export function prepareRow(columns: readonly StoredColumn[], stored: Record<stri
 
 /** Claims a row's unique values (the unique index refuses one another live row holds). */
 export async function claimUniques(db: Tx, rowId: string, keys: readonly UniqueKey[]): Promise<void> {
-  if (keys.length > 0) await db.insertInto('list_unique_values').values(keys.map(([property_id, value]) => ({ property_id, value, row_id: rowId }))).execute();
+  if (keys.length === 1) await claimUnique(db, keys[0][0], keys[0][1], rowId);
+  else if (keys.length > 0) await db.insertInto('list_unique_values').values(keys.map(([property_id, value]) => ({ property_id, value, row_id: rowId }))).execute();
 }
 
 /** Replaces the unique claims of one live row. */
@@ -185,11 +211,7 @@ export async function releaseUniques(db: Tx, rowId: string): Promise<void> {
 
 /** Marks a change of the list's rows; the last statement of the writing transaction (it locks the list row on PostgreSQL). */
 export async function bumpRows(db: Tx, listId: string): Promise<void> {
-  await db
-    .updateTable('lists')
-    .set((eb) => ({ rows_version: eb('rows_version', '+', 1) }))
-    .where('id', '=', listId)
-    .execute();
+  await bumpRowsVersion(db, listId);
 }
 
 // Rows per multi-row INSERT: 5 bound values each, well under both engines' limits.
