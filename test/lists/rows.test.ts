@@ -106,6 +106,36 @@ describe('unique columns', () => {
     expect(rows.pagination.total).toBe(1);
   });
 
+  it('simultaneous adds, some failing, each answer their own outcome; only the good ones are written (SQLite writes them in one transaction)', async () => {
+    const me = await activeUser(t);
+    const other = await activeUser(t);
+    const list = await createList(t, cookieOf(me));
+    const second = await createList(t, cookieOf(me));
+    const theirs = await createList(t, cookieOf(other));
+    const add = (listId: string, data: Record<string, unknown>, who = me) => call(t, 'POST', `/api/lists/${listId}/data`, cookieOf(who), { data });
+    const results = await Promise.all([
+      add(list.id, { title: 'Good 1', isbn: 'a' }),
+      add(list.id, { pages: 0 }), // invalid
+      add(list.id, { title: 'Clash', isbn: 'a' }), // the first one's isbn: one of the two wins
+      add(theirs.id, { title: 'Not mine' }), // another user's list: 404
+      add(second.id, { title: 'Elsewhere', isbn: 'a' }), // another list: no clash
+      add(list.id, { title: 'Good 2', isbn: 'b' }),
+      add(theirs.id, { title: 'Theirs' }, other),
+    ]);
+    const [won, lost] = results[0].statusCode === 201 ? [0, 2] : [2, 0];
+    expect([results[won].statusCode, results[lost].statusCode, ...[1, 3, 4, 5, 6].map((i) => results[i].statusCode)]).toEqual([201, 409, 400, 404, 201, 201, 201]);
+    expect(results[1].json()).toMatchObject({ code: 'validation_failed', errors: ['Title is required', 'Pages must be at least 1'] });
+    expect(results[lost].json()).toMatchObject({ code: 'unique_violation', errors: ['ISBN must be unique'] });
+    const titles = async (listId: string, who = me) => (await call(t, 'GET', `/api/lists/${listId}/data`, cookieOf(who))).json().data.map((r: { data: { title: string } }) => r.data.title);
+    const winner = won === 0 ? 'Good 1' : 'Clash';
+    expect((await titles(list.id)).sort()).toEqual([winner, 'Good 2'].sort());
+    expect(await titles(second.id)).toEqual(['Elsewhere']);
+    expect(await titles(theirs.id, other)).toEqual(['Theirs']);
+    // Each answer is its row as read back.
+    const rows = (await call(t, 'GET', `/api/lists/${list.id}/data`, cookieOf(me))).json().data;
+    for (const i of [won, 5]) expect(rows).toContainEqual(results[i].json().data);
+  });
+
   it('a deleted row frees its value; restoring it while the value is taken is 409', async () => {
     const me = await activeUser(t);
     const list = await createList(t, cookieOf(me));

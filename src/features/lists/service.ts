@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
@@ -32,8 +33,9 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 
-// Lists, rows and schema edits. Each operation is one transaction; ids from clients are looked
-// up scoped to the caller (not found and not yours are the same 404).
+// Lists, rows and schema edits. Each operation is one transaction (on SQLite, row adds arriving
+// together share one, each in a savepoint: AddBatcher); ids from clients are looked up scoped to
+// the caller (not found and not yours are the same 404).
 
 export const TRASH_DAYS = 30;
 const TRASH_MS = TRASH_DAYS * 24 * 3600_000;
@@ -176,26 +178,115 @@ async function raceLost(ctx: AppContext, listId: string, stored: Record<string, 
 }
 
 export async function addRow(ctx: AppContext, userId: string, listId: string, input: Record<string, unknown>): Promise<{ row: RowRecord; columns: StoredColumn[] }> {
-  let stored: Record<string, unknown> = {};
+  if (ctx.db.engine === 'sqlite') return addBatcher(ctx).add({ userId, listId, input });
+  const add: RowAdd = { userId, listId, input };
   try {
-    return await ctx.db.kysely.transaction().execute(async (trx) => {
-      const list = await ownList(trx, userId, listId);
-      const { columns, validate } = await listColumns(ctx, trx, list);
-      const { data, errors } = validate(input, true);
-      if (errors.length > 0) throw validationFailed(errors);
-      stored = storedData(columns, data);
-      const now = isoNow(ctx.clock);
-      const row = { id: newId(), list_id: listId, data: JSON.stringify(stored), created_at: now, updated_at: now };
-      await insertRow(trx, row);
-      await claimUniques(trx, row.id, uniqueKeys(columns, stored));
-      await bumpRows(trx, listId);
-      // Answered from what was written (no read-back, no parse of the JSON just made).
-      return { row: presentable(columns, { ...row, data: stored }), columns };
-    });
+    return await ctx.db.kysely.transaction().execute((trx) => writeAdd(ctx, trx, add));
   } catch (err) {
-    if (isUniqueViolation(err)) throw await raceLost(ctx, listId, stored, null);
+    if (isUniqueViolation(err)) throw await raceLost(ctx, listId, add.stored ?? {}, null);
     throw err;
   }
+}
+
+interface RowAdd {
+  userId: string;
+  listId: string;
+  input: Record<string, unknown>;
+  /** The row's cells as written (for the 409 of a lost unique race). */
+  stored?: Record<string, unknown>;
+}
+
+/** One row add's statements, in the caller's transaction. */
+async function writeAdd(ctx: AppContext, trx: Tx, add: RowAdd): Promise<{ row: RowRecord; columns: StoredColumn[] }> {
+  const list = await ownList(trx, add.userId, add.listId);
+  const { columns, validate } = await listColumns(ctx, trx, list);
+  const { data, errors } = validate(add.input, true);
+  if (errors.length > 0) throw validationFailed(errors);
+  const stored = storedData(columns, data);
+  add.stored = stored;
+  const now = isoNow(ctx.clock);
+  const row = { id: newId(), list_id: add.listId, data: JSON.stringify(stored), created_at: now, updated_at: now };
+  await insertRow(trx, row);
+  await claimUniques(trx, row.id, uniqueKeys(columns, stored));
+  await bumpRows(trx, add.listId);
+  // Answered from what was written (no read-back, no parse of the JSON just made).
+  return { row: presentable(columns, { ...row, data: stored }), columns };
+}
+
+const SAVEPOINT = CompiledQuery.raw('savepoint row_add');
+const RELEASE = CompiledQuery.raw('release row_add');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to row_add');
+
+/**
+ * Row adds on SQLite. Every statement there waits for the one connection, and a commit costs
+ * more than the row it commits: the adds that arrive in one turn of the event loop are written
+ * in one transaction (one wait for the connection, one commit), each in a savepoint of its own,
+ * so an add that fails (validation, a unique value taken, no such list) takes back only its own
+ * writes and answers its own error. Each add is answered once the transaction has committed. An
+ * add arriving alone runs as before, without savepoints.
+ */
+class AddBatcher {
+  private pending: { add: RowAdd; resolve: (v: { row: RowRecord; columns: StoredColumn[] }) => void; reject: (err: unknown) => void }[] = [];
+  private scheduled = false;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  add(add: RowAdd): Promise<{ row: RowRecord; columns: StoredColumn[] }> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ add, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    this.scheduled = false;
+    const ctx = this.ctx;
+    const outcomes: ({ ok: true; value: { row: RowRecord; columns: StoredColumn[] } } | { ok: false; err: unknown })[] = [];
+    try {
+      await ctx.db.kysely.transaction().execute(async (trx) => {
+        if (batch.length === 1) {
+          outcomes.push({ ok: true, value: await writeAdd(ctx, trx, batch[0].add) });
+          return;
+        }
+        for (const { add } of batch) {
+          await trx.executeQuery(SAVEPOINT);
+          try {
+            outcomes.push({ ok: true, value: await writeAdd(ctx, trx, add) });
+          } catch (err) {
+            await trx.executeQuery(ROLLBACK_TO);
+            outcomes.push({ ok: false, err });
+          }
+          await trx.executeQuery(RELEASE);
+        }
+      });
+    } catch (err) {
+      // The transaction failed (or the lone add did): every add of the batch answers it.
+      outcomes.length = 0;
+      for (let i = 0; i < batch.length; i++) outcomes.push({ ok: false, err });
+    }
+    for (const [i, { add, resolve, reject }] of batch.entries()) {
+      const o = outcomes[i];
+      if (o.ok) resolve(o.value);
+      else if (isUniqueViolation(o.err)) raceLost(ctx, add.listId, add.stored ?? {}, null).then(reject, reject);
+      else reject(o.err);
+    }
+  }
+}
+
+const batchers = new WeakMap<AppContext, AddBatcher>();
+
+function addBatcher(ctx: AppContext): AddBatcher {
+  let b = batchers.get(ctx);
+  if (!b) {
+    b = new AddBatcher(ctx);
+    batchers.set(ctx, b);
+  }
+  return b;
 }
 
 async function liveRow(db: Tx, listId: string, rowId: string) {
