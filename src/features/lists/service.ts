@@ -196,22 +196,37 @@ interface RowAdd {
   stored?: Record<string, unknown>;
 }
 
+type Added = { row: RowRecord; columns: StoredColumn[] };
+
 /** One row add's statements, in the caller's transaction. */
-async function writeAdd(ctx: AppContext, trx: Tx, add: RowAdd): Promise<{ row: RowRecord; columns: StoredColumn[] }> {
-  const list = await ownList(trx, add.userId, add.listId);
+async function writeAdd(ctx: AppContext, trx: Tx, add: RowAdd): Promise<Added> {
+  const { row, columns } = await checkAdd(ctx, trx, add, await ownList(trx, add.userId, add.listId));
+  await insertAdd(trx, row, columns, add.stored!);
+  await bumpRows(trx, add.listId);
+  return answerOf(row, columns, add.stored!);
+}
+
+/** Validates an add against its list (read in the same transaction); writes nothing. */
+async function checkAdd(ctx: AppContext, trx: Tx, add: RowAdd, list: ListRecord) {
   const { columns, validate } = await listColumns(ctx, trx, list);
   const { data, errors } = validate(add.input, true);
   if (errors.length > 0) throw validationFailed(errors);
   const stored = storedData(columns, data);
   add.stored = stored;
   const now = isoNow(ctx.clock);
-  const row = { id: newId(), list_id: add.listId, data: JSON.stringify(stored), created_at: now, updated_at: now };
+  return { columns, row: { id: newId(), list_id: add.listId, data: JSON.stringify(stored), created_at: now, updated_at: now } };
+}
+
+async function insertAdd(trx: Tx, row: { id: string; list_id: string; data: string; created_at: string; updated_at: string }, columns: StoredColumn[], stored: Record<string, unknown>) {
   await insertRow(trx, row);
   await claimUniques(trx, row.id, uniqueKeys(columns, stored));
-  await bumpRows(trx, add.listId);
-  // Answered from what was written (no read-back, no parse of the JSON just made).
-  return { row: presentable(columns, { ...row, data: stored }), columns };
 }
+
+/** Answered from what was written (no read-back, no parse of the JSON just made). */
+const answerOf = (row: { id: string; created_at: string; updated_at: string }, columns: StoredColumn[], stored: Record<string, unknown>): Added => ({
+  row: presentable(columns, { ...row, data: stored }),
+  columns,
+});
 
 const SAVEPOINT = CompiledQuery.raw('savepoint row_add');
 const RELEASE = CompiledQuery.raw('release row_add');
@@ -220,18 +235,19 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to row_add');
 /**
  * Row adds on SQLite. Every statement there waits for the one connection, and a commit costs
  * more than the row it commits: the adds that arrive in one turn of the event loop are written
- * in one transaction (one wait for the connection, one commit), each in a savepoint of its own,
- * so an add that fails (validation, a unique value taken, no such list) takes back only its own
- * writes and answers its own error. Each add is answered once the transaction has committed. An
- * add arriving alone runs as before, without savepoints.
+ * in one transaction (one wait for the connection, one commit; each list read and its version
+ * bumped once), each add's writes in a savepoint of their own, so an add that fails (validation,
+ * a unique value taken, no such list) takes back only its own writes and answers its own error.
+ * Each add is answered once the transaction has committed. An add arriving alone runs as before,
+ * without savepoints.
  */
 class AddBatcher {
-  private pending: { add: RowAdd; resolve: (v: { row: RowRecord; columns: StoredColumn[] }) => void; reject: (err: unknown) => void }[] = [];
+  private pending: { add: RowAdd; resolve: (v: Added) => void; reject: (err: unknown) => void }[] = [];
   private scheduled = false;
 
   constructor(private readonly ctx: AppContext) {}
 
-  add(add: RowAdd): Promise<{ row: RowRecord; columns: StoredColumn[] }> {
+  add(add: RowAdd): Promise<Added> {
     return new Promise((resolve, reject) => {
       this.pending.push({ add, resolve, reject });
       if (!this.scheduled) {
@@ -246,23 +262,40 @@ class AddBatcher {
     this.pending = [];
     this.scheduled = false;
     const ctx = this.ctx;
-    const outcomes: ({ ok: true; value: { row: RowRecord; columns: StoredColumn[] } } | { ok: false; err: unknown })[] = [];
+    const outcomes: ({ ok: true; value: Added } | { ok: false; err: unknown })[] = [];
     try {
       await ctx.db.kysely.transaction().execute(async (trx) => {
         if (batch.length === 1) {
           outcomes.push({ ok: true, value: await writeAdd(ctx, trx, batch[0].add) });
           return;
         }
+        // A list is read once per batch (and its version bumped once): this transaction is the
+        // only writer until it commits, so what the first add read holds for the others.
+        const lists = new Map<string, ListRecord>();
+        const written = new Set<string>();
         for (const { add } of batch) {
-          await trx.executeQuery(SAVEPOINT);
           try {
-            outcomes.push({ ok: true, value: await writeAdd(ctx, trx, add) });
+            const key = `${add.userId} ${add.listId}`;
+            let list = lists.get(key);
+            if (!list) lists.set(key, (list = await ownList(trx, add.userId, add.listId)));
+            const { row, columns } = await checkAdd(ctx, trx, add, list);
+            // Only the writes can fail half way (a unique value taken): they get a savepoint.
+            await trx.executeQuery(SAVEPOINT);
+            try {
+              await insertAdd(trx, row, columns, add.stored!);
+            } catch (err) {
+              await trx.executeQuery(ROLLBACK_TO);
+              throw err;
+            } finally {
+              await trx.executeQuery(RELEASE);
+            }
+            written.add(add.listId);
+            outcomes.push({ ok: true, value: answerOf(row, columns, add.stored!) });
           } catch (err) {
-            await trx.executeQuery(ROLLBACK_TO);
             outcomes.push({ ok: false, err });
           }
-          await trx.executeQuery(RELEASE);
         }
+        for (const listId of written) await bumpRows(trx, listId);
       });
     } catch (err) {
       // The transaction failed (or the lone add did): every add of the batch answers it.
