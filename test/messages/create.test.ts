@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { mediaUrl, storeUpload } from '../../src/features/media/service.js';
 import { newId } from '../../src/lib/ids.js';
+import { smallPng } from '../media/images.js';
 import { call, expectError, follows, member, MESSAGE_FIELDS, post, subscriber } from './helpers.js';
 
 let t: TestApp;
@@ -64,6 +66,30 @@ describe('POST /api/messages', () => {
       if (created.id === original.id) expect({ digCount, replyCount }).toEqual({ digCount: 1, replyCount: 1 });
       else expect({ ...rest, digCount, replyCount }).toEqual(created);
     }
+  });
+
+  it('posts sent together all land; of two attaching the same upload one wins, the other is 400 and leaves nothing', async () => {
+    const a = await subscriber(t);
+    const upload = mediaUrl(t.app.ctx, await storeUpload(t.app.ctx, a.user.id, 'image', { bytes: await smallPng(), contentType: 'image/png', ext: 'png', width: 64, height: 48 }));
+    const tag = `g${newId().slice(-8)}`;
+    const bodies = [
+      ...Array.from({ length: 6 }, (_, i) => ({ content: `together ${i}`, tags: [tag] })),
+      { content: 'first claim', tags: [tag], imageUrls: [upload] },
+      { content: 'second claim', tags: [tag], imageUrls: [upload] },
+      { content: 'too long '.repeat(100), tags: [tag] },
+    ];
+    const answers = await Promise.all(bodies.map((body) => call(t, a, 'POST', '/api/messages', body)));
+    expect(answers.slice(0, 6).map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    const claims = answers.slice(6, 8);
+    expect(claims.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expectError(claims.find((r) => r.statusCode === 400)!, 400, 'invalid_media');
+    expectError(answers[8], 400, 'message_too_long');
+    const winner = claims.find((r) => r.statusCode === 201)!.json().data;
+    expect(winner.imageUrls).toEqual([upload]);
+    const stored = await t.db.kysely.selectFrom('messages').innerJoin('message_tags', 'message_tags.message_id', 'messages.id').select(['messages.content', 'messages.id']).where('message_tags.tag', '=', tag).execute();
+    expect(stored.map((m) => m.content).sort()).toEqual([...bodies.slice(0, 6).map((b) => b.content), winner.content].sort());
+    const attached = await t.db.kysely.selectFrom('uploads').select('attached_to').where('owner_id', '=', a.user.id).execute();
+    expect(attached).toEqual([{ attached_to: `message:${winner.id}` }]);
   });
 
   it('accepts a Bearer token, and defaults publiclyVisible to the account setting', async () => {

@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { batchedTransaction } from '../../db/batched-transaction.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
@@ -34,8 +34,8 @@ import { valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 
 // Lists, rows and schema edits. Each operation is one transaction (on SQLite, row adds arriving
-// together share one, each in a savepoint: AddBatcher); ids from clients are looked up scoped to
-// the caller (not found and not yours are the same 404).
+// together share one, each in a savepoint: db/batched-transaction.ts); ids from clients are looked
+// up scoped to the caller (not found and not yours are the same 404).
 
 export const TRASH_DAYS = 30;
 const TRASH_MS = TRASH_DAYS * 24 * 3600_000;
@@ -178,10 +178,17 @@ async function raceLost(ctx: AppContext, listId: string, stored: Record<string, 
 }
 
 export async function addRow(ctx: AppContext, userId: string, listId: string, input: Record<string, unknown>): Promise<{ row: RowRecord; columns: StoredColumn[] }> {
-  if (ctx.db.engine === 'sqlite') return addBatcher(ctx).add({ userId, listId, input });
   const add: RowAdd = { userId, listId, input };
   try {
-    return await ctx.db.kysely.transaction().execute((trx) => writeAdd(ctx, trx, add));
+    // Group commit on SQLite (db/batched-transaction.ts): the adds of one turn share a transaction,
+    // each list read once and its version bumped once per batch; a failing add takes back only its own.
+    return await batchedTransaction(ctx.db, async (scope) => {
+      const list = await scope.once(`list ${userId} ${listId}`, () => ownList(scope.trx, userId, listId));
+      const { row, columns } = await checkAdd(ctx, scope.trx, add, list);
+      await insertAdd(scope.trx, row, columns, add.stored!);
+      scope.beforeCommit(`rows ${listId}`, () => bumpRows(scope.trx, listId));
+      return answerOf(row, columns, add.stored!);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw await raceLost(ctx, listId, add.stored ?? {}, null);
     throw err;
@@ -197,14 +204,6 @@ interface RowAdd {
 }
 
 type Added = { row: RowRecord; columns: StoredColumn[] };
-
-/** One row add's statements, in the caller's transaction. */
-async function writeAdd(ctx: AppContext, trx: Tx, add: RowAdd): Promise<Added> {
-  const { row, columns } = await checkAdd(ctx, trx, add, await ownList(trx, add.userId, add.listId));
-  await insertAdd(trx, row, columns, add.stored!);
-  await bumpRows(trx, add.listId);
-  return answerOf(row, columns, add.stored!);
-}
 
 /** Validates an add against its list (read in the same transaction); writes nothing. */
 async function checkAdd(ctx: AppContext, trx: Tx, add: RowAdd, list: ListRecord) {
@@ -227,100 +226,6 @@ const answerOf = (row: { id: string; created_at: string; updated_at: string }, c
   row: presentable(columns, { ...row, data: stored }),
   columns,
 });
-
-const SAVEPOINT = CompiledQuery.raw('savepoint row_add');
-const RELEASE = CompiledQuery.raw('release row_add');
-const ROLLBACK_TO = CompiledQuery.raw('rollback to row_add');
-
-/**
- * Row adds on SQLite. Every statement there waits for the one connection, and a commit costs
- * more than the row it commits: the adds that arrive in one turn of the event loop are written
- * in one transaction (one wait for the connection, one commit; each list read and its version
- * bumped once), each add's writes in a savepoint of their own, so an add that fails (validation,
- * a unique value taken, no such list) takes back only its own writes and answers its own error.
- * Each add is answered once the transaction has committed. An add arriving alone runs as before,
- * without savepoints.
- */
-class AddBatcher {
-  private pending: { add: RowAdd; resolve: (v: Added) => void; reject: (err: unknown) => void }[] = [];
-  private scheduled = false;
-
-  constructor(private readonly ctx: AppContext) {}
-
-  add(add: RowAdd): Promise<Added> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ add, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush());
-      }
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
-    this.scheduled = false;
-    const ctx = this.ctx;
-    const outcomes: ({ ok: true; value: Added } | { ok: false; err: unknown })[] = [];
-    try {
-      await ctx.db.kysely.transaction().execute(async (trx) => {
-        if (batch.length === 1) {
-          outcomes.push({ ok: true, value: await writeAdd(ctx, trx, batch[0].add) });
-          return;
-        }
-        // A list is read once per batch (and its version bumped once): this transaction is the
-        // only writer until it commits, so what the first add read holds for the others.
-        const lists = new Map<string, ListRecord>();
-        const written = new Set<string>();
-        for (const { add } of batch) {
-          try {
-            const key = `${add.userId} ${add.listId}`;
-            let list = lists.get(key);
-            if (!list) lists.set(key, (list = await ownList(trx, add.userId, add.listId)));
-            const { row, columns } = await checkAdd(ctx, trx, add, list);
-            // Only the writes can fail half way (a unique value taken): they get a savepoint.
-            await trx.executeQuery(SAVEPOINT);
-            try {
-              await insertAdd(trx, row, columns, add.stored!);
-            } catch (err) {
-              await trx.executeQuery(ROLLBACK_TO);
-              throw err;
-            } finally {
-              await trx.executeQuery(RELEASE);
-            }
-            written.add(add.listId);
-            outcomes.push({ ok: true, value: answerOf(row, columns, add.stored!) });
-          } catch (err) {
-            outcomes.push({ ok: false, err });
-          }
-        }
-        for (const listId of written) await bumpRows(trx, listId);
-      });
-    } catch (err) {
-      // The transaction failed (or the lone add did): every add of the batch answers it.
-      outcomes.length = 0;
-      for (let i = 0; i < batch.length; i++) outcomes.push({ ok: false, err });
-    }
-    for (const [i, { add, resolve, reject }] of batch.entries()) {
-      const o = outcomes[i];
-      if (o.ok) resolve(o.value);
-      else if (isUniqueViolation(o.err)) raceLost(ctx, add.listId, add.stored ?? {}, null).then(reject, reject);
-      else reject(o.err);
-    }
-  }
-}
-
-const batchers = new WeakMap<AppContext, AddBatcher>();
-
-function addBatcher(ctx: AppContext): AddBatcher {
-  let b = batchers.get(ctx);
-  if (!b) {
-    b = new AddBatcher(ctx);
-    batchers.set(ctx, b);
-  }
-  return b;
-}
 
 async function liveRow(db: Tx, listId: string, rowId: string) {
   const row = await db

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { batchedTransaction } from '../../db/batched-transaction.js';
 import { containsInsensitive, toBool } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -129,7 +130,8 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   const iso = now.toISOString();
   const tags = uniqueTags(body.tags);
   let inserted: Omit<CountedRow, 'username' | 'display_name' | 'avatar' | 'dig_count' | 'dug_by_me' | 'reply_count'> | undefined;
-  await db.transaction().execute(async (trx) => {
+  // On SQLite posts arriving together share one commit (group commit), each in its own savepoint.
+  await batchedTransaction(ctx.db, async ({ trx }) => {
     // Media: the caller's own uploads, not attached elsewhere (else 400 invalid_media and the
     // whole post rolls back), attached to this message.
     const attachTo = `message:${id}`;

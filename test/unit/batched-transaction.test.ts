@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchedTransaction } from '../../src/db/batched-transaction.js';
+import type { Db } from '../../src/db/connection.js';
+import { freshDatabase } from '../helpers/app.js';
+
+// Group commit (src/db/batched-transaction.ts): on SQLite units arriving in one turn share a
+// transaction, each in a savepoint; on PostgreSQL each unit has its own. Either way a failing
+// unit takes back only its own writes and answers its own error.
+
+let db: Db;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, drop } = await freshDatabase());
+});
+afterAll(async () => drop());
+
+const secrets = async (prefix: string) =>
+  (await db.kysely.selectFrom('app_secrets').select('name').where('name', 'like', `${prefix}%`).orderBy('name').execute()).map((r) => r.name);
+
+/** How many transactions were begun while `run` ran. */
+async function transactionsOf(run: () => Promise<unknown>): Promise<number> {
+  const kysely = db.kysely as { transaction: typeof db.kysely.transaction };
+  const original = kysely.transaction;
+  let n = 0;
+  kysely.transaction = function (this: unknown) {
+    n++;
+    return original.call(db.kysely);
+  };
+  try {
+    await run();
+  } finally {
+    kysely.transaction = original;
+  }
+  return n;
+}
+
+describe('batchedTransaction', () => {
+  it('units arriving together all commit, a failing one takes back only its own writes and gets its own error', async () => {
+    const units = Array.from({ length: 8 }, (_, i) =>
+      batchedTransaction(db, async ({ trx }) => {
+        await trx.insertInto('app_secrets').values({ name: `a${i}`, value: 'x' }).execute();
+        if (i === 3) throw new Error('unit 3 refused');
+        // A duplicate key: the database refuses the unit's second write.
+        if (i === 5) await trx.insertInto('app_secrets').values({ name: 'a0', value: 'again' }).execute();
+        return i;
+      }),
+    );
+    const settled = await Promise.allSettled(units);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((settled[3] as PromiseRejectedResult).reason.message).toBe('unit 3 refused');
+    expect(settled.filter((s) => s.status === 'fulfilled').map((s) => (s as PromiseFulfilledResult<number>).value)).toEqual([0, 1, 2, 4, 6, 7]);
+    expect(await secrets('a')).toEqual(['a0', 'a1', 'a2', 'a4', 'a6', 'a7']);
+    expect((await db.kysely.selectFrom('app_secrets').select('value').where('name', '=', 'a0').executeTakeFirstOrThrow()).value).toBe('x');
+  });
+
+  it('on SQLite the units of one turn share one transaction; on PostgreSQL each has its own', async () => {
+    const n = await transactionsOf(() => Promise.all(Array.from({ length: 5 }, (_, i) => batchedTransaction(db, ({ trx }) => trx.insertInto('app_secrets').values({ name: `b${i}`, value: 'x' }).execute()))));
+    expect(n).toBe(db.engine === 'sqlite' ? 1 : 5);
+    expect(await secrets('b')).toEqual(['b0', 'b1', 'b2', 'b3', 'b4']);
+  });
+
+  it('beforeCommit runs once per key after every unit; once computes a value once per batch', async () => {
+    let reads = 0;
+    const units = Array.from({ length: 4 }, (_, i) =>
+      batchedTransaction(db, async (scope) => {
+        const base = await scope.once('base', async () => {
+          reads++;
+          return 'c';
+        });
+        await scope.trx.insertInto('app_secrets').values({ name: `${base}${i}`, value: 'x' }).execute();
+        scope.beforeCommit('count', async () => {
+          const { rows } = await sql<{ n: number }>`select count(*) as n from app_secrets where name like 'c%'`.execute(scope.trx);
+          await scope.trx.insertInto('app_secrets').values({ name: `total${Number(rows[0].n)}${db.engine === 'sqlite' ? '' : `-${i}`}`, value: 'x' }).execute();
+        });
+      }),
+    );
+    await Promise.all(units);
+    if (db.engine === 'sqlite') {
+      // One batch: one read, and the count taken once after all four inserts.
+      expect(reads).toBe(1);
+      expect(await secrets('total')).toEqual(['total4']);
+    } else {
+      expect(reads).toBe(4);
+      expect((await secrets('total')).length).toBe(4);
+    }
+  });
+
+  it('a unit arriving alone runs in a plain transaction and its error rolls it back', async () => {
+    await expect(
+      batchedTransaction(db, async ({ trx }) => {
+        await trx.insertInto('app_secrets').values({ name: 'd1', value: 'x' }).execute();
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    expect(await secrets('d')).toEqual([]);
+  });
+});
