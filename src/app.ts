@@ -41,7 +41,7 @@ import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerComponents, registerOpenApi } from './http/openapi.js';
 import { SHARED_COMPONENTS } from './http/schemas.js';
-import { contextLogger, registerRequestLogContext, serializeRequest } from './http/request-log.js';
+import { registerRequestContext, serializeRequest } from './http/request-log.js';
 import { registerValidation } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { PasswordHasher } from './lib/crypto.js';
@@ -108,9 +108,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     blobs: deps.blobs ?? createBlobStore(config.blobStore, config.dataDir),
     events: deps.events ?? new EventDispatcher(() => ctx.log),
     jobs: new JobRunner(() => ctx),
-    // The current request's logger (its lines carry the request id), else the application's.
+    // The application's logger; a request's services get its own through request.ctx (request-log.ts).
     get log() {
-      return contextLogger(app.log);
+      return app.log;
     },
   };
   app.decorate('ctx', ctx);
@@ -124,7 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await ctx.mailer.close();
   });
 
-  registerRequestLogContext(app);
+  registerRequestContext(app);
   registerValidation(app);
   registerErrorHandling(app);
   registerInputGuard(app);

@@ -12,7 +12,8 @@ export interface OutgoingMail {
 /** Delivers one message. `logged` means it was written to the server log instead of sent. */
 export interface Mailer {
   readonly transport: 'smtp' | 'log';
-  send(mail: OutgoingMail): Promise<void>;
+  /** `log`: where a transport that logs (LogMailer) writes: the sending request's logger. */
+  send(mail: OutgoingMail, log?: FastifyBaseLogger): Promise<void>;
   close(): void;
 }
 
@@ -42,13 +43,13 @@ export class SmtpMailer implements Mailer {
 export class LogMailer implements Mailer {
   readonly transport = 'log' as const;
   constructor(
-    /** Where to write: called per mail, so a mail sent during a request logs with its request id. */
+    /** Where to write when the sender names no logger. */
     private readonly log: () => FastifyBaseLogger | null,
     private readonly redactTokens: boolean,
   ) {}
-  async send(mail: OutgoingMail): Promise<void> {
+  async send(mail: OutgoingMail, log?: FastifyBaseLogger): Promise<void> {
     const body = this.redactTokens ? mail.text.replace(/token=[^\s&]+/g, 'token=[redacted]') : mail.text;
-    this.log()?.info({ mailTo: mail.to, subject: mail.subject, body }, 'mail logged (SMTP_URL not set)');
+    (log ?? this.log())?.info({ mailTo: mail.to, subject: mail.subject, body }, 'mail logged (SMTP_URL not set)');
   }
   close(): void {}
 }

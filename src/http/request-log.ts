@@ -1,14 +1,18 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withLog } from '../context.js';
 
-// Services log through `ctx.log`. During a request that must be the request's own logger, so the
-// line carries the request id; outside a request (start-up, jobs) it is the application logger.
+// Services log through `ctx.log`. During a request that is the request's own logger, so the line
+// carries the request id: routes hand services `request.ctx` (context.ts, withLog), made once per
+// request when first asked for. Outside a request (start-up, jobs) it is the application logger.
 
-const current = new AsyncLocalStorage<FastifyBaseLogger>();
+const REQUEST_CTX = Symbol('requestCtx');
 
-export function registerRequestLogContext(app: FastifyInstance): void {
-  // Running the rest of the request lifecycle inside `run` scopes the logger to this request.
-  app.addHook('onRequest', (request, _reply, done) => current.run(request.log, done));
+export function registerRequestContext(app: FastifyInstance): void {
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest & { [REQUEST_CTX]?: ReturnType<typeof withLog> }) {
+      return (this[REQUEST_CTX] ??= withLog(this.server.ctx, this.log));
+    },
+  });
 }
 
 // Query parameters whose values are credentials (OAuth codes and state, e-mailed tokens).
@@ -44,9 +48,4 @@ function decodeURIComponentSafe(text: string): string {
   } catch {
     return text;
   }
-}
-
-/** The logger of the request being handled, or `fallback` outside one. */
-export function contextLogger(fallback: FastifyBaseLogger): FastifyBaseLogger {
-  return current.getStore() ?? fallback;
 }

@@ -51,7 +51,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { users, pagination } = await listUsers(app.ctx, request.query);
+      const { users, pagination } = await listUsers(request.ctx, request.query);
       return { users: users.map(present), pagination };
     },
   );
@@ -70,7 +70,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createAdminUser(app.ctx, request.body);
+      const created = await createAdminUser(request.ctx, request.body);
       return reply.status(201).send({ user: present(created) });
     },
   );
@@ -91,7 +91,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const admin = await requireAdminWrite(request);
-      return { user: present(await updateAdminUser(app.ctx, admin.user.id, request.params.userId, request.body)) };
+      return { user: present(await updateAdminUser(request.ctx, admin.user.id, request.params.userId, request.body)) };
     },
   );
 
@@ -110,7 +110,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const admin = await requireAdminWrite(request);
-      await deleteAdminUser(app.ctx, admin.user.id, request.params.userId);
+      await deleteAdminUser(request.ctx, admin.user.id, request.params.userId);
       return { message: 'User deleted' };
     },
   );
@@ -130,7 +130,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await setUserPassword(app.ctx, request.params.userId, request.body.password);
+      await setUserPassword(request.ctx, request.params.userId, request.body.password);
       return { message: 'Password updated; the user has been signed out everywhere' };
     },
   );
@@ -150,7 +150,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const admin = await requireAdminWrite(request);
-      return { updated: await bulkToggleClearance(app.ctx, admin.user.id, request.body.userIds) };
+      return { updated: await bulkToggleClearance(request.ctx, admin.user.id, request.body.userIds) };
     },
   );
 
@@ -170,7 +170,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const admin = await requireAdminWrite(request);
       const { userIds, accountStatus } = request.body;
-      return { updated: await bulkSetAccountStatus(app.ctx, admin.user.id, userIds, accountStatus) };
+      return { updated: await bulkSetAccountStatus(request.ctx, admin.user.id, userIds, accountStatus) };
     },
   );
 
@@ -189,7 +189,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const admin = await requireAdminWrite(request);
-      return { deleted: await bulkDeleteUsers(app.ctx, admin.user.id, request.body.userIds) };
+      return { deleted: await bulkDeleteUsers(request.ctx, admin.user.id, request.body.userIds) };
     },
   );
 
@@ -206,7 +206,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: described(UpdatedCount, 'How many users changed'), ...errors(400, 401, 403) },
       },
     },
-    async (request) => ({ updated: await bulkSetEmailVerified(app.ctx, request.body.userIds, request.body.emailVerified) }),
+    async (request) => ({ updated: await bulkSetEmailVerified(request.ctx, request.body.userIds, request.body.emailVerified) }),
   );
 
   app.get(
@@ -222,7 +222,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: described(EmailLogResponse, 'A page of the e-mail log'), ...errors(400, 401, 403) },
       },
     },
-    async (request) => listEmailLogs(app.ctx, request.query),
+    async (request) => listEmailLogs(request.ctx, request.query),
   );
 
   const session = { preValidation: hook(requireAdminSession) };
@@ -239,7 +239,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: described(SchemaResponse, 'Every table with its columns'), ...errors(401, 403) },
       },
     },
-    async () => describeSchema(app.ctx),
+    async (request) => describeSchema(request.ctx),
   );
 
   app.get(
@@ -256,6 +256,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: described(TableRowsResponse, 'A page of rows'), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => readTable(app.ctx, request.params.table, request.query),
+    async (request) => readTable(request.ctx, request.params.table, request.query),
   );
 };

@@ -50,7 +50,6 @@ async function signIn(request: FastifyRequest, reply: FastifyReply, userId: stri
 }
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx } = app;
 
   app.post(
     '/api/auth/register',
@@ -66,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await register(ctx, request.body);
+      const user = await register(request.ctx, request.body);
       await signIn(request, reply, user.id);
       return reply.status(201).send({ message: 'Registration successful. Check your email to verify your address.', user: presentUser(user) });
     },
@@ -86,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await authenticate(ctx, request.body, request.ip);
+      const user = await authenticate(request.ctx, request.body, request.ip);
       await signIn(request, reply, user.id);
       return { message: 'Logged in successfully', user: presentUser(user) };
     },
@@ -112,11 +111,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A native or command-line client logs out by revoking the sync token it calls with.
       if (bearerToken(request) !== null) {
         const caller = await getCaller(request);
-        if (caller?.method === 'bearer') await revokeSyncToken(ctx, caller.credentialId, all ? caller.user.id : null);
+        if (caller?.method === 'bearer') await revokeSyncToken(request.ctx, caller.credentialId, all ? caller.user.id : null);
         return { message: all ? 'Logged out of all sessions' : 'Logged out' };
       }
       const before = readSessionTokens(request);
-      const after = await logout(ctx, before, all);
+      const after = await logout(request.ctx, before, all);
       // Only a browser that holds the cookie gets a new one (or a cleared one).
       if (request.cookies?.[SESSION_COOKIE] !== undefined) writeSessionTokens(request, reply, after);
       return { message: all ? 'Logged out of all sessions' : 'Logged out' };
@@ -136,8 +135,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = await authenticate(ctx, request.body, request.ip);
-      const token = await createSyncToken(ctx, user.id);
+      const user = await authenticate(request.ctx, request.body, request.ip);
+      const token = await createSyncToken(request.ctx, user.id);
       return { token, message: 'Sync token created. Send it as "Authorization: Bearer <token>".' };
     },
   );
@@ -155,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(ctx, request.body.email, request.ip);
+      await requestPasswordReset(request.ctx, request.body.email, request.ip);
       return { message: RESET_REQUESTED };
     },
   );
@@ -173,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(ctx, request.body.token, request.body.password);
+      await resetPassword(request.ctx, request.body.token, request.body.password);
       return { message: 'Password has been reset. Log in with your new password.' };
     },
   );
@@ -191,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await verifyEmail(ctx, request.body.token);
+      await verifyEmail(request.ctx, request.body.token);
       return { message: 'Email verified successfully' };
     },
   );
@@ -209,7 +208,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await verifyEmailChange(ctx, request.body.token);
+      await verifyEmailChange(request.ctx, request.body.token);
       return { message: 'Email address updated successfully' };
     },
   );
@@ -227,7 +226,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritableSession(request);
-      await resendVerification(ctx, user);
+      await resendVerification(request.ctx, user);
       return { message: 'Verification email sent' };
     },
   );
@@ -247,7 +246,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = await requireSession(request);
       const tokens = readSessionTokens(request);
-      const sessions = await validCookieSessions(ctx, tokens);
+      const sessions = await validCookieSessions(request.ctx, tokens);
       // Drop expired or ended sessions from the cookie while we are here.
       if (sessions.length !== tokens.length) writeSessionTokens(request, reply, sessions.map((s) => s.token));
       return { accounts: sessions.map((s) => presentUserSummary(s.user)), currentUserId: caller.user.id };
@@ -269,7 +268,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await requireSession(request);
-      writeSessionTokens(request, reply, await switchAccount(ctx, readSessionTokens(request), request.body.userId));
+      writeSessionTokens(request, reply, await switchAccount(request.ctx, readSessionTokens(request), request.body.userId));
       return { message: 'Switched account' };
     },
   );
@@ -289,7 +288,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await requireSession(request);
-      writeSessionTokens(request, reply, await removeAccount(ctx, readSessionTokens(request), request.body.userId));
+      writeSessionTokens(request, reply, await removeAccount(request.ctx, readSessionTokens(request), request.body.userId));
       return { message: 'Account removed from this browser' };
     },
   );

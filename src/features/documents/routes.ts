@@ -85,7 +85,6 @@ async function requireDocumentCreator(request: FastifyRequest) {
 }
 
 export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.ctx;
 
   app.get(
     '/api/documents',
@@ -100,7 +99,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { documents: (await listRootDocuments(ctx, user.id)).map(presentDocument) };
+      return { documents: (await listRootDocuments(request.ctx, user.id)).map(presentDocument) };
     },
   );
 
@@ -120,7 +119,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireDocumentCreator(request);
-      const doc = await createDocument(ctx, user.id, request.body);
+      const doc = await createDocument(request.ctx, user.id, request.body);
       return reply.code(201).send({ document: presentDocument(doc) });
     },
   );
@@ -141,7 +140,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = await requireUser(request);
       const { q, limit, offset } = request.query;
-      const { rows, total } = await searchDocuments(ctx, user.id, q, limit, offset);
+      const { rows, total } = await searchDocuments(request.ctx, user.id, q, limit, offset);
       return { documents: rows.map(presentSearchHit), pagination: pagination(total, limit, offset) };
     },
   );
@@ -162,7 +161,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const result = await pullChanges(ctx, user.id, request.query.lastSyncAt);
+      const result = await pullChanges(request.ctx, user.id, request.query.lastSyncAt);
       return {
         folders: result.folders.map((f) => presentSyncFolder(f.row, f.path)),
         documents: result.documents.map(presentSyncDocument),
@@ -192,7 +191,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         assertNotProbation(request, caller.user);
         assertSubscriber(caller.user);
       }
-      return pushOperations(ctx, caller.user, request.body.operations);
+      return pushOperations(request.ctx, caller.user, request.body.operations);
     },
   );
 
@@ -209,7 +208,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { documents: (await listTemplates(ctx, user.id, mayWrite(request, user))).map(presentDocument) };
+      return { documents: (await listTemplates(request.ctx, user.id, mayWrite(request, user))).map(presentDocument) };
     },
   );
 
@@ -227,7 +226,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireDocumentCreator(request);
-      const docs = await seedDefaultTemplates(ctx, user.id);
+      const docs = await seedDefaultTemplates(request.ctx, user.id);
       return reply.code(201).send({ documents: docs.map(presentDocument) });
     },
   );
@@ -247,7 +246,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireDocumentCreator(request);
-      const doc = await createFromTemplate(ctx, user.id, request.body.templateDocumentId, request.body.targetFolderId ?? null);
+      const doc = await createFromTemplate(request.ctx, user.id, request.body.templateDocumentId, request.body.targetFolderId ?? null);
       return reply.code(201).send({ document: presentDocument(doc) });
     },
   );
@@ -267,7 +266,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = await requireUser(request);
       const { limit, offset } = request.query;
-      const trash = await listTrash(ctx, user.id, limit, offset);
+      const trash = await listTrash(request.ctx, user.id, limit, offset);
       return {
         documents: trash.documents.map(presentTrashedDocument),
         folders: trash.folders.map(presentTrashedFolder),
@@ -291,7 +290,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { folders: (await listFolders(ctx, user.id)).map((f) => presentFolder(f.folder, f.documents)) };
+      return { folders: (await listFolders(request.ctx, user.id)).map((f) => presentFolder(f.folder, f.documents)) };
     },
   );
 
@@ -310,7 +309,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireWritable(request);
-      const folder = await createFolderFor(ctx, user.id, request.body);
+      const folder = await createFolderFor(request.ctx, user.id, request.body);
       return reply.code(201).send({ folder: presentFolder(folder, []) });
     },
   );
@@ -329,7 +328,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const d = await readFolder(ctx, user.id, request.params.id);
+      const d = await readFolder(request.ctx, user.id, request.params.id);
       return {
         folder: {
           ...presentFolder(d.folder, d.documents),
@@ -358,8 +357,8 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      const folder = await updateFolderById(ctx, user.id, request.params.id, request.body);
-      return { folder: presentFolder(folder, await folderDocuments(ctx, user.id, folder.id)) };
+      const folder = await updateFolderById(request.ctx, user.id, request.params.id, request.body);
+      return { folder: presentFolder(folder, await folderDocuments(request.ctx, user.id, folder.id)) };
     },
   );
 
@@ -377,7 +376,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      await deleteFolderById(ctx, user.id, request.params.id);
+      await deleteFolderById(request.ctx, user.id, request.params.id);
       return { message: 'Folder deleted' };
     },
   );
@@ -397,8 +396,8 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      const folder = await restoreFolder(ctx, user.id, request.params.id);
-      return { folder: presentFolder(folder, await folderDocuments(ctx, user.id, folder.id)) };
+      const folder = await restoreFolder(request.ctx, user.id, request.params.id);
+      return { folder: presentFolder(folder, await folderDocuments(request.ctx, user.id, folder.id)) };
     },
   );
 
@@ -416,7 +415,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { documents: (await folderDocuments(ctx, user.id, request.params.id)).map(presentDocument) };
+      return { documents: (await folderDocuments(request.ctx, user.id, request.params.id)).map(presentDocument) };
     },
   );
 
@@ -438,7 +437,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.body.folderId !== undefined && request.body.folderId !== request.params.id) {
         throw badRequest('folderId differs from the folder in the path');
       }
-      const doc = await createDocument(ctx, user.id, request.body, request.params.id);
+      const doc = await createDocument(request.ctx, user.id, request.body, request.params.id);
       return reply.code(201).send({ document: presentDocument(doc) });
     },
   );
@@ -459,7 +458,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { document: presentDocument(await readDocument(ctx, user.id, request.params.id)) };
+      return { document: presentDocument(await readDocument(request.ctx, user.id, request.params.id)) };
     },
   );
 
@@ -482,7 +481,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const { user } = await requireWritable(request);
-        return { document: presentDocument(await updateDocumentById(ctx, user.id, request.params.id, request.body)) };
+        return { document: presentDocument(await updateDocumentById(request.ctx, user.id, request.params.id, request.body)) };
       },
     );
   }
@@ -501,7 +500,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      await deleteDocumentById(ctx, user.id, request.params.id);
+      await deleteDocumentById(request.ctx, user.id, request.params.id);
       return { message: 'Document deleted' };
     },
   );
@@ -521,7 +520,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      return { document: presentDocument(await restoreDocument(ctx, user.id, request.params.id)) };
+      return { document: presentDocument(await restoreDocument(request.ctx, user.id, request.params.id)) };
     },
   );
 
@@ -542,7 +541,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = await requireUser(request);
       const { limit, offset } = request.query;
-      const { rows, total } = await listRevisions(ctx, user.id, request.params.id, limit, offset);
+      const { rows, total } = await listRevisions(request.ctx, user.id, request.params.id, limit, offset);
       return { revisions: rows.map(presentRevisionSummary), pagination: pagination(total, limit, offset) };
     },
   );
@@ -561,7 +560,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { revision: presentRevision(await readRevision(ctx, user.id, request.params.id, request.params.n)) };
+      return { revision: presentRevision(await readRevision(request.ctx, user.id, request.params.id, request.params.n)) };
     },
   );
 
@@ -580,7 +579,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      return { document: presentDocument(await restoreRevision(ctx, user.id, request.params.id, request.params.n)) };
+      return { document: presentDocument(await restoreRevision(request.ctx, user.id, request.params.id, request.params.n)) };
     },
   );
 
@@ -602,7 +601,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit, offset } = request.query;
-      const { rows, total } = await listPublicDocuments(ctx, request.params.username, limit, offset);
+      const { rows, total } = await listPublicDocuments(request.ctx, request.params.username, limit, offset);
       return { documents: rows.map(presentDocument), pagination: pagination(total, limit, offset) };
     },
   );

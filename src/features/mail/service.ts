@@ -21,7 +21,7 @@ export async function sendMail(ctx: AppContext, mail: MailRequest): Promise<'sen
   let status: 'sent' | 'failed' | 'logged' = ctx.mailer.transport === 'smtp' ? 'sent' : 'logged';
   let error: string | null = null;
   try {
-    await ctx.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) });
+    await ctx.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) }, ctx.log);
   } catch (err) {
     status = 'failed';
     error = (err as Error).message?.slice(0, 1000) || 'unknown error';

@@ -70,7 +70,6 @@ const binary = (description: string) => ({
 });
 
 export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx } = app;
   // Registered here only: multipart bodies are accepted by these routes and no others.
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 20, fieldSize: 1024, headerPairs: 100 } });
 
@@ -92,8 +91,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       assertNotProbation(request, user);
       const bytes = await readFilePart(request, MAX_IMAGE_UPLOAD_BYTES, 'Images may be at most 20 MB before resizing');
       const image = await processImage(bytes);
-      const row = await storeUpload(ctx, user.id, 'image', image);
-      return reply.code(201).send({ url: mediaUrl(ctx, row), type: row.content_type, width: image.width, height: image.height, size: row.size });
+      const row = await storeUpload(request.ctx, user.id, 'image', image);
+      return reply.code(201).send({ url: mediaUrl(request.ctx, row), type: row.content_type, width: image.width, height: image.height, size: row.size });
     },
   );
 
@@ -115,8 +114,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       assertNotProbation(request, user);
       const bytes = await readFilePart(request, MAX_VIDEO_BYTES, 'Videos may be at most 3 MB');
       const video = await checkVideo(bytes);
-      const row = await storeUpload(ctx, user.id, 'video', video);
-      return reply.code(201).send({ url: mediaUrl(ctx, row), type: row.content_type, size: row.size });
+      const row = await storeUpload(request.ctx, user.id, 'video', video);
+      return reply.code(201).send({ url: mediaUrl(request.ctx, row), type: row.content_type, size: row.size });
     },
   );
 
@@ -137,12 +136,12 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user } = await requireWritable(request);
       assertNotProbation(request, user);
       // The owner's live document; a public document of someone else is 404 here too.
-      const doc = await readDocument(ctx, user.id, request.params.id);
+      const doc = await readDocument(request.ctx, user.id, request.params.id);
       if (doc.user_id !== user.id) throw notFound('Document not found');
       const bytes = await readFilePart(request, MAX_IMAGE_UPLOAD_BYTES, 'Images may be at most 20 MB before resizing');
       const image = await processImage(bytes);
-      const row = await storeUpload(ctx, user.id, 'image', image, `document:${doc.id}`);
-      return { url: mediaUrl(ctx, row) };
+      const row = await storeUpload(request.ctx, user.id, 'image', image, `document:${doc.id}`);
+      return { url: mediaUrl(request.ctx, row) };
     },
   );
 
@@ -167,7 +166,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const parsed = parseMediaFile(request.params.file);
-      const row = parsed ? await findServedUpload(ctx, parsed.id, parsed.ext) : undefined;
+      const row = parsed ? await findServedUpload(request.ctx, parsed.id, parsed.ext) : undefined;
       if (!row) throw notFound('Media not found');
       const etag = `"${row.id}"`;
       reply
@@ -182,7 +181,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (range === 'unsatisfiable') {
         throw new AppError(416, 'The requested range is not satisfiable', 'range_not_satisfiable', undefined, { 'content-range': `bytes */${row.size}` });
       }
-      const blob = await ctx.blobs.get(row.blob_key, range ?? undefined);
+      const blob = await request.ctx.blobs.get(row.blob_key, range ?? undefined);
       if (!blob) throw notFound('Media not found');
       reply.header('content-type', row.content_type);
       if (range) {

@@ -75,10 +75,9 @@ async function assertMayPost(request: FastifyRequest, user: UserRow, body: Creat
 }
 
 export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx } = app;
   // Posts left unindexed for search by a stopped process are indexed at start; nothing runs after close.
-  app.addHook('onReady', async () => searchIndexer(ctx).soon());
-  app.addHook('onClose', async () => searchIndexer(ctx).stop());
+  app.addHook('onReady', async () => searchIndexer(app.ctx).soon());
+  app.addHook('onClose', async () => searchIndexer(app.ctx).stop());
 
   app.get(
     '/api/messages',
@@ -100,7 +99,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (query.onlyMine && !caller) throw unauthorized();
       const viewer = viewerOf(caller?.user);
       const key = readKey('feed', viewer, { limit: query.limit, offset: query.offset, tag: query.tag, onlyMine: query.onlyMine });
-      return sendCachedPage(reply, key, () => feed(ctx, viewer, query));
+      return sendCachedPage(reply, key, () => feed(request.ctx, viewer, query));
     },
   );
 
@@ -122,7 +121,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { query } = request;
       const viewer = viewerOf(user)!;
       const key = readKey('search', viewer, { q: query.q, limit: query.limit, offset: query.offset, onlyMine: query.onlyMine });
-      return sendCachedPage(reply, key, () => search(ctx, viewer, query));
+      return sendCachedPage(reply, key, () => search(request.ctx, viewer, query));
     },
   );
 
@@ -143,7 +142,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { user } = await requireWritable(request);
       await assertMayPost(request, user, request.body);
-      const { loaded, scheduledAt, crossPosts } = await createMessage(ctx, user, request.body);
+      const { loaded, scheduledAt, crossPosts } = await createMessage(request.ctx, user, request.body);
       return reply.status(201).send({
         message: scheduledAt ? 'Message scheduled' : 'Message created',
         data: presentMessage(loaded),
@@ -168,7 +167,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { messages: (await listScheduled(ctx, user, request.query.range ?? 'month')).map(presentMessage) };
+      return { messages: (await listScheduled(request.ctx, user, request.query.range ?? 'month')).map(presentMessage) };
     },
   );
 
@@ -186,7 +185,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
-      return presentMessage(await readMessage(ctx, viewerOf(caller?.user), request.params.id));
+      return presentMessage(await readMessage(request.ctx, viewerOf(caller?.user), request.params.id));
     },
   );
 
@@ -208,8 +207,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user } = await requireWritable(request);
       assertSubscriber(user);
       assertNotProbation(request, user);
-      const scheduledAt = await reschedule(ctx, user, request.params.id, request.body);
-      return { message: 'Message updated', data: presentMessage(await readMessage(ctx, viewerOf(user), request.params.id)), scheduledAt };
+      const scheduledAt = await reschedule(request.ctx, user, request.params.id, request.body);
+      return { message: 'Message updated', data: presentMessage(await readMessage(request.ctx, viewerOf(user), request.params.id)), scheduledAt };
     },
   );
 
@@ -228,7 +227,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      await deleteMessage(ctx, user, request.params.id);
+      await deleteMessage(request.ctx, user, request.params.id);
       return { message: 'Message deleted' };
     },
   );
@@ -248,7 +247,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
-      const rows = await replies(ctx, viewerOf(caller?.user), request.params.id, request.query.limit ?? 200, request.query.offset ?? 0);
+      const rows = await replies(request.ctx, viewerOf(caller?.user), request.params.id, request.query.limit ?? 200, request.query.offset ?? 0);
       return rows.map(presentMessage);
     },
   );
@@ -267,7 +266,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      return dig(ctx, user, request.params.id);
+      return dig(request.ctx, user, request.params.id);
     },
   );
 
@@ -285,7 +284,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      return undig(ctx, user, request.params.id);
+      return undig(request.ctx, user, request.params.id);
     },
   );
 
@@ -309,7 +308,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireWritable(request);
-      const { created, ...report } = await reportMessage(ctx, user, request.params.id, request.body.reason, request.body.detail);
+      const { created, ...report } = await reportMessage(request.ctx, user, request.params.id, request.body.reason, request.body.detail);
       return reply.status(created ? 201 : 200).send({ report });
     },
   );
@@ -333,7 +332,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { username } = request.params;
       const limit = request.query.limit ?? 20;
       const offset = request.query.offset ?? 0;
-      return sendCachedPage(reply, readKey('user', viewer, { username, limit, offset }), () => userMessages(ctx, viewer, username, limit, offset));
+      return sendCachedPage(reply, readKey('user', viewer, { username, limit, offset }), () => userMessages(request.ctx, viewer, username, limit, offset));
     },
   );
 
@@ -351,7 +350,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { rows, pagination } = await listReports(ctx, request.query.status, request.query.limit ?? 20, request.query.offset ?? 0);
+      const { rows, pagination } = await listReports(request.ctx, request.query.status, request.query.limit ?? 20, request.query.offset ?? 0);
       return { reports: rows.map(presentReport), pagination };
     },
   );
@@ -372,7 +371,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireAdminWrite(request);
-      return { report: presentReport(await resolveReport(ctx, user, request.params.id, request.body.note)) };
+      return { report: presentReport(await resolveReport(request.ctx, user, request.params.id, request.body.note)) };
     },
   );
 };

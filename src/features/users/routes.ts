@@ -41,7 +41,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      return { user: presentCurrentUser(await updateProfile(app.ctx, user.id, request.body)) };
+      return { user: presentCurrentUser(await updateProfile(request.ctx, user.id, request.body)) };
     },
   );
 
@@ -60,7 +60,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritableSession(request);
-      await requestEmailChange(app.ctx, user, request.body.email);
+      await requestEmailChange(request.ctx, user, request.body.email);
       return { message: 'A confirmation link has been sent to the new address' };
     },
   );
@@ -78,7 +78,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireSession(request);
-      return { identities: (await listIdentities(app.ctx, user.id)).map(presentIdentity) };
+      return { identities: (await listIdentities(request.ctx, user.id)).map(presentIdentity) };
     },
   );
 };
