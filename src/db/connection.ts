@@ -30,23 +30,25 @@ const STATEMENT_CACHE_SIZE = 500;
  * booleans as 0/1.
  */
 function wrapSqlite(raw: BetterSqlite3.Database): BetterSqlite3.Database {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+  // The wrapper of each statement is made once and cached with it: Kysely prepares per query.
+  const cache = new Map<string, ReturnType<typeof wrap>>();
+  const wrap = (stmt: BetterSqlite3.Statement) => ({
+    reader: stmt.reader,
+    all: (params: unknown[] = []) => stmt.all(bindable(params)),
+    run: (params: unknown[] = []) => stmt.run(bindable(params)),
+    get: (params: unknown[] = []) => stmt.get(bindable(params)),
+    iterate: (params: unknown[] = []) => stmt.iterate(bindable(params)),
+  });
   const prepare = (sql: string) => {
-    let stmt = cache.get(sql);
-    if (stmt) {
+    let wrapped = cache.get(sql);
+    if (wrapped) {
       cache.delete(sql); // re-insert below: most recently used last
     } else {
-      stmt = raw.prepare(sql);
+      wrapped = wrap(raw.prepare(sql));
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     }
-    cache.set(sql, stmt);
-    return {
-      reader: stmt.reader,
-      all: (params: unknown[] = []) => stmt.all(bindable(params)),
-      run: (params: unknown[] = []) => stmt.run(bindable(params)),
-      get: (params: unknown[] = []) => stmt.get(bindable(params)),
-      iterate: (params: unknown[] = []) => stmt.iterate(bindable(params)),
-    };
+    cache.set(sql, wrapped);
+    return wrapped;
   };
   return new Proxy(raw, {
     get(target, prop, receiver) {
