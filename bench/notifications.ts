@@ -162,9 +162,18 @@ export async function notificationFigures<F>(measure: Measure<F>, base: string, 
       ],
     }),
   );
-  // The pushes arrive after the digs have answered.
-  const deadline = Date.now() + 30_000;
-  while (fcm.sends() - before < Math.min(next, seeded.messageIds.length) * 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  // The pushes arrive after the digs have answered. Wait until they stop arriving (the job runner is
+  // done), so that their delivery does not load the server while the next groups are measured.
+  const deadline = Date.now() + 300_000;
+  let last = -1;
+  let quietSince = Date.now();
+  while (Date.now() < deadline && Date.now() - quietSince < 3000) {
+    await new Promise((r) => setTimeout(r, 250));
+    if (fcm.sends() !== last) {
+      last = fcm.sends();
+      quietSince = Date.now();
+    }
+  }
   process.stdout.write(`digs made: ${Math.min(next, seeded.messageIds.length)}; pushes delivered to the FCM stand-in: ${fcm.sends() - before}\n`);
   return figures;
 }
