@@ -15,17 +15,16 @@ export const ENGINE = (process.env.TEST_ENGINE ?? 'sqlite') as 'sqlite' | 'postg
 export const testPasswords = new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
 
 /** A fresh database of its own: in-memory SQLite, or a new PostgreSQL database dropped on close. */
-export async function freshDatabase(): Promise<{ db: Db; name: string; drop(): Promise<void> }> {
+/** An empty database (nothing migrated) of the engine under test, with a way to drop it. */
+export async function blankDatabase(): Promise<{ db: Db; name: string; drop(): Promise<void> }> {
   if (ENGINE === 'sqlite') {
     const { db } = openSqlite(':memory:');
-    await migrateToLatest(db);
     return { db, name: ':memory:', drop: async () => db.close() };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
   const scratch = await createScratchDatabase(base, 't');
   const db = openPostgres(scratch.url);
-  await migrateToLatest(db);
   return {
     db,
     name: scratch.name,
@@ -34,6 +33,13 @@ export async function freshDatabase(): Promise<{ db: Db; name: string; drop(): P
       await scratch.drop();
     },
   };
+}
+
+/** A database of the engine under test, migrated to the latest schema. */
+export async function freshDatabase(): Promise<{ db: Db; name: string; drop(): Promise<void> }> {
+  const blank = await blankDatabase();
+  await migrateToLatest(blank.db);
+  return blank;
 }
 
 export interface TestApp {

@@ -3,12 +3,11 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { openPostgres, openSqlite, type Db } from '../../src/db/connection.js';
+import type { Db } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { hashToken } from '../../src/lib/crypto.js';
-import { ENGINE, testPasswords } from '../helpers/app.js';
-import { createScratchDatabase } from '../helpers/postgres.js';
+import { blankDatabase, ENGINE, testPasswords } from '../helpers/app.js';
 
 // Migration 009 moves lists from a value table (list_row_values) to filters on the row JSON and
 // a table of unique claims. Rows written before it must read, filter, sort and keep their unique
@@ -24,22 +23,6 @@ const ids = {
   rows: ['00000000-0000-7000-8000-000000000010', '00000000-0000-7000-8000-000000000011', '00000000-0000-7000-8000-000000000012'],
 };
 const TOKEN = 'c'.repeat(64);
-
-async function blankDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
-  if (ENGINE === 'sqlite') {
-    const { db } = openSqlite(':memory:');
-    return { db, drop: () => db.close() };
-  }
-  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'm9');
-  const db = openPostgres(scratch.url);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await scratch.drop();
-    },
-  };
-}
 
 /** A list of books as migration 008 stored it: row JSON plus a typed copy of every cell. */
 async function seedOldForm(k: Kysely<any>): Promise<void> {

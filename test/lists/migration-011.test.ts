@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, openSqlite, type Db } from '../../src/db/connection.js';
+import type { Db } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { ENGINE } from '../helpers/app.js';
-import { createScratchDatabase } from '../helpers/postgres.js';
+import { blankDatabase } from '../helpers/app.js';
 
 // Migration 011 gives an unfinished CSV import's input (the file, then the plan of its writes) a
 // table of its own. Inputs kept before it move there: from the second `<id>:data` import row of
@@ -15,22 +14,6 @@ const LIST = '00000000-0000-7000-8000-000000000002';
 const WRITING = '00000000-0000-7000-8000-000000000003';
 const QUEUED_OLD = '00000000-0000-7000-8000-000000000004';
 const DONE = '00000000-0000-7000-8000-000000000005';
-
-async function blankDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
-  if (ENGINE === 'sqlite') {
-    const { db } = openSqlite(':memory:');
-    return { db, drop: () => db.close() };
-  }
-  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'm11');
-  const db = openPostgres(scratch.url);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await scratch.drop();
-    },
-  };
-}
 
 const importRow = (id: string, status: string, content: string | null) => ({
   id,
