@@ -108,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     blobs: deps.blobs ?? createBlobStore(config.blobStore, config.dataDir),
     events: deps.events ?? new EventDispatcher(() => ctx.log),
     jobs: new JobRunner(() => ctx),
+    instance: {},
     // The application's logger; a request's services get its own through request.ctx (request-log.ts).
     get log() {
       return app.log;

@@ -25,6 +25,11 @@ export interface AppContext {
   events: EventDispatcher;
   /** This process's job runner (features/jobs): handlers by kind; kick() runs due jobs soon. */
   jobs: JobRunner;
+  /**
+   * This app instance's identity, shared by every request's context (withLog): the key of
+   * per-instance state such as caches (a request's context is a new object each time).
+   */
+  readonly instance: object;
 }
 
 declare module 'fastify' {

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
       blobs: createBlobStore(config.blobStore, config.dataDir),
       // No handlers, so it never takes a job: jobs are the server's.
       jobs: new JobRunner(() => ctx),
+      instance: {},
     };
     const { user, created } = await ensureAdministrator(ctx, account);
     process.stdout.write(

@@ -18,7 +18,7 @@ export interface RateLimit {
 /** Rows older than this are pruned; no window may be longer. */
 export const RATE_LIMIT_RETENTION_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
-const lastPrune = new WeakMap<AppContext, number>();
+const lastPrune = new WeakMap<object, number>();
 
 /**
  * Throws 429 rate_limited when any of the limits is already reached. Retry-After is the number of
@@ -65,9 +65,9 @@ export async function consumeLimits(ctx: AppContext, limits: readonly RateLimit[
 }
 
 async function pruneOccasionally(ctx: AppContext, now: number): Promise<void> {
-  const last = lastPrune.get(ctx);
+  const last = lastPrune.get(ctx.instance);
   if (last !== undefined && now - last < PRUNE_EVERY_MS) return;
-  lastPrune.set(ctx, now);
+  lastPrune.set(ctx.instance, now);
   await ctx.db.kysely
     .deleteFrom('rate_limit_events')
     .where('created_at', '<=', new Date(now - RATE_LIMIT_RETENTION_MS).toISOString())

@@ -98,14 +98,14 @@ function touch<V>(map: Map<string, V>, key: string, value: V): void {
   map.set(key, value);
 }
 
-const caches = new WeakMap<AppContext, SearchCache>();
+const caches = new WeakMap<object, SearchCache>();
 
 /** The search cache of one running app (one per AppContext, so test apps never share one). */
 export function searchCacheOf(ctx: AppContext): SearchCache {
-  let cache = caches.get(ctx);
+  let cache = caches.get(ctx.instance);
   if (!cache) {
     cache = new SearchCache();
-    caches.set(ctx, cache);
+    caches.set(ctx.instance, cache);
   }
   return cache;
 }

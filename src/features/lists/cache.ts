@@ -64,7 +64,7 @@ const ORDERS_BYTES = 64 * 1024 * 1024;
 const PAGES_BYTES = 32 * 1024 * 1024;
 const COLUMNS_BYTES = 16 * 1024 * 1024;
 
-const perApp = new WeakMap<AppContext, ListCaches<unknown, unknown>>();
+const perApp = new WeakMap<object, ListCaches<unknown, unknown>>();
 
 /** The version of a list its cached reads belong to: both counters, read with the list. */
 export function listVersion(list: { rows_version: number; schema_version: number }): string {
@@ -73,14 +73,14 @@ export function listVersion(list: { rows_version: number; schema_version: number
 
 /** This app instance's caches (one per AppContext, as two instances would each have their own). */
 export function listCaches<C = unknown, R = unknown>(ctx: AppContext): ListCaches<C, R> {
-  let c = perApp.get(ctx);
+  let c = perApp.get(ctx.instance);
   if (!c) {
     c = {
       columns: new VersionedLru<unknown>(COLUMNS_BYTES, () => 4096),
       orders: new VersionedLru<IdList | number>(ORDERS_BYTES, (v) => (typeof v === 'number' ? 16 : v.bytes)),
       pages: new VersionedLru<CachedPage<unknown>>(PAGES_BYTES, (p) => p.bytes),
     };
-    perApp.set(ctx, c);
+    perApp.set(ctx.instance, c);
   }
   return c as ListCaches<C, R>;
 }

@@ -27,14 +27,14 @@ export async function messageReadVersion(db: Kysely<Database>): Promise<string> 
   return String(row?.v ?? 0);
 }
 
-const perApp = new WeakMap<AppContext, VersionedLru<string>>();
+const perApp = new WeakMap<object, VersionedLru<string>>();
 
 function cacheOf(ctx: AppContext): VersionedLru<string> {
-  let cache = perApp.get(ctx);
+  let cache = perApp.get(ctx.instance);
   if (!cache) {
     // A JavaScript string of JSON costs about two bytes a character.
     cache = new VersionedLru<string>(CACHE_BYTES, (body) => body.length * 2);
-    perApp.set(ctx, cache);
+    perApp.set(ctx.instance, cache);
   }
   return cache;
 }

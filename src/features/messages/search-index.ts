@@ -68,13 +68,13 @@ class SearchIndexer {
   }
 }
 
-const perApp = new WeakMap<AppContext, SearchIndexer>();
+const perApp = new WeakMap<object, SearchIndexer>();
 
 export function searchIndexer(ctx: AppContext): SearchIndexer {
-  let indexer = perApp.get(ctx);
+  let indexer = perApp.get(ctx.instance);
   if (!indexer) {
     indexer = new SearchIndexer(ctx);
-    perApp.set(ctx, indexer);
+    perApp.set(ctx.instance, indexer);
   }
   return indexer;
 }
