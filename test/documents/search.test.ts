@@ -142,6 +142,30 @@ describe('GET /api/documents/search after writes (answers are kept per sync stam
     return { ids: body.documents.map((d: any) => d.id), total: body.pagination.total };
   };
 
+  it('a repeated search is answered from the kept ids: the matching query does not run again', async () => {
+    const a = await writer(t);
+    await createDoc(t, a, { title: 'Okapi', content: 'an okapi in the forest' });
+    const queries: string[] = [];
+    const executor = t.db.kysely.getExecutor() as { executeQuery: (...args: any[]) => any };
+    const original = executor.executeQuery;
+    executor.executeQuery = (query: { sql: string }, ...rest: unknown[]) => {
+      queries.push(query.sql);
+      return original.call(executor, query, ...rest);
+    };
+    try {
+      expect((await ids(a, 'okapi')).total).toBe(1);
+      const first = queries.length;
+      queries.length = 0;
+      expect((await ids(a, 'okapi')).total).toBe(1);
+      // The credential (two reads on SQLite) and the page with the stamp: nothing searches again.
+      expect(queries.length).toBeLessThan(first);
+      expect(queries.length).toBeLessThanOrEqual(3);
+      expect(queries.filter((q) => /documents_fts|like/i.test(q))).toEqual([]);
+    } finally {
+      executor.executeQuery = original;
+    }
+  });
+
   it('reflects every write at once: create, edits into and out of a match, a title edit re-ranks, delete, restore, folder delete, sync push', async () => {
     const a = await writer(t);
     const b = await writer(t);
