@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchCache } from '../../src/features/documents/search-cache.js';
-import { createTestApp, ENGINE, type TestApp } from '../helpers/app.js';
+import { createTestApp, ENGINE, queriesDuring, type TestApp } from '../helpers/app.js';
 import { call, createDoc, createFolder, expectStatus, writer } from './helpers.js';
 
 let t: TestApp;
@@ -145,25 +145,12 @@ describe('GET /api/documents/search after writes (answers are kept per sync stam
   it('a repeated search is answered from the kept ids: the matching query does not run again', async () => {
     const a = await writer(t);
     await createDoc(t, a, { title: 'Okapi', content: 'an okapi in the forest' });
-    const queries: string[] = [];
-    const executor = t.db.kysely.getExecutor() as { executeQuery: (...args: any[]) => any };
-    const original = executor.executeQuery;
-    executor.executeQuery = (query: { sql: string }, ...rest: unknown[]) => {
-      queries.push(query.sql);
-      return original.call(executor, query, ...rest);
-    };
-    try {
-      expect((await ids(a, 'okapi')).total).toBe(1);
-      const first = queries.length;
-      queries.length = 0;
-      expect((await ids(a, 'okapi')).total).toBe(1);
-      // The credential (two reads on SQLite) and the page with the stamp: nothing searches again.
-      expect(queries.length).toBeLessThan(first);
-      expect(queries.length).toBeLessThanOrEqual(3);
-      expect(queries.filter((q) => /documents_fts|like/i.test(q))).toEqual([]);
-    } finally {
-      executor.executeQuery = original;
-    }
+    const first = await queriesDuring(t.db, () => ids(a, 'okapi'));
+    const again = await queriesDuring(t.db, async () => expect((await ids(a, 'okapi')).total).toBe(1));
+    // The credential (two reads on SQLite) and the page with the stamp: nothing searches again.
+    expect(again.length).toBeLessThan(first.length);
+    expect(again.length).toBeLessThanOrEqual(3);
+    expect(again.filter((q) => /documents_fts|like/i.test(q))).toEqual([]);
   });
 
   it('reflects every write at once: create, edits into and out of a match, a title edit re-ranks, delete, restore, folder delete, sync push', async () => {

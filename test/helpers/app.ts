@@ -96,6 +96,23 @@ export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
   return app;
 }
 
+/** The SQL of every query `run` sends through `db` (its Kysely executor), in order. */
+export async function queriesDuring(db: Db, run: () => Promise<unknown>): Promise<string[]> {
+  const executor = db.kysely.getExecutor() as unknown as { executeQuery: (query: { sql: string }, ...rest: unknown[]) => unknown };
+  const original = executor.executeQuery;
+  const seen: string[] = [];
+  executor.executeQuery = (query, ...rest) => {
+    seen.push(query.sql);
+    return original.call(executor, query, ...rest);
+  };
+  try {
+    await run();
+  } finally {
+    executor.executeQuery = original;
+  }
+  return seen;
+}
+
 /** The `name=value` pair of the session cookie set by a response, for a Cookie header. */
 export function sessionCookie(res: LightMyRequestResponse): string {
   const c = res.cookies.find((x) => x.name === 'service-session');

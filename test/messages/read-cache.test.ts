@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
-import { createTestApp, secondInstance, type TestApp } from '../helpers/app.js';
+import { createTestApp, queriesDuring, secondInstance, type TestApp } from '../helpers/app.js';
 import { follows, member, post, type Member } from './helpers.js';
 
 // The feed, search and a user's messages are answered from a per-process cache keyed by the
@@ -29,23 +29,6 @@ async function on(app: FastifyInstance, who: Member | null, method: Method, url:
 const read = async (who: Member | null, url: string) => (await on(t.app, who, 'GET', url)).json();
 const ids = (body: { messages: { id: string }[] }) => body.messages.map((m) => m.id);
 
-/** Counts the queries `run` sends to the shared database. */
-async function queriesOf(run: () => Promise<unknown>): Promise<number> {
-  const executor = t.db.kysely.getExecutor() as { executeQuery: (...args: unknown[]) => unknown };
-  const original = executor.executeQuery;
-  let n = 0;
-  executor.executeQuery = (...args: unknown[]) => {
-    n++;
-    return original.apply(executor, args);
-  };
-  try {
-    await run();
-  } finally {
-    executor.executeQuery = original;
-  }
-  return n;
-}
-
 describe('message reads cached per version', () => {
   it('a repeated read costs the version lookup only, and is served as the same JSON', async () => {
     const author = await member(t);
@@ -55,7 +38,7 @@ describe('message reads cached per version', () => {
     const first = await on(t.app, null, 'GET', url);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     let again: Awaited<ReturnType<typeof on>> | undefined;
-    expect(await queriesOf(async () => (again = await on(t.app, null, 'GET', url)))).toBe(1);
+    expect(await queriesDuring(t.db, async () => (again = await on(t.app, null, 'GET', url)))).toHaveLength(1);
     expect(again!.body).toBe(first.body);
     expect(first.json().messages[0]).toMatchObject({ content: 'cached once', digCount: 0, dugByMe: false, replyCount: 0, user: { username: author.user.username } });
   });

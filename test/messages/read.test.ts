@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, queriesDuring, type TestApp } from '../helpers/app.js';
 import { newId } from '../../src/lib/ids.js';
 import { call, expectError, follows, member, post, type Member } from './helpers.js';
 
@@ -151,20 +151,11 @@ describe('GET /api/messages (the feed)', () => {
       await t.app.ctx.events.idle();
       await call(t, b, 'GET', `/api/messages?tag=${tag}&limit=1`);
       await t.app.ctx.events.idle();
-      let n = 0;
-      const original = t.db.kysely.getExecutor().executeQuery.bind(t.db.kysely.getExecutor());
-      const executor = t.db.kysely.getExecutor() as { executeQuery: typeof original };
-      executor.executeQuery = ((...args: Parameters<typeof original>) => {
-        n++;
-        return original(...args);
-      }) as typeof original;
-      try {
+      const queries = await queriesDuring(t.db, async () => {
         const res = await call(t, b, 'GET', `/api/messages?tag=${tag}&limit=${limit}`);
         expect(res.json().messages.length).toBe(limit);
-      } finally {
-        executor.executeQuery = original;
-      }
-      return n;
+      });
+      return queries.length;
     };
     const small = await counted(2);
     const large = await counted(24);
