@@ -1,9 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { batchedTransaction } from '../../db/batched-transaction.js';
 import { containsInsensitive, toBool } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';
-import type { Database, UserRow } from '../../db/types.js';
+import type { Database, MessageRow, UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { userByUsername } from '../follows/service.js';
@@ -76,31 +76,33 @@ async function assertNotBlockedFrom(
 }
 
 // A post's two inserts, compiled once (preparedQuery): the query builder cost more than the insert.
-const insertMessage = preparedQuery(
-  (
-    db: Kysely<Database>,
-    ...v: [string, string, string, boolean, string, string | null, string | null, string, string, string | null, string | null, string | null, string, string]
-  ) =>
-    db.insertInto('messages').values({
-      id: v[0],
-      user_id: v[1],
-      content: v[2],
-      publicly_visible: v[3],
-      tags: v[4],
-      parent_id: v[5],
-      pushed_message_id: v[6],
-      image_urls: v[7],
-      video_urls: v[8],
-      scheduled_at: v[9],
-      published_at: v[10],
-      cross_post_config: v[11],
-      created_at: v[12],
-      updated_at: v[13],
-    }),
-  ['$id', '$user', '$content', '$visible', '$tags', '$parent', '$pushed', '$images', '$videos', '$scheduled', '$published', '$crossPost', '$created', '$updated'] as unknown as [
-    string, string, string, boolean, string, string | null, string | null, string, string, string | null, string | null, string | null, string, string,
-  ],
+// The columns are named once, so the compiled text and the values bound to it cannot disagree.
+const MESSAGE_COLUMNS = [
+  'id',
+  'user_id',
+  'content',
+  'publicly_visible',
+  'tags',
+  'parent_id',
+  'pushed_message_id',
+  'image_urls',
+  'video_urls',
+  'scheduled_at',
+  'published_at',
+  'cross_post_config',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof MessageRow)[];
+// Compiles only while MESSAGE_COLUMNS names every column of a message row.
+const _everyColumn: Record<Exclude<keyof MessageRow, (typeof MESSAGE_COLUMNS)[number]>, never> = {};
+
+const insertMessageValues = preparedQuery(
+  (db: Kysely<Database>, ...values: unknown[]) =>
+    db.insertInto('messages').values(Object.fromEntries(MESSAGE_COLUMNS.map((column, i) => [column, values[i]])) as Insertable<Database['messages']>),
+  MESSAGE_COLUMNS.map((column): unknown => `$${column}`),
 );
+
+const insertMessage = (db: Kysely<Database>, row: MessageRow) => insertMessageValues(db, ...MESSAGE_COLUMNS.map((column) => row[column]));
 
 const insertTag = preparedQuery((db: Kysely<Database>, messageId: string, tag: string) => db.insertInto('message_tags').values({ message_id: messageId, tag }), [
   '$message',
@@ -162,19 +164,19 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   const id = newId();
   const iso = now.toISOString();
   const tags = uniqueTags(body.tags);
-  let inserted: Omit<CountedRow, 'username' | 'display_name' | 'avatar' | 'dig_count' | 'dug_by_me' | 'reply_count'> | undefined;
+  const publiclyVisible = body.publiclyVisible ?? toBool(author.default_publicly_visible);
   // On SQLite posts arriving together share one commit (group commit), each in its own savepoint.
-  await batchedTransaction(ctx.db, async ({ trx }) => {
+  const written = await batchedTransaction(ctx.db, async ({ trx }) => {
     // Media: the caller's own uploads, not attached elsewhere (else 400 invalid_media and the
     // whole post rolls back), attached to this message.
     const attachTo = `message:${id}`;
     const images = await claimUploads(ctx, trx, author.id, body.imageUrls ?? [], { kind: 'image', max: 8, attachTo });
     const videos = await claimUploads(ctx, trx, author.id, body.videoUrls ?? [], { kind: 'video', max: 1, attachTo });
-    inserted = {
+    const row: MessageRow = {
       id,
       user_id: author.id,
       content,
-      publicly_visible: body.publiclyVisible ?? toBool(author.default_publicly_visible),
+      publicly_visible: publiclyVisible,
       tags: JSON.stringify(tags),
       parent_id: body.parentId ?? null,
       pushed_message_id: body.pushedMessageId ?? null,
@@ -182,22 +184,24 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       video_urls: JSON.stringify(videos.map((u) => mediaUrl(ctx, u))),
       scheduled_at: scheduledAt,
       published_at: scheduledAt === null ? iso : null,
+      cross_post_config: crossPosts.length > 0 ? JSON.stringify(request) : null,
       created_at: iso,
       updated_at: iso,
     };
-    const m = inserted;
-    await insertMessage(trx, m.id, m.user_id, m.content, toBool(m.publicly_visible), m.tags, m.parent_id, m.pushed_message_id, m.image_urls, m.video_urls, m.scheduled_at, m.published_at, crossPosts.length > 0 ? JSON.stringify(request) : null, m.created_at, m.updated_at);
+    await insertMessage(trx, row);
     for (const tag of tags) await insertTag(trx, id, tag);
+    return row;
   });
 
   searchIndexer(ctx).soon();
   if (scheduledAt === null) {
     if (parentAuthorId !== null) ctx.events.emit('reply', { messageId: id, parentId: body.parentId!, authorId: parentAuthorId, actorId: author.id });
     if (pushedAuthorId !== null) ctx.events.emit('push', { messageId: id, pushedMessageId: body.pushedMessageId!, authorId: pushedAuthorId, actorId: author.id });
-    await announcePublished(ctx, [{ id, user_id: author.id, content, publicly_visible: body.publiclyVisible ?? toBool(author.default_publicly_visible) }], false);
+    await announcePublished(ctx, [{ id, user_id: author.id, content, publicly_visible: publiclyVisible }], false);
   }
   // The answer is what was written, as its author sees it (nothing dug or replied yet): no read-back.
-  const row: CountedRow = { ...inserted!, username: author.username, display_name: author.display_name, avatar: author.avatar, dig_count: 0, dug_by_me: false, reply_count: 0 };
+  const { cross_post_config: _crossPosts, ...fields } = written;
+  const row: CountedRow = { ...fields, username: author.username, display_name: author.display_name, avatar: author.avatar, dig_count: 0, dug_by_me: false, reply_count: 0 };
   // The pushed message as the author may read it now (null if it went in the meantime).
   const pushed = pushing ? await readMessage(ctx, viewer, body.pushedMessageId!).then((m) => m.row, absentAsNull) : null;
   return { loaded: { row, pushed }, scheduledAt, crossPosts };
@@ -284,8 +288,7 @@ export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
  * The search condition: `lower(content) LIKE '%q%'` (wildcards escaped) on both engines; on
  * SQLite, for terms of 3 characters or more, first narrowed by the FTS5 trigram table (a phrase
  * match is a substring match) plus the messages not yet indexed, so the LIKE runs on the
- * candidates only. On PostgreSQL the pg_trgm
- * index answers the LIKE itself.
+ * candidates only. On PostgreSQL the pg_trgm index answers the LIKE itself.
  */
 function contentMatches(ctx: AppContext, q: string): Expression<SqlBool>[] {
   const like = containsInsensitive(sql.ref<string>('messages.content'), q);
