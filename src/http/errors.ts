@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { discardUnreadBody } from './unread-body.js';
 
 // Typed errors thrown by guards and services. One handler (registerErrorHandling) turns them,
 // Fastify's own errors and unknown routes into `{ error, code? }`; nothing else writes an error body.
@@ -22,6 +23,8 @@ export const badRequest = (message: string, code = 'bad_request', extra?: Record
 export const unauthorized = (message = 'Authentication required', code = 'unauthorized') => new AppError(401, message, code);
 export const forbidden = (message: string, code = 'forbidden') => new AppError(403, message, code);
 export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, message, code);
+/** An unknown (or hidden) user: the spec fixes `error` as the literal code, so clients may match either field. */
+export const userNotFound = () => new AppError(404, 'user_not_found', 'user_not_found');
 export const conflict = (message: string, code = 'conflict') => new AppError(409, message, code);
 export const unprocessable = (message: string, code: string) => new AppError(422, message, code);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests', code = 'rate_limited', extra?: Record<string, unknown>) =>
@@ -58,7 +61,13 @@ function validationMessage(err: FastifyError): string {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    // Answering before the body has all arrived (a body over the limit, an upload refused early):
+    // read the rest first, so that a client still sending can read the answer (unread-body.ts).
+    if (!request.raw.complete) {
+      await discardUnreadBody(request.raw);
+      reply.header('connection', 'close');
+    }
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send({ error: err.message, ...(err.code ? { code: err.code } : {}), ...err.extra });

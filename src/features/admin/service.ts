@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { containsInsensitive, isUniqueViolation, toBool } from '../../db/dialect.js';
 import type { Database, UserRow, UserUpdate } from '../../db/types.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, userNotFound } from '../../http/errors.js';
 import { sendVerificationEmail } from '../auth/email-tokens.js';
 import {
   createUser,
@@ -35,7 +35,6 @@ export interface AdminUserResult {
   isAdministrator: boolean;
 }
 
-const userNotFound = () => notFound('User not found', 'user_not_found');
 
 async function isAdministrator(db: Kysely<Database>, userId: string): Promise<boolean> {
   const row = await db.selectFrom('administrators').select('user_id').where('user_id', '=', userId).executeTakeFirst();

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound, userNotFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { assertNotBlocked, blockedEitherWay } from '../blocks/service.js';
 import { userByUsername } from '../follows/service.js';
@@ -120,7 +120,7 @@ export async function listConversations(ctx: AppContext, me: string, limit: numb
 /** One conversation, newest first; marks the caller's received messages in it read. */
 export async function readConversation(ctx: AppContext, me: UserRow, username: string, limit: number, offset: number) {
   const other = await userByUsername(ctx, username);
-  if (other.id !== me.id && (await blockedEitherWay(ctx.db.kysely, me.id, other.id))) throw notFound('User not found', 'user_not_found');
+  if (other.id !== me.id && (await blockedEitherWay(ctx.db.kysely, me.id, other.id))) throw userNotFound();
   const db = ctx.db.kysely;
   const between = (eb: any) =>
     eb.or([

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, userNotFound } from '../../http/errors.js';
 import { findUserByUsername } from '../users/service.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import type { CreateDocumentBody, UpdateDocumentBody } from './schemas.js';
@@ -176,7 +176,7 @@ export async function folderDocuments(ctx: AppContext, userId: string, id: strin
 /** A user's public documents, newest first (GET /api/users/{username}/documents). */
 export async function listPublicDocuments(ctx: AppContext, username: string, limit: number, offset: number) {
   const owner = await findUserByUsername(ctx.db.kysely, username);
-  if (!owner) throw notFound('user_not_found', 'user_not_found');
+  if (!owner) throw userNotFound();
   const base = ctx.db.kysely
     .selectFrom('documents')
     .where('user_id', '=', owner.id)

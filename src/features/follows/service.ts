@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { toBool } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound, userNotFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { findUserByUsername } from '../users/service.js';
 import { blockedEitherWay } from '../blocks/relations.js';
@@ -18,7 +18,7 @@ export interface FollowState {
 /** The user a path names, or 404 user_not_found. */
 export async function userByUsername(ctx: AppContext, username: string): Promise<UserRow> {
   const user = await findUserByUsername(ctx.db.kysely, username);
-  if (!user) throw notFound('User not found', 'user_not_found');
+  if (!user) throw userNotFound();
   return user;
 }
 
@@ -144,7 +144,7 @@ export async function publicProfile(ctx: AppContext, viewerId: string | null, us
   const user = await userByUsername(ctx, username);
   const db = ctx.db.kysely;
   // Blocked either way: the profile is absent for the other.
-  if (viewerId && viewerId !== user.id && (await blockedEitherWay(db, viewerId, user.id))) throw notFound('User not found', 'user_not_found');
+  if (viewerId && viewerId !== user.id && (await blockedEitherWay(db, viewerId, user.id))) throw userNotFound();
   const [followers, following, viewerFollows, viewerRequested] = await Promise.all([
     db.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where('followee_id', '=', user.id).executeTakeFirstOrThrow(),
     db.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where('follower_id', '=', user.id).executeTakeFirstOrThrow(),

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, userNotFound } from '../../http/errors.js';
 import { usernameKey } from '../users/service.js';
 import type { RowQuery } from './query.js';
 import { readRows } from './service.js';
@@ -19,7 +19,7 @@ async function owner(ctx: AppContext, username: string): Promise<Owner & { id: s
     .select(['id', 'username', 'display_name'])
     .where('username_key', '=', usernameKey(username))
     .executeTakeFirst();
-  if (!u) throw notFound('user_not_found', 'user_not_found');
+  if (!u) throw userNotFound();
   return u;
 }
 

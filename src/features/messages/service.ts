@@ -4,7 +4,7 @@ import { batchedTransaction } from '../../db/batched-transaction.js';
 import { containsInsensitive, toBool } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound, userNotFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { userByUsername } from '../follows/service.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
@@ -15,7 +15,7 @@ import { roundUpToSlot } from './scheduling.js';
 import { searchIndexer } from './search-index.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
 import { blockedEitherWay } from '../blocks/relations.js';
-import { canRead, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, viewerOf, visiblePartitions, visibleTo, type Viewer } from './visibility.js';
+import { authorTimeline, canRead, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, viewerOf, visibleTo, type Viewer } from './visibility.js';
 
 export { viewerOf };
 
@@ -318,20 +318,13 @@ export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query
   );
 }
 
-/** A user's messages as the viewer may read them (public; the owner and followers also private). */
+/** A user's messages: the public ones; the owner also sees their private ones (spec). */
 export async function userMessages(ctx: AppContext, viewer: Viewer, username: string, limit: number, offset: number) {
   const author = await userByUsername(ctx, username);
   // Blocked either way: the other's messages are absent, as is their profile.
-  if (viewer && viewer.id !== author.id && (await blockedEitherWay(ctx.db.kysely, viewer.id, author.id))) throw notFound('User not found', 'user_not_found');
-  return runPage(
-    ctx,
-    viewer,
-    visibleTo(viewer),
-    visiblePartitions(viewer),
-    (eb) => eb.and([eb('messages.user_id', '=', author.id), eb('messages.published_at', 'is not', null)]),
-    limit,
-    offset,
-  );
+  if (viewer && viewer.id !== author.id && (await blockedEitherWay(ctx.db.kysely, viewer.id, author.id))) throw userNotFound();
+  const timeline = authorTimeline(viewer, author.id);
+  return runPage(ctx, viewer, timeline, [timeline], (eb) => eb('messages.published_at', 'is not', null), limit, offset);
 }
 
 /** Replies to a message the viewer may read, oldest first (only those the viewer may read). */

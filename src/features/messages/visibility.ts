@@ -59,6 +59,16 @@ export function visibleTo(viewer: Viewer) {
 }
 
 /**
+ * Where-clause of one user's own timeline (GET /api/user/{username}/messages): their public
+ * messages; the owner also sees their private ones (spec). Following the author does not open
+ * their private messages here, unlike the feed. Blocks are the caller's check (blocked → 404).
+ */
+export function authorTimeline(viewer: Viewer, authorId: string) {
+  return (eb: MessagesEb) =>
+    viewer?.id === authorId ? eb('messages.user_id', '=', authorId) : eb.and([eb('messages.user_id', '=', authorId), eb('messages.publicly_visible', '=', true)]);
+}
+
+/**
  * Where-clause of the feed (and search): what the viewer may read, narrowed to own and followed
  * users' messages when their viewingPreference is `following`.
  */
