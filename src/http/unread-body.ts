@@ -10,11 +10,20 @@ import type { IncomingMessage } from 'node:http';
 export const DRAIN_LIMITS = { maxBytes: 64 * 1024 * 1024, maxMs: 10_000 };
 
 /**
+ * Whether bytes of the body may still be on their way: not for a message the parser has seen to
+ * its end (`complete`: a body read, or none at all), nor for a stream already ended or destroyed
+ * (in-process requests, which have no `complete`, end when their body has been read).
+ */
+export function hasUnreadBody(raw: IncomingMessage): boolean {
+  return !(raw.complete || raw.readableEnded || raw.destroyed);
+}
+
+/**
  * Reads and discards what is left of `raw`'s body; resolves once it has all arrived, or when
  * `limits` are reached (the answer then goes anyway), or at once when it was already complete.
  */
 export function discardUnreadBody(raw: IncomingMessage, limits = DRAIN_LIMITS): Promise<void> {
-  if (raw.complete || raw.destroyed) return Promise.resolve();
+  if (!hasUnreadBody(raw)) return Promise.resolve();
   return new Promise((resolve) => {
     let seen = 0;
     const finish = () => {
