@@ -96,6 +96,7 @@ export async function snapshot(root: string): Promise<Record<string, string>> {
 export interface ServerDoc {
   id: string;
   path: string;
+  title: string;
   content: string;
   revision: number;
 }
@@ -106,13 +107,13 @@ export async function serverDocs(t: TestApp, bearer: string): Promise<Map<string
   if (res.statusCode !== 200) throw new Error(`pull ${res.statusCode}: ${res.body}`);
   const body = res.json() as {
     folders: { id: string; path: string }[];
-    documents: { id: string; folderId: string | null; relativePath: string; content: string; revision: number }[];
+    documents: { id: string; folderId: string | null; relativePath: string; title: string; content: string; revision: number }[];
   };
   const folderPath = new Map(body.folders.map((f) => [f.id, f.path]));
   const out = new Map<string, ServerDoc>();
   for (const d of body.documents) {
     const dir = d.folderId === null ? '' : `${folderPath.get(d.folderId)}/`;
-    out.set(`${dir}${d.relativePath}`, { id: d.id, path: `${dir}${d.relativePath}`, content: d.content, revision: d.revision });
+    out.set(`${dir}${d.relativePath}`, { id: d.id, path: `${dir}${d.relativePath}`, title: d.title, content: d.content, revision: d.revision });
   }
   return out;
 }

@@ -5,6 +5,7 @@ import type { Progress, RunLedger } from './ledger.js';
 import { conflictPath, readLocal, sha256, writeLocal } from './local.js';
 import { remoteInfo, type Item } from './plan.js';
 import { documentPath, takeFolderChanges, type StateFolder } from './state.js';
+import { headingTitle } from './title.js';
 
 // The remote half of a run: the plan's changes sent to the server in batches (each one atomic on
 // the server), then one more pull to learn the ids and revisions of what was sent. A write the
@@ -90,10 +91,21 @@ async function documentOperation(ledger: RunLedger, item: Of<'upload' | 'create-
   }
   const hash = sha256(bytes);
   if (item.kind === 'create-remote') {
-    return { item, op: { op: 'create', type: 'document', path: item.path, data: { content } }, path: item.path, hash };
+    return { item, op: { op: 'create', type: 'document', path: item.path, data: contentFields(content) }, path: item.path, hash };
   }
-  const data = { id: item.id, baseRevision: item.baseRevision, ...(item.contentChanged ? { content } : {}) };
+  const data = { id: item.id, baseRevision: item.baseRevision, ...(item.contentChanged ? contentFields(content) : {}) };
   return { item, op: { op: 'update', type: 'document', path: item.path, data }, path: item.path, hash, baseRevision: item.baseRevision };
+}
+
+/**
+ * A file's content as sent, with the title it gives (its first level-one heading). A file
+ * without a heading sends no title: the server keeps the document's own, or, for a new
+ * document, takes the file name. The title goes with the content only, so a move alone never
+ * changes it.
+ */
+function contentFields(content: string): { content: string; title?: string } {
+  const title = headingTitle(content);
+  return title === undefined ? { content } : { content, title };
 }
 
 /** Batches of at most BATCH_OPERATIONS operations and BATCH_BYTES bytes. */
@@ -160,7 +172,7 @@ async function createAgain(ledger: RunLedger, failed: Sent, id: string): Promise
   ledger.forget(id);
   ledger.report.line(`create remote   ${path}: deleted on the server but changed here: created again`);
   const content = (await readLocal(ledger.root, path))!.toString('utf8');
-  return { ...failed, item: { kind: 'create-remote', path }, op: { op: 'create', type: 'document', path, data: { content } } };
+  return { ...failed, item: { kind: 'create-remote', path }, op: { op: 'create', type: 'document', path, data: contentFields(content) } };
 }
 
 /** A delete refused because the server changed the document: its version comes back here. */
