@@ -54,9 +54,11 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd: string; configDir: string; input?: string; env?: Record<string, string> }): Promise<CliResult> {
+/** Runs the bin (`node BIN`, or `options.command` found on the PATH) with a clean environment. */
+export function runCli(args: string[], options: { cwd: string; configDir: string; input?: string; env?: Record<string, string>; command?: string }): Promise<CliResult> {
+  const [file, ...before] = options.command ? [options.command] : [process.execPath, BIN];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(file, [...before, ...args], {
       cwd: options.cwd,
       env: {
         PATH: process.env.PATH ?? '',
