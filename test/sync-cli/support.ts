@@ -54,9 +54,11 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd: string; configDir: string; input?: string; env?: Record<string, string> }): Promise<CliResult> {
+/** Runs the bin (`node BIN`, or `options.command` found on the PATH) with a clean environment. */
+export function runCli(args: string[], options: { cwd: string; configDir: string; input?: string; env?: Record<string, string>; command?: string }): Promise<CliResult> {
+  const [file, ...before] = options.command ? [options.command] : [process.execPath, BIN];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(file, [...before, ...args], {
       cwd: options.cwd,
       env: {
         PATH: process.env.PATH ?? '',
@@ -96,6 +98,7 @@ export async function snapshot(root: string): Promise<Record<string, string>> {
 export interface ServerDoc {
   id: string;
   path: string;
+  title: string;
   content: string;
   revision: number;
 }
@@ -106,13 +109,13 @@ export async function serverDocs(t: TestApp, bearer: string): Promise<Map<string
   if (res.statusCode !== 200) throw new Error(`pull ${res.statusCode}: ${res.body}`);
   const body = res.json() as {
     folders: { id: string; path: string }[];
-    documents: { id: string; folderId: string | null; relativePath: string; content: string; revision: number }[];
+    documents: { id: string; folderId: string | null; relativePath: string; title: string; content: string; revision: number }[];
   };
   const folderPath = new Map(body.folders.map((f) => [f.id, f.path]));
   const out = new Map<string, ServerDoc>();
   for (const d of body.documents) {
     const dir = d.folderId === null ? '' : `${folderPath.get(d.folderId)}/`;
-    out.set(`${dir}${d.relativePath}`, { id: d.id, path: `${dir}${d.relativePath}`, content: d.content, revision: d.revision });
+    out.set(`${dir}${d.relativePath}`, { id: d.id, path: `${dir}${d.relativePath}`, title: d.title, content: d.content, revision: d.revision });
   }
   return out;
 }

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { SingleBar, Presets } from 'cli-progress';
 import { Command, CommanderError, Option } from 'commander';
 import { ApiClient, ApiError, normalizeServer } from './api.js';
 import { describe as describeItem, prepare, RefusedError, run, type Reporter } from './apply.js';
 import { configDir, credentialsPath, deleteCredentials, readCredentials, writeCredentials } from './config.js';
 import { massDeletes, type Mode } from './plan.js';
+import { progressBar, type LoggingProgress } from './progress.js';
 import { confirm, promptPassword, readStdinLine } from './prompt.js';
 
 // The `social-lists-sync` command line: login, logout, pull, push, sync, status.
@@ -30,13 +30,17 @@ side stops and asks (or, without a terminal, stops) unless given --yes.`;
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** Standard input and error are a terminal: the user can be asked. */
   isTTY: boolean;
+  /** Where a progress bar may be drawn: standard output, when it is a terminal. */
+  terminal?: NodeJS.WriteStream;
 }
 
 const processIo: Io = {
   out: (t) => process.stdout.write(`${t}\n`),
   err: (t) => process.stderr.write(`${t}\n`),
   isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+  terminal: process.stdout.isTTY ? process.stdout : undefined,
 };
 
 class ExitError extends Error {
@@ -48,15 +52,23 @@ class ExitError extends Error {
   }
 }
 
+/** A run's report: its lines on standard output and warnings on standard error, or all of them through the progress bar while it is up. */
 function reporter(io: Io, showProgress: boolean): Reporter {
+  let bar: LoggingProgress | null = null;
   return {
-    line: (t) => io.out(t),
-    warn: (t) => io.err(`warning: ${t}`),
+    line: (t) => (bar ? bar.log(t) : io.out(t)),
+    warn: (t) => (bar ? bar.log(`warning: ${t}`) : io.err(`warning: ${t}`)),
     progress(total) {
-      if (!showProgress || !io.isTTY || total < 20) return { tick() {}, stop() {} };
-      const bar = new SingleBar({ format: ' {bar} {value}/{total} changes', stream: process.stderr, clearOnComplete: true }, Presets.shades_classic);
-      bar.start(total, 0);
-      return { tick: (n = 1) => bar.increment(n), stop: () => bar.stop() };
+      if (!showProgress || !io.terminal || total < 20) return { tick() {}, stop() {} };
+      const shown = progressBar(io.terminal, total);
+      bar = shown;
+      return {
+        tick: (n) => shown.tick(n),
+        stop() {
+          shown.stop();
+          bar = null;
+        },
+      };
     },
   };
 }

@@ -59,6 +59,14 @@ export async function saveState(root: string, state: SyncState): Promise<void> {
   await rename(tmp, path);
 }
 
+/** A pull's folder changes, into a folder tree (deleted folders leave it). */
+export function takeFolderChanges(folders: Record<string, StateFolder>, changed: { id: string; name: string; parentId: string | null; deletedAt: string | null }[]): void {
+  for (const f of changed) {
+    if (f.deletedAt) delete folders[f.id];
+    else folders[f.id] = { name: f.name, parentId: f.parentId };
+  }
+}
+
 /** The local path of a folder ('' for the root); null when a folder on the way is unknown or unsafe. */
 export function folderPath(folders: Record<string, StateFolder>, id: string | null): string | null {
   const names: string[] = [];
