@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureBootstrapAdmin } from './features/admin/service.js';
-import { startScheduler } from './features/cron/scheduler.js';
+import { startScheduler } from './runtime/periodic.js';
 
 // Reads config, migrates, listens, and shuts down cleanly on SIGTERM/SIGINT.
 async function main(): Promise<void> {

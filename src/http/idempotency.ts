@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../runtime/context.js';
 import type { Selectable } from 'kysely';
 import type { IdempotencyKeysTable } from '../db/types.js';
 import { sha256 } from '../lib/crypto.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../runtime/context.js';
 import { newId } from '../lib/ids.js';
 import { tooManyRequests } from './errors.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { withLog } from '../context.js';
+import { withLog } from '../runtime/context.js';
 
 // Services log through `ctx.log`. During a request that is the request's own logger, so the line
 // carries the request id: routes hand services `request.ctx` (context.ts, withLog), made once per

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, setUserFields, type TestApp } from '../helpers/app.js';
 import { signedInUser, type SignedIn } from '../users/fixtures.js';
 import { createDoc } from '../documents/helpers.js';
-import { startScheduler } from '../../src/features/cron/scheduler.js';
+import { startScheduler } from '../../src/runtime/periodic.js';
 import { smallPng } from '../media/images.js';
 import { multipart, tempDir } from '../media/support.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enqueueJob } from '../../src/features/jobs/enqueue.js';
-import { startScheduler } from '../../src/features/cron/scheduler.js';
+import { enqueueJob } from '../../src/runtime/jobs/enqueue.js';
+import { startScheduler } from '../../src/runtime/periodic.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { activeUser, cookieOf, createList } from '../lists/support.js';
 import { clearJobs, jobRow, registerTestJob, type Recorder } from './support.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueJob, enqueueJobs, submitJob } from '../../src/features/jobs/enqueue.js';
-import { claimDueJobs, runClaimedJob, runDueJobs } from '../../src/features/jobs/execute.js';
+import { enqueueJob, enqueueJobs, submitJob } from '../../src/runtime/jobs/enqueue.js';
+import { claimDueJobs, runClaimedJob, runDueJobs } from '../../src/runtime/jobs/execute.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { clearJobs, jobRow, registerTestJob, yieldTurn, type Recorder } from './support.js';
 

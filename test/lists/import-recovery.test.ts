@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runDueJobs } from '../../src/features/jobs/execute.js';
+import { runDueJobs } from '../../src/runtime/jobs/execute.js';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.js';
 import { activeUser, addRow, call, cookieOf, createList, expectError, type Auth } from './support.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { EventDispatcher } from '../../src/lib/events.js';
+import { EventDispatcher } from '../../src/runtime/events.js';
 import { call, member, post, recordEvents } from './helpers.js';
 
 let t: TestApp;

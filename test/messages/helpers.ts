@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import { setUserFields } from '../helpers/app.js';
 import { signedInUser, type SignedIn } from '../users/fixtures.js';
-import type { DomainEvents, EventType } from '../../src/lib/events.js';
+import type { DomainEvents, EventType } from '../../src/runtime/events.js';
 
 // Set-up for the messages and follows tests: users made directly in the database (active unless
 // asked otherwise), requests with either credential, and a recorder of domain events.

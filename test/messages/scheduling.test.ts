@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { startScheduler } from '../../src/features/cron/scheduler.js';
+import { startScheduler } from '../../src/runtime/periodic.js';
 import { publishDueMessages, roundUpToSlot } from '../../src/features/messages/scheduling.js';
 import { call, expectError, follows, member, post, recordEvents, subscriber, type Member } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { jwtVerify, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPush } from '../../src/adapters/push/index.js';
-import { runDueJobs } from '../../src/features/jobs/execute.js';
+import { runDueJobs } from '../../src/runtime/jobs/execute.js';
 import { BURST_WINDOW_MS, PUSH_MAX_ATTEMPTS, PUSH_RETRY_BASE_MS } from '../../src/features/notifications/delivery.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, expectError, member, post, type Member } from '../messages/helpers.js';

@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { toBool } from '../../src/db/dialect.js';
 import type { Db } from '../../src/db/connection.js';
-import { PAGE_CSP } from '../../src/features/pages/routes.js';
+import { PAGE_CSP } from '../../src/http/pages/routes.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { freshDatabase, testPasswords, uniqueName } from '../helpers/app.js';
 import { TestSmtpServer } from '../helpers/smtp.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { PAGE_CSP } from '../../src/features/pages/routes.js';
+import { PAGE_CSP } from '../../src/http/pages/routes.js';
 import { toBool } from '../../src/db/dialect.js';
 import { createTestApp, registerUser, type TestApp } from '../helpers/app.js';
 

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { Database, UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import type { AccountStatus } from '../users/service.js';
-import { sendMail } from '../mail/service.js';
+import { sendMail } from '../../runtime/mail.js';
 
 // Account-status rules shared by the single-user and the bulk administrator updates.
 

@@ -1,5 +1,5 @@
 import type { Kysely, TableMetadata } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { notFound } from '../../http/errors.js';
 import { clampLimit } from './schemas.js';
 

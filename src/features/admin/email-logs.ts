@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { containsInsensitive } from '../../db/dialect.js';
 import type { Database, EmailLogRow } from '../../db/types.js';
 import { clampLimit, EMAIL_STATUSES, type EmailLogQuery } from './schemas.js';

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { containsInsensitive, isUniqueViolation, toBool } from '../../db/dialect.js';
 import type { Database, UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest, userNotFound } from '../../http/errors.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { Database } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
 

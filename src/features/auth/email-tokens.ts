@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { Database, UserRow } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import { hashToken, newToken } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
-import { sendMail, tokenLink } from '../mail/service.js';
+import { sendMail, tokenLink } from '../../runtime/mail.js';
 
 // Single-use, expiring tokens carried by e-mail links. Only their hashes are stored.
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { Database, UserRow } from '../../db/types.js';
 import { liveSession, liveSessionBounds, MAX_COOKIE_SESSIONS, SESSION_TTL_MS } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';

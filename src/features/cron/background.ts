@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { publishDueMessages } from '../messages/scheduling.js';
 import { searchIndexer } from '../messages/search-index.js';
 import { runMaintenance, type MaintenanceResult } from './maintenance.js';

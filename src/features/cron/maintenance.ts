@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { purgeDocumentTrash } from '../documents/history.js';
-import { purgeFinishedJobs } from '../jobs/purge.js';
+import { purgeFinishedJobs } from '../../runtime/jobs/purge.js';
 import { purgeListTrash } from '../lists/service.js';
 import { purgeUnattachedUploads, releaseUploads } from '../media/service.js';
 

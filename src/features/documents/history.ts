@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow, RevisionRow } from './presenter.js';
 import { chunks, findOwnDocument, FolderTree, liveDocumentAt, updateDocument, withWriter } from './store.js';

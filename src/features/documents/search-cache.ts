@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { SingleFlight } from '../../lib/single-flight.js';
 
 // The ordered ids of every document matching a search term, per user and per sync stamp.

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { containsInsensitive, escapeLike } from '../../db/dialect.js';
 import type { DocumentRow } from './presenter.js';
 import { searchCacheOf } from './search-cache.js';

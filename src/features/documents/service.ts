@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { notFound, userNotFound } from '../../http/errors.js';
 import { findUserByUsername } from '../users/service.js';
 import type { DocumentRow, FolderRow } from './presenter.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';

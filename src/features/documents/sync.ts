@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import { createFolder, FolderTree, insertDocument, liveDocumentAt, withWriter, type Writer } from './store.js';

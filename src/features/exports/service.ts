@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { parseJson, toBool } from '../../db/dialect.js';
 
 // The user's own data as CSV records, read in keyset batches so that memory stays bounded

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { VersionedLru } from '../../lib/versioned-lru.js';
 
 // In-process caches of what a list's reads derive from its rows and columns, keyed by the list's

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { toBool } from '../../db/dialect.js';
 import { presentSchema } from './presenter.js';
 import { loadColumnsOf, parseStored, toListRecord, wireData } from './store.js';

@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation, toBool } from '../../db/dialect.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { enqueueJob } from '../jobs/enqueue.js';
+import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 import type { Column } from './dsl.js';
 import { bumpRows, insertRows, loadColumns, ownList, parseStored, prepareRow, reclaimUniques, storedData, uniqueKey, uniqueKeys, wireData, type PreparedRow, type StoredColumn } from './store.js';
 import { rowValidator, valueErrors } from './validate.js';

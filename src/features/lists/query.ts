@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { Engine } from '../../db/connection.js';
 import { escapeLike } from '../../db/dialect.js';
 import { badRequest } from '../../http/errors.js';

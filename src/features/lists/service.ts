@@ -1,5 +1,5 @@
 import { batchedTransaction } from '../../db/batched-transaction.js';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';

@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { Engine } from '../../db/connection.js';
 import { toBool } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { Database, UploadsTable } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { NETWORKS } from './schemas.js';
 
 // Cross-post selections of a message. Until a network's adapter exists, a requested network

@@ -1,5 +1,5 @@
 import type { SqlBool } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { canRead } from './visibility.js';
 
 // Mentions (CONTRACT.md): `@username` (letters, digits, `_`, case-insensitive) naming an

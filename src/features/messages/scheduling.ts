@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { inClaimed, lockDue } from '../../db/claim.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { Database } from '../../db/types.js';
 
 // SQLite's search index of message text (the FTS5 trigram table `messages_fts`), filled in

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { batchedTransaction } from '../../db/batched-transaction.js';
 import { containsInsensitive, toBool } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';

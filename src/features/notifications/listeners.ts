@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { forgetMessages, notify } from './service.js';
 
 // The listeners of the five notification events. The dispatcher calls them after the acting

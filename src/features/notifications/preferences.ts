@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { Database } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import { CHANNELS, EVENT_KEYS, EVENTS, isEventKey, type Channel, type ChannelSettings, type EventKey } from './events.js';

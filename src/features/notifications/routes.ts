@@ -3,7 +3,7 @@ import { requireUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, PUBLIC, ref } from '../../http/schemas.js';
-import { loadPage, sendPage } from '../pages/layout.js';
+import { loadPage, sendPage } from '../../http/pages/layout.js';
 import { registerDevice, unregisterDevice } from './devices.js';
 import { startNotifications } from './listeners.js';
 import { listPreferences, updatePreference, validatePatch } from './preferences.js';

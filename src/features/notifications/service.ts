@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { toBool } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { notFound } from '../../http/errors.js';

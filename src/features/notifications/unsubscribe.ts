@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { badRequest } from '../../http/errors.js';
 import { EVENTS, isEventKey, type EventKey } from './events.js';
 

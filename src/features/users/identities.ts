@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 
 /** The provider identities linked to a user, oldest first. */
 export async function listIdentities(ctx: AppContext, userId: string) {

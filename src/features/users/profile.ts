@@ -1,8 +1,8 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import type { UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import { issueEmailToken } from '../auth/email-tokens.js';
-import { sendMail, tokenLink } from '../mail/service.js';
+import { sendMail, tokenLink } from '../../runtime/mail.js';
 import type { ProfilePatch } from './schemas.js';
 import { duplicateError, findUserByEmail, normalizeDisplayName, normalizeEmail } from './service.js';
 

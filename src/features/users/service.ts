@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
 import { badRequest, conflict } from '../../http/errors.js';

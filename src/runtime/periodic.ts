@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.js';
-import { newBackgroundState, runBackgroundWork } from './background.js';
+import type { AppContext } from './context.js';
+import { newBackgroundState, runBackgroundWork } from '../features/cron/background.js';
 
 /** How often the scheduler ticks: due jobs (push retries, follow-ups) wait at most about this long. */
 export const TICK_MS = 5_000;

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../context.js';
 import { inClaimed, lockDue } from '../../db/claim.js';
 import type { JobRow } from '../../db/types.js';
 import { retryDelayMs } from './backoff.js';

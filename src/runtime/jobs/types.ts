@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../context.js';
 
 // The kinds of background job and their payloads (one map, as the domain events are), the
 // outcome a handler reports, and what a handler is.

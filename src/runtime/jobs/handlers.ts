@@ -1,5 +1,5 @@
-import { giveUpImport, runImportJob } from '../lists/import.js';
-import { PUSH_RETRY_BASE_MS, runBurstFollowUp, runPushDelivery } from '../notifications/delivery.js';
+import { giveUpImport, runImportJob } from '../../features/lists/import.js';
+import { PUSH_RETRY_BASE_MS, runBurstFollowUp, runPushDelivery } from '../../features/notifications/delivery.js';
 import type { JobRunner } from './runner.js';
 
 // Every job kind and the feature function that runs it: the one place that wires them, so the

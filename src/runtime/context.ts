@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BlobStore } from './adapters/blob-store.js';
-import type { Mailer } from './adapters/mailer.js';
-import type { PushSender } from './adapters/push/index.js';
-import type { Config } from './config.js';
-import type { Db } from './db/connection.js';
-import type { JobRunner } from './features/jobs/runner.js';
-import type { PasswordHasher } from './lib/crypto.js';
-import type { Clock } from './lib/clock.js';
-import type { EventDispatcher } from './lib/events.js';
+import type { BlobStore } from '../adapters/blob-store.js';
+import type { Mailer } from '../adapters/mailer.js';
+import type { PushSender } from '../adapters/push/index.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connection.js';
+import type { JobRunner } from './jobs/runner.js';
+import type { PasswordHasher } from '../lib/crypto.js';
+import type { Clock } from '../lib/clock.js';
+import type { EventDispatcher } from './events.js';
 
 /** What every feature service receives: infrastructure only, never another feature's internals. */
 export interface AppContext {

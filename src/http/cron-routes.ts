@@ -2,13 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { bearerToken } from '../../http/auth.js';
-import { unauthorized } from '../../http/errors.js';
-import { described, errors } from '../../http/schemas.js';
-import { CronResult } from '../messages/schemas.js';
-import { publishDueMessages } from '../messages/scheduling.js';
-import { runDueJobs } from '../jobs/execute.js';
-import { runMaintenance } from './maintenance.js';
+import { bearerToken } from './auth.js';
+import { unauthorized } from './errors.js';
+import { described, errors } from './schemas.js';
+import { CronResult } from '../features/messages/schemas.js';
+import { publishDueMessages } from '../features/messages/scheduling.js';
+import { runDueJobs } from '../runtime/jobs/execute.js';
+import { runMaintenance } from '../features/cron/maintenance.js';
 
 // Internal jobs (spec, Utility and internal): Bearer CRON_SECRET; unset secret: always 401.
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { described, errors, PUBLIC, StringEnum } from '../../http/schemas.js';
-import { analyticsRoutes } from '../analytics/routes.js';
+import { described, errors, PUBLIC, StringEnum } from './schemas.js';
+import { analyticsRoutes } from '../features/analytics/routes.js';
 
 export const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../context.js';
 import { claimDueJobs, runClaimedJob } from './execute.js';
 import type { BackoffOptions, HandlerOptions, JobHandler, JobKind, RegisteredHandler } from './types.js';
 

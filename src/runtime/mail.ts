@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.js';
-import { newId } from '../../lib/ids.js';
+import type { AppContext } from './context.js';
+import { newId } from '../lib/ids.js';
 
 export type EmailType = 'verification' | 'password_reset' | 'email_change' | 'account_status' | 'notification';
 
