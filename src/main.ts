@@ -3,7 +3,6 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureBootstrapAdmin } from './features/admin/service.js';
-import { startScheduler } from './runtime/periodic.js';
 
 // Reads config, migrates, listens, and shuts down cleanly on SIGTERM/SIGINT.
 async function main(): Promise<void> {
@@ -29,10 +28,10 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { db });
   await ensureBootstrapAdmin(app.ctx);
-  // Background work in this process every few seconds (SCHEDULER=on): publishing, housekeeping and
-  // due jobs; otherwise the cron endpoints run it (jobs enqueued here are still kicked at once).
-  const scheduler = config.scheduler ? startScheduler(app.ctx) : null;
-  app.addHook('onClose', async () => scheduler?.stop());
+  // Every instance runs the jobs that are due (a poll every few seconds, and a kick on enqueue);
+  // the periodic tasks (publishing, housekeeping) run in-process only with SCHEDULER=on, else the
+  // cron endpoints run them. Closing the app stops both.
+  app.ctx.runtime.startBackground({ periodic: config.scheduler });
 
   let closing = false;
   // While draining, answer in-flight requests with `Connection: close` so keep-alive sockets end

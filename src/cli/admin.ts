@@ -2,16 +2,11 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { LogMailer } from '../adapters/mailer.js';
 import { loadConfig } from '../config.js';
-import type { AppContext } from '../runtime/context.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ensureAdministrator, invalidAdministratorAccount } from '../features/admin/service.js';
-import { JobRunner } from '../runtime/jobs/runner.js';
-import { systemClock } from '../lib/clock.js';
-import { EventDispatcher } from '../runtime/events.js';
-import { createPush } from '../adapters/push/index.js';
-import { createBlobStore } from '../adapters/blob-store.js';
-import { PasswordHasher } from '../lib/crypto.js';
+import { FEATURES } from '../features/index.js';
+import { createContext } from '../runtime/context.js';
 
 // Operator CLI: `npm run admin -- create --email E --username U --password P` does what the
 // bootstrap administrator does at start-up, with the same function. Exit codes: 0 done,
@@ -53,24 +48,17 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const log = pino({ level: 'warn' });
-    const ctx: AppContext = {
-      config,
-      db,
-      clock: systemClock,
-      mailer: new LogMailer(() => log, true),
-      passwords: new PasswordHasher(),
-      log,
-      events: new EventDispatcher(() => log),
-      push: createPush(config.push),
-      blobs: createBlobStore(config.blobStore, config.dataDir),
-      // No handlers, so it never takes a job: jobs are the server's.
-      jobs: new JobRunner(() => ctx),
-      instance: {},
-    };
-    const { user, created } = await ensureAdministrator(ctx, account);
-    process.stdout.write(
-      `Administrator ${user.username} <${user.email}> ${created ? 'created' : 'already existed; administrator rights ensured'} (id ${user.id})\n`,
-    );
+    // The app's own context (its background work is never started here: jobs are the server's);
+    // mail is only logged, never sent, from the CLI.
+    const ctx = createContext(config, { db, log: () => log, mailer: new LogMailer(() => log, true) }, FEATURES);
+    try {
+      const { user, created } = await ensureAdministrator(ctx, account);
+      process.stdout.write(
+        `Administrator ${user.username} <${user.email}> ${created ? 'created' : 'already existed; administrator rights ensured'} (id ${user.id})\n`,
+      );
+    } finally {
+      await ctx.runtime.stop();
+    }
   } finally {
     await db.close();
   }

@@ -1,26 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { bearerToken } from './auth.js';
-import { unauthorized } from './errors.js';
-import { described, errors } from './schemas.js';
-import { CronResult } from '../features/messages/schemas.js';
-import { publishDueMessages } from '../features/messages/scheduling.js';
 import { runDueJobs } from '../runtime/jobs/execute.js';
-import { runMaintenance } from '../features/cron/maintenance.js';
+import { requireCronSecret } from './guards.js';
+import { described, errors, OPERATOR } from './schemas.js';
 
-// Internal jobs (spec, Utility and internal): Bearer CRON_SECRET; unset secret: always 401.
-
-const MaintenanceResult = Type.Object({
-  message: Type.String(),
-  documents: Type.Integer({ minimum: 0, description: 'documents removed from the trash for good' }),
-  folders: Type.Integer({ minimum: 0, description: 'folders removed from the trash for good' }),
-  documentImages: Type.Integer({ minimum: 0, description: 'image blobs of those documents deleted' }),
-  listRows: Type.Integer({ minimum: 0, description: 'list rows removed from the trash for good' }),
-  unattachedUploads: Type.Integer({ minimum: 0, description: 'uploads never attached within 24 hours, deleted' }),
-  jobs: Type.Integer({ minimum: 0, description: 'finished background jobs removed (done after a day, failed after 30 days)' }),
-});
+// The operator's cron endpoints of the platform (spec, Utility and internal): Bearer CRON_SECRET;
+// unset secret: always 401. Housekeeping runs the `housekeeping` periodic tasks that the modules
+// declare; the features' own cron endpoints (scheduled publishing) sit with their features.
 
 const JobsResult = Type.Object({
   message: Type.String(),
@@ -33,34 +19,9 @@ const JobsResult = Type.Object({
 /** Jobs one call of the endpoint runs at most (a cron call should answer within seconds). */
 const JOBS_PER_CALL = 500;
 
-function requireCronSecret(request: FastifyRequest): void {
-  const secret = request.server.ctx.config.cronSecret;
-  const given = bearerToken(request);
-  if (!secret || given === null) throw unauthorized('The cron secret is required');
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized('The cron secret is required');
-}
-
 export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/cron/publish-scheduled-messages',
-    {
-      schema: {
-        operationId: 'publishScheduledMessages',
-        tags: ['messages'],
-        summary: 'Publish the scheduled messages whose time has come (internal job)',
-        description: 'Authorization: `Bearer <CRON_SECRET>`. Safe to run from several instances at once: each due message is published once.',
-        security: [{ bearer: [] }],
-        response: { 200: described(CronResult, 'How many messages this run published'), ...errors(401) },
-      },
-    },
-    async (request) => {
-      requireCronSecret(request);
-      const published = await publishDueMessages(app.ctx);
-      return { message: `Published ${published} scheduled message${published === 1 ? '' : 's'}`, published };
-    },
-  );
+  const housekeeping = app.ctx.runtime.periodic.group('housekeeping');
+  const counts = Object.fromEntries(housekeeping.flatMap((task) => Object.entries(task.counts)).map(([name, description]) => [name, Type.Integer({ minimum: 0, description })]));
 
   app.get(
     '/api/cron/purge-expired',
@@ -68,16 +29,17 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'purgeExpired',
         tags: ['platform'],
-        summary: 'Remove what has expired: the documents and list-row trash after 30 days, uploads never attached after 24 hours, finished jobs (internal job)',
-        description: 'Authorization: `Bearer <CRON_SECRET>`. The in-process scheduler runs it hourly when SCHEDULER=on. Safe to run from several instances at once.',
+        summary: `Remove what has expired (internal job): ${housekeeping.map((t) => t.name).join(', ')}`,
+        description: `${OPERATOR} The in-process scheduler runs it hourly when SCHEDULER=on. Safe to run from several instances at once.`,
         security: [{ bearer: [] }],
-        response: { 200: described(MaintenanceResult, 'What this run removed'), ...errors(401) },
+        response: { 200: described(Type.Object({ message: Type.String(), ...counts }), 'What this run removed'), ...errors(401) },
       },
     },
     async (request) => {
       requireCronSecret(request);
-      const result = await runMaintenance(app.ctx);
-      return { message: 'Expired items removed', ...result };
+      const removed: Record<string, number> = {};
+      for (const task of housekeeping) Object.assign(removed, await app.ctx.runtime.periodic.run(task, request.ctx));
+      return { message: 'Expired items removed', ...removed };
     },
   );
 
@@ -88,15 +50,14 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'runDueJobs',
         tags: ['platform'],
         summary: 'Run the background jobs that are due: push deliveries and their retries, notification follow-ups, list imports (internal job)',
-        description:
-          'Authorization: `Bearer <CRON_SECRET>`. With SCHEDULER=off, call it every minute or so; with SCHEDULER=on the in-process scheduler does it every few seconds. Runs at most 500 jobs per call. Safe to run from several instances at once: each job is claimed by one run.',
+        description: `${OPERATOR} Every instance's job runner already looks for due jobs every few seconds, whatever SCHEDULER says; this runs them at once (at most ${JOBS_PER_CALL} per call). Safe to run from several instances at once: each job is claimed by one run.`,
         security: [{ bearer: [] }],
         response: { 200: described(JobsResult, 'What became of the jobs this run took'), ...errors(401) },
       },
     },
     async (request) => {
       requireCronSecret(request);
-      const counts = await runDueJobs(app.ctx, { limit: JOBS_PER_CALL });
+      const counts = await runDueJobs(request.ctx, { limit: JOBS_PER_CALL });
       return { message: `Ran ${counts.claimed} job${counts.claimed === 1 ? '' : 's'}`, ...counts };
     },
   );

@@ -1,7 +1,8 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/types.js';
-import { requireSession, requireUser, type Caller } from './auth.js';
-import { AppError, forbidden, tooManyRequests } from './errors.js';
+import { bearerToken, requireSession, requireUser, type Caller } from './auth.js';
+import { AppError, forbidden, tooManyRequests, unauthorized } from './errors.js';
 
 // Account-status and tier guards. Every write route goes through `requireWritable` (or
 // `requireWritableSession`); reads never check account status.
@@ -78,4 +79,14 @@ export function assertSubscriber(user: Pick<UserRow, 'customer_status'>): void {
   if (user.customer_status === 'free') {
     throw new AppError(403, 'An active subscription is required to use this feature', 'subscription_required');
   }
+}
+
+/** The operator's cron endpoints: `Bearer <CRON_SECRET>`; with no secret configured, always 401. */
+export function requireCronSecret(request: FastifyRequest): void {
+  const secret = request.server.ctx.config.cronSecret;
+  const given = bearerToken(request);
+  if (!secret || given === null) throw unauthorized('The cron secret is required');
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized('The cron secret is required');
 }

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { described, errors, PUBLIC, StringEnum } from './schemas.js';
-import { analyticsRoutes } from '../features/analytics/routes.js';
 
 export const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -24,5 +23,4 @@ export const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The machine-readable interface description, generated from the route schemas.
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(analyticsRoutes);
 };

@@ -1,5 +1,6 @@
 import type { AppContext } from '../runtime/context.js';
 import { newId } from '../lib/ids.js';
+import { AppState } from '../runtime/state.js';
 import { tooManyRequests } from './errors.js';
 
 // Rolling-window rate limits kept in the rate_limit_events table, so every instance behind a load
@@ -18,7 +19,8 @@ export interface RateLimit {
 /** Rows older than this are pruned; no window may be longer. */
 export const RATE_LIMIT_RETENTION_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
-const lastPrune = new WeakMap<object, number>();
+/** When this app last pruned old rows (a time in ms; per app, like all per-app state). */
+export const rateLimitPruneClock = new AppState('http.rate-limit-prune', () => ({ last: Number.NEGATIVE_INFINITY }));
 
 /**
  * Throws 429 rate_limited when any of the limits is already reached. Retry-After is the number of
@@ -65,9 +67,9 @@ export async function consumeLimits(ctx: AppContext, limits: readonly RateLimit[
 }
 
 async function pruneOccasionally(ctx: AppContext, now: number): Promise<void> {
-  const last = lastPrune.get(ctx.instance);
-  if (last !== undefined && now - last < PRUNE_EVERY_MS) return;
-  lastPrune.set(ctx.instance, now);
+  const clock = ctx.state(rateLimitPruneClock);
+  if (now - clock.last < PRUNE_EVERY_MS) return;
+  clock.last = now;
   await ctx.db.kysely
     .deleteFrom('rate_limit_events')
     .where('created_at', '<=', new Date(now - RATE_LIMIT_RETENTION_MS).toISOString())

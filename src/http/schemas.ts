@@ -60,6 +60,9 @@ export const EITHER_AUTH: Record<string, string[]>[] = [{ session: [] }, { beare
 export const SESSION_AUTH: Record<string, string[]>[] = [{ session: [] }];
 export { PUBLIC } from './openapi.js';
 
+/** Opens the description of an operator's cron endpoint, in the explorer: not for API clients. */
+export const OPERATOR = 'Operator endpoint (cron), not for API clients. Authorization: `Bearer <CRON_SECRET>`.';
+
 /** The standard error responses, for a route's `response` map. */
 export function errors<S extends number>(...statuses: S[]): { [K in S]: ReturnType<typeof ref<typeof ErrorBody>> } {
   return Object.fromEntries(statuses.map((s) => [s, ref(ErrorBody, { description: errorDescription(s) })])) as {

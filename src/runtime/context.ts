@@ -1,13 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BlobStore } from '../adapters/blob-store.js';
-import type { Mailer } from '../adapters/mailer.js';
-import type { PushSender } from '../adapters/push/index.js';
+import { createBlobStore, type BlobStore } from '../adapters/blob-store.js';
+import { LogMailer, SmtpMailer, type Mailer } from '../adapters/mailer.js';
+import { createPush, type PushSender } from '../adapters/push/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
-import type { JobRunner } from './jobs/runner.js';
-import type { PasswordHasher } from '../lib/crypto.js';
-import type { Clock } from '../lib/clock.js';
-import type { EventDispatcher } from './events.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { PasswordHasher } from '../lib/crypto.js';
+import { EventDispatcher } from './events.js';
+import { purgeFinishedJobs } from './jobs/purge.js';
+import { JobRunner } from './jobs/runner.js';
+import type { FeatureModule } from './module.js';
+import { PeriodicScheduler, type PeriodicTask } from './periodic.js';
+import { StateRegistry, type AppState } from './state.js';
+
+// The context every service receives, made in one place for the server, the admin CLI and the
+// tests: `createContext(config, deps, modules)` builds the adapters the config names (unless
+// given), the event dispatcher with every module's listeners, the job runner with every module's
+// job kinds, the periodic scheduler with every module's tasks, and every module's per-app state.
+// The runtime imports no feature: the modules are handed in.
 
 /** What every feature service receives: infrastructure only, never another feature's internals. */
 export interface AppContext {
@@ -21,15 +31,114 @@ export interface AppContext {
   /** Media and other blobs (adapters/blob-store.ts): disk under DATA_DIR, or an S3-compatible store. */
   blobs: BlobStore;
   log: FastifyBaseLogger;
-  /** Domain events: services report here after their transaction commits (lib/events.ts). */
+  /** Domain events: services report here after their transaction commits (events.ts). */
   events: EventDispatcher;
-  /** This process's job runner (features/jobs): handlers by kind; kick() runs due jobs soon. */
+  /** This process's job runner (jobs/): handlers by kind; kick() runs due jobs soon. */
   jobs: JobRunner;
+  /** One piece of this app's per-app state (state.ts), declared by a module. */
+  state<T>(piece: AppState<T>): T;
+  /** The app's long-lived machinery: its periodic tasks, and starting and stopping it all. */
+  readonly runtime: Runtime;
+}
+
+export interface ContextDeps {
+  db: Db;
+  /** The app's logger, asked for at each use (Fastify's exists only once the app does). */
+  log: () => FastifyBaseLogger;
+  clock?: Clock;
+  mailer?: Mailer;
+  push?: PushSender;
+  passwords?: PasswordHasher;
+  /** Blob storage (default: the store config.blobStore names). */
+  blobs?: BlobStore;
+}
+
+/** The runtime's own periodic task: finished jobs are kept a while for inspection, then removed. */
+const FINISHED_JOBS: PeriodicTask = {
+  name: 'finished-jobs',
+  everyMs: 3600_000,
+  group: 'housekeeping',
+  counts: { jobs: 'finished background jobs removed (done after a day, failed after 30 days)' },
+  run: async (ctx) => ({ jobs: await purgeFinishedJobs(ctx) }),
+};
+
+export class Runtime {
+  readonly periodic: PeriodicScheduler;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly states: StateRegistry,
+    tasks: readonly PeriodicTask[],
+  ) {
+    this.periodic = new PeriodicScheduler(ctx, tasks);
+  }
+
+  /** Starts the per-app state (a first drain, say): when the app is ready, in every process. */
+  startState(): Promise<void> {
+    return this.states.start();
+  }
+
   /**
-   * This app instance's identity, shared by every request's context (withLog): the key of
-   * per-instance state such as caches (a request's context is a new object each time).
+   * Starts the background work of a serving instance: the job runner's poll, always, and the
+   * periodic tasks in-process when `periodic` (SCHEDULER=on).
    */
-  readonly instance: object;
+  startBackground(options: { periodic: boolean; pollMs?: number; tickMs?: number }): void {
+    this.ctx.jobs.startPolling(options.pollMs);
+    if (options.periodic) this.periodic.start({ intervalMs: options.tickMs });
+  }
+
+  /** Stops what startBackground started (the app itself goes on serving). */
+  async stopBackground(): Promise<void> {
+    this.ctx.jobs.stopPolling();
+    await this.periodic.stop();
+  }
+
+  /**
+   * Stops everything, in this order: the periodic ticks, then the listeners finish (they enqueue
+   * jobs), the job runner takes no more and its running jobs finish, the per-app state stops, and
+   * last the adapters they all use close.
+   */
+  async stop(): Promise<void> {
+    await this.periodic.stop();
+    await this.ctx.events.idle();
+    await this.ctx.jobs.stop();
+    await this.states.stop();
+    this.ctx.push.close();
+    await this.ctx.mailer.close();
+  }
+}
+
+/** Builds an app's context from its config, its dependencies and its modules. */
+export function createContext(config: Config, deps: ContextDeps, modules: readonly FeatureModule[]): AppContext {
+  const ctx: AppContext = {
+    config,
+    db: deps.db,
+    clock: deps.clock ?? systemClock,
+    mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(() => ctx.log, config.production)),
+    passwords: deps.passwords ?? new PasswordHasher(),
+    push: deps.push ?? createPush(config.push),
+    blobs: deps.blobs ?? createBlobStore(config.blobStore, config.dataDir),
+    events: new EventDispatcher(() => ctx.log),
+    jobs: new JobRunner(() => ctx),
+    state: (piece) => states.get(piece),
+    get runtime() {
+      return runtime;
+    },
+    // The application's logger; a request's services get its own through request.ctx (withLog).
+    get log() {
+      return deps.log();
+    },
+  };
+  for (const module of modules) {
+    for (const { kind, handler, options } of module.jobs ?? []) ctx.jobs.register(kind, handler, options);
+    for (const { type, listener } of module.listeners ?? []) ctx.events.on(type, (payload) => listener(ctx, payload));
+  }
+  const states = new StateRegistry(
+    ctx,
+    modules.flatMap((m) => m.state ?? []),
+  );
+  const runtime = new Runtime(ctx, states, [...modules.flatMap((m) => m.periodic ?? []), FINISHED_JOBS]);
+  return ctx;
 }
 
 declare module 'fastify' {

@@ -15,14 +15,10 @@ export interface DomainEvents {
   mention: { messageId: string; mentionedUserId: string; actorId: string };
   /** A new follower, or a follow request to a private account (`requested` true). */
   follow: { followerId: string; followeeId: string; requested: boolean };
-  /** A follow request was accepted; the requester now follows. */
-  followAccepted: { followerId: string; followeeId: string };
   /** A message became visible: at creation, or when its scheduled time came. */
   publish: { messageId: string; authorId: string; scheduled: boolean };
   /** Messages were deleted (the message and its replies, cascaded). */
   delete: { messageIds: string[]; authorId: string };
-  /** A message was reported (or a report updated). */
-  report: { reportId: string; messageId: string; reporterId: string; reason: string };
 }
 
 export type EventType = keyof DomainEvents;

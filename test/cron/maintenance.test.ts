@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, setUserFields, type TestApp } from '../helpers/app.js';
 import { signedInUser, type SignedIn } from '../users/fixtures.js';
 import { createDoc } from '../documents/helpers.js';
-import { startScheduler } from '../../src/runtime/periodic.js';
 import { smallPng } from '../media/images.js';
 import { multipart, tempDir } from '../media/support.js';
 
@@ -125,11 +124,12 @@ describe('GET /api/cron/purge-expired', () => {
     const me = await subscriber();
     const loose = await upload(me, '/api/messages/images/upload');
     t.clock.advance(2 * DAY);
-    const scheduler = startScheduler(t.app.ctx, { intervalMs: 3600_000 });
+    const scheduler = t.app.ctx.runtime.periodic;
+    scheduler.start({ intervalMs: 3600_000 });
     try {
       await scheduler.runOnce();
     } finally {
-      scheduler.stop();
+      await scheduler.stop();
     }
     expect(await served(loose)).toBe(404);
   });

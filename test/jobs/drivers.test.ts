@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enqueueJob } from '../../src/runtime/jobs/enqueue.js';
-import { startScheduler } from '../../src/runtime/periodic.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { activeUser, cookieOf, createList } from '../lists/support.js';
 import { clearJobs, jobRow, registerTestJob, type Recorder } from './support.js';
@@ -66,27 +65,35 @@ describe('the in-process scheduler', () => {
   it('runOnce runs the due jobs (with publishing and housekeeping)', async () => {
     const id = await enqueue('by-scheduler', new Date(t.clock.now().getTime() + 30_000));
     t.clock.advance(30_000);
-    const scheduler = startScheduler(t.app.ctx, { intervalMs: 3600_000 });
+    const scheduler = t.app.ctx.runtime.periodic;
+    scheduler.start({ intervalMs: 3600_000 });
     try {
       await scheduler.runOnce();
     } finally {
-      scheduler.stop();
+      await scheduler.stop();
     }
     expect(await jobRow(t, id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
-  it('its timer picks up a retry once the backoff has passed, and stops', async () => {
+  it('every instance polls for due jobs whatever SCHEDULER says: a retry is picked up once its backoff has passed, and the poll stops', async () => {
     rec.answer = async (_key, attempt) => (attempt === 1 ? { status: 'retry', reason: 'once more' } : undefined);
-    const id = await enqueue('ticked');
+    const id = await enqueue('polled');
     expect((await runJobs(`Bearer ${SECRET}`)).json()).toMatchObject({ retried: 1 });
-    t.clock.advance(1000);
-    const scheduler = startScheduler(t.app.ctx, { intervalMs: 20, offsetMs: 0 });
+    // SCHEDULER=off: no periodic tasks, the job runner's poll all the same.
+    t.app.ctx.runtime.startBackground({ periodic: false, pollMs: 20 });
     try {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(rec.runs.get('polled')).toEqual([1]);
+      t.clock.advance(1000);
       await vi.waitFor(async () => expect((await jobRow(t, id)).status).toBe('done'), { timeout: 5000, interval: 20 });
     } finally {
-      scheduler.stop();
+      await t.app.ctx.runtime.stopBackground();
     }
-    expect(rec.runs.get('ticked')).toEqual([1, 2]);
+    expect(rec.runs.get('polled')).toEqual([1, 2]);
+    // Stopped: a job due now but never kicked stays queued.
+    const later = await enqueue('after-stop');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await jobRow(t, later)).status).toBe('queued');
   });
 });
 

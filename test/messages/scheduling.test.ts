@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { startScheduler } from '../../src/runtime/periodic.js';
 import { publishDueMessages, roundUpToSlot } from '../../src/features/messages/scheduling.js';
 import { call, expectError, follows, member, post, recordEvents, subscriber, type Member } from './helpers.js';
 
@@ -213,11 +212,12 @@ describe('publishing', () => {
     const s = await subscriber(t);
     const { data } = await schedule(s, at(5 * 60_000));
     t.clock.advance(10 * 60_000);
-    const scheduler = startScheduler(t.app.ctx, { intervalMs: 20, offsetMs: 0 });
+    const scheduler = t.app.ctx.runtime.periodic;
+    scheduler.start({ intervalMs: 20, offsetMs: 0 });
     try {
       await vi.waitFor(async () => expect((await call(t, null, 'GET', `/api/messages/${data.id}`)).statusCode).toBe(200), { timeout: 5000, interval: 20 });
     } finally {
-      scheduler.stop();
+      await scheduler.stop();
     }
     const next = (await schedule(s, at(5 * 60_000))).data;
     t.clock.advance(10 * 60_000);

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 // Loopback stand-ins for APNs (HTTP/2 over TLS with a self-signed certificate) and for FCM HTTP v1
 // and its OAuth2 token endpoint (plain HTTP). Each records what it received; a device token's
 // prefix picks the answer: `gone…` (APNs 410 Unregistered / FCM 404 UNREGISTERED), `flaky…`
-// (500 / 503 every time), `busy…` (429 with Retry-After: 120), `held…` (no answer until
-// release()), anything else 200.
+// (500 / 503 every time), `once…` (500 / 503 the first time, then 200), `busy…` (429 with
+// Retry-After: 120), `held…` (no answer until release()), anything else 200.
 
 export function selfSignedCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'apns-standin-'));
@@ -27,6 +27,13 @@ export function selfSignedCertificate(): { key: string; cert: string } {
   }
 }
 
+/** True the first time a `once…` token is seen (the stand-in fails that request only). */
+function firstTime(seen: Set<string>, token: string): boolean {
+  if (!token.startsWith('once') || seen.has(token)) return false;
+  seen.add(token);
+  return true;
+}
+
 export interface ApnsRequest {
   path: string;
   headers: Record<string, string>;
@@ -39,6 +46,7 @@ export class ApnsStandIn {
   readonly signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   private server = http2.createSecureServer({ key: this.tls.key, cert: this.tls.cert });
   private held: (() => void)[] = [];
+  private readonly seen = new Set<string>();
   url = '';
 
   async start(): Promise<void> {
@@ -56,7 +64,7 @@ export class ApnsStandIn {
           if (token.startsWith('gone')) {
             stream.respond({ ':status': 410, 'content-type': 'application/json' });
             stream.end(JSON.stringify({ reason: 'Unregistered', timestamp: Date.now() }));
-          } else if (token.startsWith('flaky')) {
+          } else if (token.startsWith('flaky') || firstTime(this.seen, token)) {
             stream.respond({ ':status': 500, 'content-type': 'application/json' });
             stream.end(JSON.stringify({ reason: 'InternalServerError' }));
           } else if (token.startsWith('busy')) {
@@ -104,6 +112,7 @@ export class FcmStandIn {
   readonly sendRequests: FcmRequest[] = [];
   readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   accessToken = 'access-token-1';
+  private readonly seen = new Set<string>();
   private server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -128,7 +137,7 @@ export class FcmStandIn {
           }),
         );
       }
-      if (token.startsWith('flaky')) {
+      if (token.startsWith('flaky') || firstTime(this.seen, token)) {
         res.writeHead(503, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ error: { code: 503, status: 'UNAVAILABLE' } }));
       }

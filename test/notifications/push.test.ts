@@ -1,5 +1,5 @@
 import { jwtVerify, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPush } from '../../src/adapters/push/index.js';
 import { runDueJobs } from '../../src/runtime/jobs/execute.js';
 import { BURST_WINDOW_MS, PUSH_MAX_ATTEMPTS, PUSH_RETRY_BASE_MS } from '../../src/features/notifications/delivery.js';
@@ -17,22 +17,22 @@ let t: TestApp;
 const apns = new ApnsStandIn();
 const fcm = new FcmStandIn();
 
+/** The push configuration that points both providers at the stand-ins. */
+const pushEnv = () => ({
+  APNS_KEY: apns.keyPem,
+  APNS_KEY_ID: 'KEYID12345',
+  APNS_TEAM_ID: 'TEAMID6789',
+  APNS_TOPIC: 'com.example.sociallists',
+  APNS_URL: apns.url,
+  FCM_SERVICE_ACCOUNT: fcm.serviceAccount(),
+  FCM_URL: fcm.url,
+  FCM_TOKEN_URL: `${fcm.url}/token`,
+  PUSH_ENVIRONMENT: 'sandbox',
+});
+
 beforeAll(async () => {
   await Promise.all([apns.start(), fcm.start()]);
-  t = await createTestApp({
-    smtp: false,
-    env: {
-      APNS_KEY: apns.keyPem,
-      APNS_KEY_ID: 'KEYID12345',
-      APNS_TEAM_ID: 'TEAMID6789',
-      APNS_TOPIC: 'com.example.sociallists',
-      APNS_URL: apns.url,
-      FCM_SERVICE_ACCOUNT: fcm.serviceAccount(),
-      FCM_URL: fcm.url,
-      FCM_TOKEN_URL: `${fcm.url}/token`,
-      PUSH_ENVIRONMENT: 'sandbox',
-    },
-  });
+  t = await createTestApp({ smtp: false, env: pushEnv() });
   // The stand-in's self-signed certificate is trusted by this client only.
   t.app.ctx.push.close();
   t.app.ctx.push = createPush(t.config.push, { ca: apns.tls.cert });
@@ -210,6 +210,45 @@ describe('push delivery', () => {
     await runDueJobs(t.app.ctx);
     expect(sentTo()).toEqual([a0 + PUSH_MAX_ATTEMPTS, f0 + PUSH_MAX_ATTEMPTS]);
     expect(await devices(author)).toHaveLength(2);
+  });
+
+  it('with SCHEDULER=off and no cron call, a push that failed once with a 500 is retried by the instance\'s own poll', async () => {
+    // What main.ts starts for a serving instance: the job runner's poll always, periodic tasks
+    // only with SCHEDULER=on (here off, as on several instances).
+    const off = await createTestApp({ smtp: false, env: { ...pushEnv(), SCHEDULER: 'off' } });
+    try {
+      off.app.ctx.push.close();
+      off.app.ctx.push = createPush(off.config.push, { ca: apns.tls.cert });
+      expect(off.config.scheduler).toBe(false);
+      const [author, digger] = [await member(off), await member(off)];
+      for (const [token, platform] of [['once-ios', 'ios'], ['once-android', 'android']]) {
+        expect((await call(off, author, 'POST', '/api/push/register', { token, platform })).statusCode).toBe(200);
+      }
+      const sent = () => [apns.requests.filter((r) => r.path.endsWith('/once-ios')).length, fcm.sendRequests.filter((r) => r.body.includes('once-android')).length];
+      const m = await post(off, author, { content: 'dig me', publiclyVisible: true });
+      expect((await call(off, digger, 'POST', `/api/messages/${m.id}/dig`)).statusCode).toBe(200);
+      await settle(off);
+      expect(sent()).toEqual([1, 1]);
+      off.app.ctx.runtime.startBackground({ periodic: off.config.scheduler, pollMs: 20 });
+      try {
+        // Not due yet: the poll runs nothing before the backoff has passed.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(sent()).toEqual([1, 1]);
+        off.clock.advance(PUSH_RETRY_BASE_MS);
+        await vi.waitFor(() => expect(sent()).toEqual([2, 2]), { timeout: 5000, interval: 20 });
+        await vi.waitFor(async () => {
+          const jobs = await off.db.kysely.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'push-delivery').execute();
+          expect(jobs).toEqual([
+            { status: 'done', attempts: 2 },
+            { status: 'done', attempts: 2 },
+          ]);
+        });
+      } finally {
+        await off.app.ctx.runtime.stopBackground();
+      }
+    } finally {
+      await off.close();
+    }
   });
 
   it('a 429 with Retry-After is retried no sooner than the provider asked (APNs and FCM)', async () => {

@@ -43,7 +43,8 @@ export async function startCliFixture(prefix: string): Promise<CliFixture> {
     dir,
     close: async () => {
       await t.close();
-      await rm(home, { recursive: true, force: true });
+      // Retried: a process that has just been stopped (tmux's shell) may still be writing into it.
+      await rm(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

@@ -1,9 +1,10 @@
 import type { AppContext } from '../../runtime/context.js';
+import { AppState } from '../../runtime/state.js';
 import { isUniqueViolation, toBool } from '../../db/dialect.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { assertWithinLimits, consumeLimits, recordHits, type RateLimit } from '../../http/rate-limit.js';
-import { newToken, sha256, type PasswordHasher } from '../../lib/crypto.js';
+import { newToken, sha256 } from '../../lib/crypto.js';
 import { createUser, duplicateError, findTakenField, findUserByEmail, findUserById, normalizeEmail } from '../users/service.js';
 import { consumeEmailToken, isEmailTokenUsable, sendPasswordResetEmail, sendVerificationEmail } from './email-tokens.js';
 import { endAllCredentials } from './sessions.js';
@@ -37,16 +38,14 @@ function passwordResetLimits(email: string, ip: string): RateLimit[] {
   ];
 }
 
-// An unknown e-mail is checked against this hash so it costs the same time as a known one.
-const dummyHashes = new WeakMap<PasswordHasher, Promise<string>>();
-function dummyHash(passwords: PasswordHasher): Promise<string> {
-  let hash = dummyHashes.get(passwords);
-  if (!hash) {
-    hash = passwords.hash(newToken());
-    dummyHashes.set(passwords, hash);
-  }
-  return hash;
-}
+/**
+ * An unknown e-mail is checked against this hash so it costs the same time as a known one: made
+ * once per app with the app's own hasher (its parameters), when first needed.
+ */
+export const dummyPasswordHash = new AppState('auth.dummy-password-hash', (ctx) => {
+  let hash: Promise<string> | null = null;
+  return () => (hash ??= ctx.passwords.hash(newToken()));
+});
 
 export interface Credentials {
   email: string;
@@ -63,7 +62,7 @@ export async function authenticate(ctx: AppContext, { email, password }: Credent
   await assertWithinLimits(ctx, limits, 'Too many failed sign-in attempts, try again later');
 
   const user = await findUserByEmail(ctx.db.kysely, email);
-  const hash = user?.password_hash ?? (await dummyHash(ctx.passwords));
+  const hash = user?.password_hash ?? (await ctx.state(dummyPasswordHash)());
   const matches = await ctx.passwords.verify(hash, password);
   if (!user || !user.password_hash || !matches) {
     await recordHits(ctx, limits.map((l) => l.bucket));

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../runtime/context.js';
 import { SingleFlight } from '../../lib/single-flight.js';
+import { AppState } from '../../runtime/state.js';
 
 // The ordered ids of every document matching a search term, per user and per sync stamp.
 //
@@ -98,14 +99,7 @@ function touch<V>(map: Map<string, V>, key: string, value: V): void {
   map.set(key, value);
 }
 
-const caches = new WeakMap<object, SearchCache>();
+/** The search cache of one running app (per app, so test apps never share one). */
+export const documentSearchCache = new AppState('documents.search-cache', () => new SearchCache());
 
-/** The search cache of one running app (one per AppContext, so test apps never share one). */
-export function searchCacheOf(ctx: AppContext): SearchCache {
-  let cache = caches.get(ctx.instance);
-  if (!cache) {
-    cache = new SearchCache();
-    caches.set(ctx.instance, cache);
-  }
-  return cache;
-}
+export const searchCacheOf = (ctx: AppContext): SearchCache => ctx.state(documentSearchCache);

@@ -118,7 +118,7 @@ export async function listFollowRequests(ctx: AppContext, userId: string) {
 /** Accepts (the requester now follows) or rejects a request made to `userId`; 404 if not theirs. */
 export async function answerFollowRequest(ctx: AppContext, userId: string, requestId: string, accept: boolean): Promise<void> {
   const now = ctx.clock.now().toISOString();
-  const request = await ctx.db.kysely.transaction().execute(async (trx) => {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('follow_requests')
       .selectAll()
@@ -134,9 +134,7 @@ export async function answerFollowRequest(ctx: AppContext, userId: string, reque
         .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
         .execute();
     }
-    return row;
   });
-  if (accept) ctx.events.emit('followAccepted', { followerId: request.requester_id, followeeId: userId });
 }
 
 /** The viewer-aware public profile (spec, Public): a private account's bio only for its followers and itself. */

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../runtime/context.js';
 import { VersionedLru } from '../../lib/versioned-lru.js';
+import { AppState } from '../../runtime/state.js';
 
 // In-process caches of what a list's reads derive from its rows and columns, keyed by the list's
 // version counters (migration 009): `rows_version` is bumped by every row write and
@@ -64,23 +65,19 @@ const ORDERS_BYTES = 64 * 1024 * 1024;
 const PAGES_BYTES = 32 * 1024 * 1024;
 const COLUMNS_BYTES = 16 * 1024 * 1024;
 
-const perApp = new WeakMap<object, ListCaches<unknown, unknown>>();
 
 /** The version of a list its cached reads belong to: both counters, read with the list. */
 export function listVersion(list: { rows_version: number; schema_version: number }): string {
   return `${list.rows_version}.${list.schema_version}`;
 }
 
-/** This app instance's caches (one per AppContext, as two instances would each have their own). */
+/** This app's caches (per app, as two instances would each have their own). */
+export const listCachesState = new AppState<ListCaches<unknown, unknown>>('lists.caches', () => ({
+  columns: new VersionedLru<unknown>(COLUMNS_BYTES, () => 4096),
+  orders: new VersionedLru<IdList | number>(ORDERS_BYTES, (v) => (typeof v === 'number' ? 16 : v.bytes)),
+  pages: new VersionedLru<CachedPage<unknown>>(PAGES_BYTES, (p) => p.bytes),
+}));
+
 export function listCaches<C = unknown, R = unknown>(ctx: AppContext): ListCaches<C, R> {
-  let c = perApp.get(ctx.instance);
-  if (!c) {
-    c = {
-      columns: new VersionedLru<unknown>(COLUMNS_BYTES, () => 4096),
-      orders: new VersionedLru<IdList | number>(ORDERS_BYTES, (v) => (typeof v === 'number' ? 16 : v.bytes)),
-      pages: new VersionedLru<CachedPage<unknown>>(PAGES_BYTES, (p) => p.bytes),
-    };
-    perApp.set(ctx.instance, c);
-  }
-  return c as ListCaches<C, R>;
+  return ctx.state(listCachesState) as ListCaches<C, R>;
 }

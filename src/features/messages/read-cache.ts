@@ -3,6 +3,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { VersionedLru } from '../../lib/versioned-lru.js';
+import { AppState } from '../../runtime/state.js';
 import type { Viewer } from './visibility.js';
 
 // Message reads (the feed, search, a user's messages) answered from memory while nothing they are
@@ -27,17 +28,8 @@ export async function messageReadVersion(db: Kysely<Database>): Promise<string> 
   return String(row?.v ?? 0);
 }
 
-const perApp = new WeakMap<object, VersionedLru<string>>();
-
-function cacheOf(ctx: AppContext): VersionedLru<string> {
-  let cache = perApp.get(ctx.instance);
-  if (!cache) {
-    // A JavaScript string of JSON costs about two bytes a character.
-    cache = new VersionedLru<string>(CACHE_BYTES, (body) => body.length * 2);
-    perApp.set(ctx.instance, cache);
-  }
-  return cache;
-}
+/** This app's cache of serialised answers (a JavaScript string of JSON costs about two bytes a character). */
+export const messageReadCache = new AppState('messages.read-cache', () => new VersionedLru<string>(CACHE_BYTES, (body) => body.length * 2));
 
 /** The key of a read: what it is, who reads (and their viewing preference), and its parameters. */
 export function readKey(kind: string, viewer: Viewer, params: Record<string, string | number | boolean | undefined>): string {
@@ -50,5 +42,5 @@ export function readKey(kind: string, viewer: Viewer, params: Record<string, str
 /** The serialised answer of a read: from the cache when current, else from `compute`. */
 export async function cachedRead(ctx: AppContext, key: string, compute: () => Promise<string>): Promise<string> {
   const version = await messageReadVersion(ctx.db.kysely);
-  return cacheOf(ctx).getOrCompute(SCOPE, version, key, compute);
+  return ctx.state(messageReadCache).getOrCompute(SCOPE, version, key, compute);
 }

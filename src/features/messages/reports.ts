@@ -46,7 +46,6 @@ export async function reportMessage(ctx: AppContext, reporter: UserRow, messageI
     if (!isUniqueViolation(err)) throw err;
     result = await write();
   }
-  ctx.events.emit('report', { reportId: result.id, messageId, reporterId: reporter.id, reason });
   return result;
 }
 

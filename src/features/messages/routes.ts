@@ -38,7 +38,6 @@ import {
 } from './schemas.js';
 import type { LoadedMessage } from './queries.js';
 import { cachedRead, readKey } from './read-cache.js';
-import { searchIndexer } from './search-index.js';
 import { createMessage, deleteMessage, dig, feed, readMessage, recentPostTimes, replies, search, undig, userMessages, viewerOf } from './service.js';
 
 // Messages (spec, Messages; CONTRACT.md, Messages), the public per-user feed (spec, Public) and
@@ -75,9 +74,6 @@ async function assertMayPost(request: FastifyRequest, user: UserRow, body: Creat
 }
 
 export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Posts left unindexed for search by a stopped process are indexed at start; nothing runs after close.
-  app.addHook('onReady', async () => searchIndexer(app.ctx).soon());
-  app.addHook('onClose', async () => searchIndexer(app.ctx).stop());
 
   app.get(
     '/api/messages',

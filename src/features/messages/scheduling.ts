@@ -1,4 +1,5 @@
 import type { AppContext } from '../../runtime/context.js';
+import type { PeriodicTask } from '../../runtime/periodic.js';
 import { inClaimed, lockDue } from '../../db/claim.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -109,3 +110,11 @@ export async function publishDueMessages(ctx: AppContext): Promise<number> {
     if (claimed.length < BATCH) return published;
   }
 }
+
+/** Scheduled publishing as a periodic task: every tick, so a message appears within seconds of its time. */
+export const publishScheduledTask: PeriodicTask = {
+  name: 'publish-scheduled-messages',
+  everyMs: 0,
+  counts: { published: 'scheduled messages published' },
+  run: async (ctx) => ({ published: await publishDueMessages(ctx) }),
+};

@@ -1,13 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import type { Database } from '../../db/types.js';
+import { AppState } from '../../runtime/state.js';
 
 // SQLite's search index of message text (the FTS5 trigram table `messages_fts`), filled in
 // batches after posts commit rather than inside each post's transaction: FTS5 writes a segment per
 // transaction, which was half the cost of posting. Until its batch runs a message has fts_rowid
 // null, and search reads such rows directly (service.ts, contentMatches), so nothing is ever
-// missing from results. A post schedules a batch within DELAY_MS; the background tick (and start-up)
-// also drains whatever a stopped process left. PostgreSQL's trigram index is kept by the database.
+// missing from results. A published message (the `publish` event) schedules a batch within
+// DELAY_MS, and each batch drains every pending row, so whatever a stopped process left goes too;
+// the app's start drains it as well. PostgreSQL's trigram index is kept by the database.
 
 /** Messages indexed per transaction (a few milliseconds of work). */
 export const INDEX_BATCH = 500;
@@ -68,13 +70,13 @@ class SearchIndexer {
   }
 }
 
-const perApp = new WeakMap<object, SearchIndexer>();
+/**
+ * This app's indexer, made with the app's context (so its error lines are the app's). When the app
+ * starts it drains what a stopped process left; a published message asks it to index soon.
+ */
+export const searchIndexerState = new AppState('messages.search-indexer', (ctx) => new SearchIndexer(ctx), {
+  start: (indexer) => indexer.soon(),
+  stop: (indexer) => indexer.stop(),
+});
 
-export function searchIndexer(ctx: AppContext): SearchIndexer {
-  let indexer = perApp.get(ctx.instance);
-  if (!indexer) {
-    indexer = new SearchIndexer(ctx);
-    perApp.set(ctx.instance, indexer);
-  }
-  return indexer;
-}
+export const searchIndexer = (ctx: AppContext): SearchIndexer => ctx.state(searchIndexerState);

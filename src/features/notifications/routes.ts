@@ -5,7 +5,6 @@ import { requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, PUBLIC, ref } from '../../http/schemas.js';
 import { loadPage, sendPage } from '../../http/pages/layout.js';
 import { registerDevice, unregisterDevice } from './devices.js';
-import { startNotifications } from './listeners.js';
 import { listPreferences, updatePreference, validatePatch } from './preferences.js';
 import { presentNotification } from './presenter.js';
 import {
@@ -27,8 +26,8 @@ import {
 import { deleteNotification, listNotifications, markAllRead, markRead, TRAY_DEFAULT, TRAY_MAX, TRAY_MIN } from './service.js';
 import { verifyUnsubscribeToken } from './unsubscribe.js';
 
-// Notifications, preferences, one-click unsubscribe and push devices. Registering this plugin
-// also starts the listeners of the five notification events.
+// Notifications, preferences, one-click unsubscribe and push devices (the listeners that create
+// notifications are in module.ts).
 
 const tags = ['notifications'];
 const FEED_DEFAULT = 20;
@@ -36,9 +35,6 @@ const FEED_MAX = 50;
 
 
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const stop = startNotifications(app.ctx);
-  app.addHook('onClose', async () => stop());
-
   // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` form-encoded; the body
   // carries nothing the service needs, so it is read and ignored (this plugin's routes only).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, undefined));

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../runtime/context.js';
 import { badRequest } from '../../http/errors.js';
+import { AppState } from '../../runtime/state.js';
 import { EVENTS, isEventKey, type EventKey } from './events.js';
 
 // One-click unsubscribe tokens (RFC 8058, CONTRACT.md "Notifications"): `<payload>.<signature>`,
@@ -8,21 +9,24 @@ import { EVENTS, isEventKey, type EventKey } from './events.js';
 // the key the migration generated and stored in app_secrets (shared by every instance). A token
 // only ever turns one e-mail channel off, so it does not expire.
 
-const keys = new WeakMap<object, Promise<Buffer>>();
+/** The signing key, read from app_secrets once per app (a failed read is tried again next time). */
+export const unsubscribeKey = new AppState('notifications.unsubscribe-key', () => ({ key: null as Promise<Buffer> | null }));
 
 function signingKey(ctx: AppContext): Promise<Buffer> {
-  let key = keys.get(ctx.db);
-  if (!key) {
-    key = ctx.db.kysely
+  const held = ctx.state(unsubscribeKey);
+  if (!held.key) {
+    const key = ctx.db.kysely
       .selectFrom('app_secrets')
       .select('value')
       .where('name', '=', 'unsubscribe')
       .executeTakeFirstOrThrow()
       .then((r) => Buffer.from(r.value, 'hex'));
-    key.catch(() => keys.delete(ctx.db));
-    keys.set(ctx.db, key);
+    key.catch(() => {
+      if (held.key === key) held.key = null;
+    });
+    held.key = key;
   }
-  return key;
+  return held.key;
 }
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');

@@ -23,6 +23,21 @@ export const emptyCounts = (): RunCounts => ({ claimed: 0, done: 0, retried: 0, 
 const BATCH = 50;
 
 /**
+ * Whether any job is due: one indexed probe (jobs_due_idx) that reads at most one row and writes
+ * nothing, so an idle instance can ask every few seconds for almost nothing.
+ */
+export async function hasDueJobs(ctx: AppContext): Promise<boolean> {
+  const at = ctx.clock.now().toISOString();
+  const row = await ctx.db.kysely
+    .selectFrom('jobs')
+    .select('id')
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]), eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', at)])]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Claims up to `limit` due jobs: queued ones whose run_at has come, and running ones whose lease
  * has ended (their runner died). Each claimed job becomes `running`, its attempt counted, leased
  * until now + the runner's lease.

@@ -1,12 +1,15 @@
 import type { AppContext } from '../context.js';
-import { claimDueJobs, runClaimedJob } from './execute.js';
+import { claimDueJobs, hasDueJobs, runClaimedJob } from './execute.js';
 import type { BackoffOptions, HandlerOptions, JobHandler, JobKind, RegisteredHandler } from './types.js';
 
 // This process's job runner: the handler registry by kind, and a pump that runs due jobs in the
-// background when kicked. A kick (after a job is enqueued, and on each scheduler tick) starts
-// the pump on the next turn of the event loop; the pump claims as many due jobs as it has free
-// slots, refills slots as jobs finish while more are due, and stops when nothing is left. It is
-// never awaited by a request and never throws. stop() ends it cleanly for shutdown.
+// background when kicked. A kick (after a job is enqueued here, and whenever the poll finds a job
+// due) starts the pump on the next turn of the event loop; the pump claims as many due jobs as it
+// has free slots, refills slots as jobs finish while more are due, and stops when nothing is left.
+// It is never awaited by a request and never throws. Every instance polls (`startPolling`),
+// whatever SCHEDULER says, so a retry or a job enqueued by another instance is taken within
+// about POLL_MS: leases make it safe for several instances to claim side by side. stop() ends it
+// cleanly for shutdown.
 
 export interface JobRunnerOptions {
   /** Jobs run at once in this process (default 100: most jobs wait on a provider's answer). */
@@ -16,6 +19,9 @@ export interface JobRunnerOptions {
 }
 
 const DEFAULT_BACKOFF = { baseDelayMs: 10_000, maxDelayMs: 3600_000 };
+
+/** How often an instance looks for due jobs (± a fifth, so instances spread their probes). */
+export const POLL_MS = 5_000;
 
 export class JobRunner {
   readonly leaseMs: number;
@@ -28,6 +34,7 @@ export class JobRunner {
   private wanted = false;
   private wake: (() => void) | null = null;
   private stopped = false;
+  private pollTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ctx: () => AppContext,
@@ -105,6 +112,35 @@ export class JobRunner {
     }
   }
 
+  /**
+   * Looks for due jobs every `everyMs` (jittered) and kicks the pump when there are: retries,
+   * jobs whose time has come, jobs enqueued by another instance, jobs whose runner died.
+   */
+  startPolling(everyMs = POLL_MS): void {
+    if (this.stopped || this.pollTimer) return;
+    const next = () => {
+      this.pollTimer = setTimeout(() => void this.poll().finally(() => this.pollTimer && next()), everyMs * (0.8 + Math.random() * 0.4));
+      this.pollTimer.unref();
+    };
+    next();
+  }
+
+  stopPolling(): void {
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.pollTimer = null;
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stopped) return;
+    // Busy already: the pump's next claim finds whatever is due.
+    if (this.pumping) return this.kick();
+    try {
+      if (await hasDueJobs(this.ctx())) this.kick();
+    } catch (err) {
+      this.ctx().log.error({ err }, 'looking for due jobs failed');
+    }
+  }
+
   /** Resolves once the pump has nothing left to run (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.pumping) await this.pumping;
@@ -113,6 +149,7 @@ export class JobRunner {
   /** Takes no more jobs; waits for the running ones (a job cut short is taken again when its lease ends). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopPolling();
     this.wanted = false;
     this.wake?.();
     await this.idle();

@@ -1,17 +1,15 @@
 import type { AppContext } from '../context.js';
 
-// The kinds of background job and their payloads (one map, as the domain events are), the
-// outcome a handler reports, and what a handler is.
+// The kinds of background job and their payloads, the outcome a handler reports, and what a
+// handler is. The runtime knows no kind: each feature adds its own to `JobPayloads` (declaration
+// merging, in its module file) and registers the handler there.
 
-/** Payload of each job kind: JSON-serialisable, stored in jobs.payload. */
-export interface JobPayloads {
-  /** One push to one device (notifications/delivery.ts). */
-  'push-delivery': { deviceId: string; title: string; body: string; data: Record<string, string> };
-  /** The "and N others" follow-up of a folded notification burst, due when its window ends. */
-  'notification-follow-up': { userId: string; channel: 'email' | 'push'; burstKey: string };
-  /** A CSV import into a list; the list_imports row holds its input and progress. */
-  'list-import': { jobId: string };
-}
+/**
+ * Payload of each job kind: JSON-serialisable, stored in jobs.payload. Empty here; a feature
+ * adds its kinds with `declare module '<path>/runtime/jobs/types.js' { interface JobPayloads { ... } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface JobPayloads {}
 
 export type JobKind = keyof JobPayloads;
 

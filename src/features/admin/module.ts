@@ -1,0 +1,9 @@
+import type { FeatureModule } from '../../runtime/module.js';
+import { adminRoutes } from './routes.js';
+import { ADMIN_COMPONENTS } from './schemas.js';
+
+export const adminModule: FeatureModule = {
+  name: 'admin',
+  routes: [adminRoutes],
+  components: ADMIN_COMPONENTS,
+};

@@ -1,0 +1,9 @@
+import type { FeatureModule } from '../../runtime/module.js';
+import { blockRoutes } from './routes.js';
+import { BLOCK_COMPONENTS } from './schemas.js';
+
+export const blocksModule: FeatureModule = {
+  name: 'blocks',
+  routes: [blockRoutes],
+  components: BLOCK_COMPONENTS,
+};

@@ -1,0 +1,31 @@
+import type { FeatureModule } from '../../runtime/module.js';
+import { releaseUploads } from '../media/service.js';
+import { purgeDocumentTrash } from './history.js';
+import { documentRoutes } from './routes.js';
+import { DOCUMENT_COMPONENTS } from './schemas.js';
+import { documentSearchCache } from './search-cache.js';
+
+export const documentsModule: FeatureModule = {
+  name: 'documents',
+  routes: [documentRoutes],
+  components: DOCUMENT_COMPONENTS,
+  state: [documentSearchCache],
+  periodic: [
+    {
+      name: 'documents-trash',
+      everyMs: 3600_000,
+      group: 'housekeeping',
+      counts: {
+        documents: 'documents removed from the trash for good',
+        folders: 'folders removed from the trash for good',
+        documentImages: 'image blobs of those documents deleted',
+      },
+      async run(ctx) {
+        const trash = await purgeDocumentTrash(ctx);
+        // After the purge has committed: blobs are not transactional.
+        const documentImages = trash.documentIds.length > 0 ? await releaseUploads(ctx, trash.documentIds.map((id) => `document:${id}`)) : 0;
+        return { documents: trash.documents, folders: trash.folders, documentImages };
+      },
+    },
+  ],
+};

@@ -1,0 +1,36 @@
+import { platformModule } from '../http/platform-module.js';
+import type { FeatureModule } from '../runtime/module.js';
+import { adminModule } from './admin/module.js';
+import { analyticsModule } from './analytics/module.js';
+import { authModule } from './auth/module.js';
+import { blocksModule } from './blocks/module.js';
+import { directMessagesModule } from './direct-messages/module.js';
+import { documentsModule } from './documents/module.js';
+import { exportsModule } from './exports/module.js';
+import { followsModule } from './follows/module.js';
+import { listsModule } from './lists/module.js';
+import { mediaModule } from './media/module.js';
+import { messagesModule } from './messages/module.js';
+import { notificationsModule } from './notifications/module.js';
+import { usersModule } from './users/module.js';
+
+/**
+ * Every module of the app, in the order their routes are registered: the one list `app.ts`, the
+ * admin CLI and the tests build an app from. A new feature adds its `module.ts` here.
+ */
+export const FEATURES: readonly FeatureModule[] = [
+  platformModule,
+  analyticsModule,
+  authModule,
+  usersModule,
+  adminModule,
+  listsModule,
+  followsModule,
+  messagesModule,
+  mediaModule,
+  exportsModule,
+  documentsModule,
+  notificationsModule,
+  blocksModule,
+  directMessagesModule,
+];

@@ -1,0 +1,35 @@
+import type { FeatureModule } from '../../runtime/module.js';
+import { jobKind } from '../../runtime/module.js';
+import { listCachesState } from './cache.js';
+import { giveUpImport, runImportJob } from './import.js';
+import { listRoutes } from './routes.js';
+import { LIST_COMPONENTS } from './schemas.js';
+import { purgeListTrash } from './service.js';
+
+declare module '../../runtime/jobs/types.js' {
+  interface JobPayloads {
+    /** A CSV import into a list; the list_imports row holds its input and progress. */
+    'list-import': { jobId: string };
+  }
+}
+
+export const listsModule: FeatureModule = {
+  name: 'lists',
+  routes: [listRoutes],
+  components: LIST_COMPONENTS,
+  state: [listCachesState],
+  jobs: [
+    // A second run of the job (its runner died, or it is retried) resumes the import where it
+    // stopped; a job given up (attempts used up) fails its import.
+    jobKind('list-import', (ctx, p) => runImportJob(ctx, p.jobId), { onGiveUp: (ctx, p, _job, reason) => giveUpImport(ctx, p.jobId, reason) }),
+  ],
+  periodic: [
+    {
+      name: 'list-rows-trash',
+      everyMs: 3600_000,
+      group: 'housekeeping',
+      counts: { listRows: 'list rows removed from the trash for good' },
+      run: async (ctx) => ({ listRows: await purgeListTrash(ctx) }),
+    },
+  ],
+};

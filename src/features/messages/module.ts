@@ -1,0 +1,17 @@
+import { listen, type FeatureModule } from '../../runtime/module.js';
+import { publishRoutes } from './publish-routes.js';
+import { messageReadCache } from './read-cache.js';
+import { messageRoutes } from './routes.js';
+import { publishScheduledTask } from './scheduling.js';
+import { MESSAGE_COMPONENTS } from './schemas.js';
+import { searchIndexer, searchIndexerState } from './search-index.js';
+
+export const messagesModule: FeatureModule = {
+  name: 'messages',
+  routes: [messageRoutes, publishRoutes],
+  components: MESSAGE_COMPONENTS,
+  state: [messageReadCache, searchIndexerState],
+  // A message that became visible goes into SQLite's search index in the next batch.
+  listeners: [listen('publish', (ctx) => searchIndexer(ctx).soon())],
+  periodic: [publishScheduledTask],
+};

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireCronSecret } from '../../http/guards.js';
+import { described, errors, OPERATOR } from '../../http/schemas.js';
+import { publishScheduledTask } from './scheduling.js';
+import { CronResult } from './schemas.js';
+
+// The cron endpoint of scheduled publishing (spec, Utility and internal): what the in-process
+// scheduler does every few seconds with SCHEDULER=on, for an outside cron with SCHEDULER=off.
+
+export const publishRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/cron/publish-scheduled-messages',
+    {
+      schema: {
+        operationId: 'publishScheduledMessages',
+        tags: ['messages'],
+        summary: 'Publish the scheduled messages whose time has come (internal job)',
+        description: `${OPERATOR} Safe to run from several instances at once: each due message is published once.`,
+        security: [{ bearer: [] }],
+        response: { 200: described(CronResult, 'How many messages this run published'), ...errors(401) },
+      },
+    },
+    async (request) => {
+      requireCronSecret(request);
+      const { published } = await app.ctx.runtime.periodic.run(publishScheduledTask, request.ctx);
+      return { message: `Published ${published} scheduled message${published === 1 ? '' : 's'}`, published };
+    },
+  );
+};

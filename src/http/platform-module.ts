@@ -1,0 +1,16 @@
+import type { FeatureModule } from '../runtime/module.js';
+import { cronRoutes } from './cron-routes.js';
+import { pageRoutes } from './pages/routes.js';
+import { platformRoutes } from './platform-routes.js';
+import { rateLimitPruneClock } from './rate-limit.js';
+import { SHARED_COMPONENTS } from './schemas.js';
+
+// The platform's own part of the app, in the shape of a feature module: health and the OpenAPI
+// document, the pages behind e-mailed links, the operator's cron endpoints, the shared component
+// schemas, and the rate limiter's per-app state.
+export const platformModule: FeatureModule = {
+  name: 'platform',
+  routes: [platformRoutes, pageRoutes, cronRoutes],
+  components: SHARED_COMPONENTS,
+  state: [rateLimitPruneClock],
+};

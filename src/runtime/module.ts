@@ -1,0 +1,70 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
+import type { AppContext } from './context.js';
+import type { DomainEvents, EventType } from './events.js';
+import type { HandlerOptions, JobHandler, JobKind } from './jobs/types.js';
+import type { PeriodicTask } from './periodic.js';
+import type { AppState } from './state.js';
+
+// What a feature brings to the app, declared in one place: its `module.ts`. `app.ts` registers
+// the modules of one list (`src/features/index.ts`); `createContext` wires their job kinds,
+// listeners, periodic tasks and per-app state. A feature that has none of something omits it.
+
+export interface FeatureModule {
+  readonly name: string;
+  /** Route plugins, registered in this order. */
+  readonly routes?: readonly FastifyPluginAsync<any, RawServerDefault, any>[];
+  /** Component schemas of the OpenAPI document (TypeBox schemas with an `$id`). */
+  readonly components?: readonly TSchema[];
+  /** The job kinds this feature runs in the background. */
+  readonly jobs?: readonly JobKindSpec[];
+  /** What this feature does when another reports a domain event. */
+  readonly listeners?: readonly ListenerSpec[];
+  /** Work that runs every so often (in-process with SCHEDULER=on, else from the cron endpoints). */
+  readonly periodic?: readonly PeriodicTask[];
+  /** What this feature keeps in memory per app (caches, indexers). */
+  readonly state?: readonly AppState<any>[];
+  /** This feature's part of a user's data: for account deletion, content purge and the archive. */
+  readonly userData?: UserDataPart;
+}
+
+export interface JobKindSpec {
+  kind: JobKind;
+  handler: JobHandler<any>;
+  options: HandlerOptions<any>;
+}
+
+/** A job kind with its handler and retry options, for a module's `jobs`. */
+export function jobKind<K extends JobKind>(kind: K, handler: JobHandler<K>, options: HandlerOptions<K> = {}): JobKindSpec {
+  return { kind, handler, options };
+}
+
+export interface ListenerSpec {
+  type: EventType;
+  listener: (ctx: AppContext, payload: any) => void | Promise<void>;
+}
+
+/** A listener of one domain event, for a module's `listeners`; it gets the app's context. */
+export function listen<K extends EventType>(type: K, listener: (ctx: AppContext, payload: DomainEvents[K]) => void | Promise<void>): ListenerSpec {
+  return { type, listener };
+}
+
+/**
+ * One feature's part of a user's data, behind one small interface, so that account deletion, the
+ * purge of a user's content and the data archive can go through every feature without knowing
+ * any. Removal runs in batches, each in its own short transaction, so a large account never holds
+ * the (SQLite) writer for long; blobs go after the batch that released them has committed.
+ */
+export interface UserDataPart {
+  /** How many items of each kind the user holds here (`{ messages: 12 }`): previews, manifests. */
+  count(ctx: AppContext, userId: string): Promise<Record<string, number>>;
+  /**
+   * Removes up to `limit` of the user's items inside `trx`; answers how many it removed (0: none
+   * left) and the blob keys those items held, deleted by the caller once `trx` has committed.
+   */
+  removeBatch(ctx: AppContext, trx: Kysely<Database>, userId: string, limit: number): Promise<{ removed: number; blobKeys: string[] }>;
+  /** The user's items for the data archive, a file at a time (path inside the archive, content). */
+  exportFiles(ctx: AppContext, userId: string): AsyncIterable<{ path: string; content: string | Buffer }>;
+}
