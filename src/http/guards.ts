@@ -1,11 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/types.js';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/types.js';
 import { bearerToken, requireSession, requireUser, type Caller } from './auth.js';
 import { AppError, forbidden, tooManyRequests, unauthorized } from './errors.js';
 
-// Account-status and tier guards. Every write route goes through `requireWritable` (or
-// `requireWritableSession`); reads never check account status.
+// Every guard of the service: who may call (signed in, by session, an administrator, the cron),
+// account status and tier. A route runs its guard as its preValidation hook (`hook(guard)`), so
+// a 401 or 403 always comes before a 400 about the input; the handler calls the same guard again
+// to get the caller, which costs nothing the second time (the caller is resolved once per request,
+// the administrator check memoised). Every write route goes through `requireWritable` (or
+// `requireWritableSession`, or an administrator write gate); reads never check account status.
 
 const BLOCKED_STATUS: Record<string, { code: string; message: string }> = {
   banned: { code: 'account_banned', message: 'This account has been banned' },
@@ -90,3 +95,59 @@ export function requireCronSecret(request: FastifyRequest): void {
   const b = Buffer.from(secret);
   if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized('The cron secret is required');
 }
+
+/** A guard as a route's preValidation hook: `preValidation: hook(requireWritable)`. */
+export function hook(guard: (request: FastifyRequest) => unknown) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await guard(request);
+  };
+}
+
+// ---- Administrators ---------------------------------------------------------------------------
+
+/** The system public organization: an administrator is its owner (admin/system-org.ts keeps it). */
+export const SYSTEM_ORG = { name: 'Public', slug: 'public' } as const;
+
+/** The administrator gate's test (spec, Administration): an Administrator record AND owner of the system organization. */
+export async function isAdministratorOwner(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('administrators as a')
+    .innerJoin('organization_members as m', 'm.user_id', 'a.user_id')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select('a.user_id')
+    .where('a.user_id', '=', userId)
+    .where('m.role', '=', 'owner')
+    .where('o.slug', '=', SYSTEM_ORG.slug)
+    .where('o.is_system', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+type Gate = (request: FastifyRequest) => Promise<Caller>;
+
+/** Authenticated, then an administrator (403 admin_required), memoised per request. */
+function adminGate(authenticate: (request: FastifyRequest) => Promise<Caller>, write: boolean): Gate {
+  const memo = new WeakMap<FastifyRequest, Promise<Caller>>();
+  return (request) => {
+    let result = memo.get(request);
+    if (!result) {
+      result = (async () => {
+        const caller = await authenticate(request);
+        if (!(await isAdministratorOwner(request.server.ctx.db.kysely, caller.user.id))) {
+          throw forbidden('Administrator access required', 'admin_required');
+        }
+        if (write) assertWritable(request, caller.user);
+        return caller;
+      })();
+      memo.set(request, result);
+    }
+    return result;
+  };
+}
+
+/** Admin reads: session cookie or Bearer token. */
+export const requireAdmin = adminGate(requireUser, false);
+/** Admin writes: as requireAdmin, and the caller's account status must allow writes. */
+export const requireAdminWrite = adminGate(requireUser, true);
+/** Session-only admin reads (architecture aggregates): a Bearer token gets 401. */
+export const requireAdminSession = adminGate(requireSession, false);

@@ -58,6 +58,8 @@ export const SHARED_COMPONENTS: TSchema[] = [ErrorBody, MessageBody, Pagination,
 /** OpenAPI security requirements (schemes declared in openapi.ts): the spec's Either and Session. */
 export const EITHER_AUTH: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
 export const SESSION_AUTH: Record<string, string[]>[] = [{ session: [] }];
+/** Signed in or not (the answer depends on who asks): the spec's Optional. */
+export const OPTIONAL_AUTH: Record<string, string[]>[] = [{}, ...EITHER_AUTH];
 export { PUBLIC } from './openapi.js';
 
 /** Opens the description of an operator's cron endpoint, in the explorer: not for API clients. */

@@ -10,8 +10,9 @@ import { EventDispatcher } from './events.js';
 import { purgeFinishedJobs } from './jobs/purge.js';
 import { JobRunner } from './jobs/runner.js';
 import type { FeatureModule } from './module.js';
-import { PeriodicScheduler, type PeriodicTask } from './periodic.js';
-import { StateRegistry, type AppState } from './state.js';
+import { PeriodicScheduler } from './periodic.js';
+import { StateRegistry } from './state.js';
+import type { AppContext, PeriodicTask, RuntimeControl } from './types.js';
 
 // The context every service receives, made in one place for the server, the admin CLI and the
 // tests: `createContext(config, deps, modules)` builds the adapters the config names (unless
@@ -19,27 +20,7 @@ import { StateRegistry, type AppState } from './state.js';
 // job kinds, the periodic scheduler with every module's tasks, and every module's per-app state.
 // The runtime imports no feature: the modules are handed in.
 
-/** What every feature service receives: infrastructure only, never another feature's internals. */
-export interface AppContext {
-  config: Config;
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  /** Push delivery to devices (adapters/push): APNs and FCM, chosen by the device's platform. */
-  push: PushSender;
-  passwords: PasswordHasher;
-  /** Media and other blobs (adapters/blob-store.ts): disk under DATA_DIR, or an S3-compatible store. */
-  blobs: BlobStore;
-  log: FastifyBaseLogger;
-  /** Domain events: services report here after their transaction commits (events.ts). */
-  events: EventDispatcher;
-  /** This process's job runner (jobs/): handlers by kind; kick() runs due jobs soon. */
-  jobs: JobRunner;
-  /** One piece of this app's per-app state (state.ts), declared by a module. */
-  state<T>(piece: AppState<T>): T;
-  /** The app's long-lived machinery: its periodic tasks, and starting and stopping it all. */
-  readonly runtime: Runtime;
-}
+export type { AppContext } from './types.js';
 
 export interface ContextDeps {
   db: Db;
@@ -62,7 +43,7 @@ const FINISHED_JOBS: PeriodicTask = {
   run: async (ctx) => ({ jobs: await purgeFinishedJobs(ctx) }),
 };
 
-export class Runtime {
+export class Runtime implements RuntimeControl {
   readonly periodic: PeriodicScheduler;
 
   constructor(

@@ -1,4 +1,4 @@
-import type { AppContext } from './context.js';
+import type { AppContext } from './types.js';
 import { newId } from '../lib/ids.js';
 
 export type EmailType = 'verification' | 'password_reset' | 'email_change' | 'account_status' | 'notification';

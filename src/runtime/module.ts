@@ -2,11 +2,8 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
-import type { AppContext } from './context.js';
 import type { DomainEvents, EventType } from './events.js';
-import type { HandlerOptions, JobHandler, JobKind } from './jobs/types.js';
-import type { PeriodicTask } from './periodic.js';
-import type { AppState } from './state.js';
+import type { AppContext, HandlerOptions, JobHandler, JobKind, PeriodicTask, StatePiece } from './types.js';
 
 // What a feature brings to the app, declared in one place: its `module.ts`. `app.ts` registers
 // the modules of one list (`src/features/index.ts`); `createContext` wires their job kinds,
@@ -25,7 +22,7 @@ export interface FeatureModule {
   /** Work that runs every so often (in-process with SCHEDULER=on, else from the cron endpoints). */
   readonly periodic?: readonly PeriodicTask[];
   /** What this feature keeps in memory per app (caches, indexers). */
-  readonly state?: readonly AppState<any>[];
+  readonly state?: readonly StatePiece<any>[];
   /** This feature's part of a user's data: for account deletion, content purge and the archive. */
   readonly userData?: UserDataPart;
 }

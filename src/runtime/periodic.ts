@@ -1,4 +1,4 @@
-import type { AppContext } from './context.js';
+import type { AppContext, PeriodicRunner, PeriodicTask } from './types.js';
 
 // Periodic tasks: work that runs every so often rather than because of a request (publishing the
 // scheduled messages that are due, housekeeping). Features declare them in their module files.
@@ -11,19 +11,7 @@ import type { AppContext } from './context.js';
 /** How often the in-process scheduler looks for due tasks. */
 export const TICK_MS = 5_000;
 
-export interface PeriodicTask {
-  /** A stable name, for logs and for the cron endpoints that pick tasks. */
-  readonly name: string;
-  /** How often it runs in-process (at most once a tick). */
-  readonly everyMs: number;
-  /** `housekeeping`: run together by `GET /api/cron/purge-expired`, whose answer merges their counts. */
-  readonly group?: 'housekeeping';
-  /** What each count the task answers means (described in the cron endpoint's OpenAPI schema). */
-  readonly counts: Readonly<Record<string, string>>;
-  run(ctx: AppContext): Promise<Record<string, number>>;
-}
-
-export class PeriodicScheduler {
+export class PeriodicScheduler implements PeriodicRunner {
   /** When (ctx.clock) each task last ran in this process. */
   private readonly lastRun = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;

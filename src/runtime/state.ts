@@ -1,4 +1,4 @@
-import type { AppContext } from './context.js';
+import type { AppContext, StatePiece } from './types.js';
 
 // Per-app state: what a feature keeps in memory for one running app (caches, the search indexer,
 // the last time something was pruned). A feature declares each piece once, as an `AppState`, in
@@ -7,14 +7,9 @@ import type { AppContext } from './context.js';
 // kept in module-level maps: two apps in one process (tests, the admin CLI) never share state,
 // and a request's context, a new object each time, finds the same state as the app's.
 
-export interface StateLifecycle<T> {
-  /** After every piece is built, when the app starts serving (a first drain, say). */
-  start?(value: T, ctx: AppContext): void | Promise<void>;
-  /** When the app stops: timers cleared, work in flight finished. */
-  stop?(value: T): void | Promise<void>;
-}
+export type StateLifecycle<T> = StatePiece<T>['lifecycle'];
 
-export class AppState<T> {
+export class AppState<T> implements StatePiece<T> {
   constructor(
     /** For error messages: which piece is missing. */
     readonly name: string,
@@ -26,18 +21,18 @@ export class AppState<T> {
 
 /** The pieces of one app, built from the declarations of its modules. */
 export class StateRegistry {
-  private readonly values = new Map<AppState<unknown>, unknown>();
+  private readonly values = new Map<StatePiece<unknown>, unknown>();
 
   constructor(
     private readonly ctx: AppContext,
-    declared: readonly AppState<unknown>[],
+    declared: readonly StatePiece<unknown>[],
   ) {
     for (const piece of declared) if (!this.values.has(piece)) this.values.set(piece, piece.create(ctx));
   }
 
-  get<T>(piece: AppState<T>): T {
-    if (!this.values.has(piece as AppState<unknown>)) throw new Error(`The app state "${piece.name}" is not declared by any module of this app`);
-    return this.values.get(piece as AppState<unknown>) as T;
+  get<T>(piece: StatePiece<T>): T {
+    if (!this.values.has(piece as StatePiece<unknown>)) throw new Error(`The app state "${piece.name}" is not declared by any module of this app`);
+    return this.values.get(piece as StatePiece<unknown>) as T;
   }
 
   async start(): Promise<void> {

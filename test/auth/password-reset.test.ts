@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueEmailToken } from '../../src/features/auth/email-tokens.js';
+import { issueEmailToken } from '../../src/runtime/email-tokens.js';
 import { createTestApp, registerUser, sessionCookie, setUserFields, uniqueName, type TestApp } from '../helpers/app.js';
 import { accounts, HEX64, login, sha256, syncToken, userRow } from './support.js';
 

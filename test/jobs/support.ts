@@ -1,10 +1,10 @@
 import type { TestApp } from '../helpers/app.js';
-import type { JobOutcome } from '../../src/runtime/jobs/types.js';
+import type { JobOutcome } from '../../src/runtime/types.js';
 
 // Job kinds of the tests' own, registered on a test app's runner: each records its runs and
 // answers what the test tells it to.
 
-declare module '../../src/runtime/jobs/types.js' {
+declare module '../../src/runtime/types.js' {
   interface JobPayloads {
     'test-job': { key: string };
   }

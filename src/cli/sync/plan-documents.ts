@@ -1,6 +1,6 @@
 import type { PullResult, RemoteDocument } from './api.js';
 import { sha256, type LocalTree } from './local.js';
-import type { Draft, RemoteInfo } from './plan.js';
+import type { Draft, RemoteInfo } from './plan-types.js';
 import { documentPath, type StateDocument, type SyncState } from './state.js';
 
 // The documents of a plan: each document of the base compared on both sides, then the documents

@@ -1,5 +1,5 @@
 import type { LocalTree } from './local.js';
-import type { Draft, Item } from './plan.js';
+import type { Draft, Item } from './plan-types.js';
 import { folderPath, type StateFolder, type SyncState } from './state.js';
 
 // The folders of a plan: new or renamed on the server are made here; made here are made on the

@@ -11,7 +11,7 @@ import {
   sendAccountStatusMails,
   statusColumns,
 } from './account-status.js';
-import { endAllCredentials } from '../auth/sessions.js';
+import { endAllCredentials } from '../auth/service.js';
 
 // Bulk user operations: each runs in one transaction with set-based queries (WHERE id IN ...).
 // Ids that match no user are ignored and not counted.

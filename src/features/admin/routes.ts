@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { described, EITHER_AUTH, errors, MessageBody, SESSION_AUTH } from '../../http/schemas.js';
-import { presentAdminUser } from '../users/presenter.js';
+import { presentAdminUser } from './presenter.js';
 import { describeSchema, readTable } from './aggregates.js';
 import { bulkDeleteUsers, bulkSetAccountStatus, bulkSetEmailVerified, bulkToggleClearance } from './bulk.js';
 import { listEmailLogs } from './email-logs.js';
-import { hook, requireAdmin, requireAdminSession, requireAdminWrite } from './gate.js';
+import { hook, requireAdmin, requireAdminSession, requireAdminWrite } from '../../http/guards.js';
 import {
   AdminUserEnvelope,
   BulkAccountStatusBody,

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Nullable, Pagination, ref, StringEnum, User } from '../../http/schemas.js';
-import { AvatarField, BioField, DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/schemas.js';
+import { AvatarField, BioField, DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/index.js';
 import { ACCOUNT_STATUSES, CUSTOMER_STATUSES } from '../users/service.js';
 
 // Request and response schemas of the administration endpoints. Request bodies are closed

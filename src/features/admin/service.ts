@@ -3,7 +3,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { containsInsensitive, isUniqueViolation, toBool } from '../../db/dialect.js';
 import type { Database, UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest, userNotFound } from '../../http/errors.js';
-import { sendVerificationEmail } from '../auth/email-tokens.js';
+import { endAllCredentials, sendVerificationEmail } from '../auth/service.js';
 import {
   createUser,
   duplicateError,
@@ -23,7 +23,6 @@ import {
   sendAccountStatusMails,
   statusColumns,
 } from './account-status.js';
-import { endAllCredentials } from '../auth/sessions.js';
 import { clampLimit, type CreateUserBody, type UpdateUserBody, type UserListQuery } from './schemas.js';
 import { demoteAdministrators, promoteAdministrators, setSystemRole } from './system-org.js';
 

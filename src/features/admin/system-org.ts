@@ -3,12 +3,13 @@ import type { AppContext } from '../../runtime/context.js';
 import { toBool } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
+import { SYSTEM_ORG } from '../../http/guards.js';
 
 // The system public organization. Being an administrator means two rows: an `administrators`
 // record and the `owner` role in this organization; every other account created by an
 // administrator is a `member` of it.
 
-export const SYSTEM_ORG = { name: 'Public', slug: 'public' } as const;
+export { SYSTEM_ORG };
 
 type Ctx = Pick<AppContext, 'clock'>;
 
@@ -62,19 +63,4 @@ export async function demoteAdministrators(ctx: Ctx, db: Kysely<Database>, userI
   if (userIds.length === 0) return;
   await db.deleteFrom('administrators').where('user_id', 'in', userIds).execute();
   await setSystemRole(ctx, db, userIds, 'member');
-}
-
-/** The administrator gate's test: an Administrator record AND owner of the system organization. */
-export async function isAdministratorOwner(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('administrators as a')
-    .innerJoin('organization_members as m', 'm.user_id', 'a.user_id')
-    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select('a.user_id')
-    .where('a.user_id', '=', userId)
-    .where('m.role', '=', 'owner')
-    .where('o.slug', '=', SYSTEM_ORG.slug)
-    .where('o.is_system', '=', true)
-    .executeTakeFirst();
-  return row !== undefined;
 }

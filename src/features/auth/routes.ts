@@ -5,7 +5,7 @@ import { OAUTH_PROVIDERS, type OAuthProvider } from '../../config.js';
 import { bearerToken, getCaller, readSessionTokens, requireSession, SESSION_COOKIE, writeSessionTokens } from '../../http/auth.js';
 import { requireWritableSession } from '../../http/guards.js';
 import { described, errors, PUBLIC, SESSION_AUTH } from '../../http/schemas.js';
-import { presentUser, presentUserSummary } from '../users/presenter.js';
+import { presentUser, presentUserSummary } from '../users/index.js';
 import {
   beginAuthorization,
   callbackUri,

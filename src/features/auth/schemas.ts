@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { MessageBody, ref, User, UserSummary } from '../../http/schemas.js';
 import { PASSWORD_MAX } from '../users/service.js';
-import { DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/schemas.js';
+import { DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/index.js';
 
 // Request and response schemas of /api/auth/*. Every body is closed (additionalProperties: false)
 // and every string bounded.

@@ -6,8 +6,14 @@ import { badRequest, forbidden } from '../../http/errors.js';
 import { assertWithinLimits, consumeLimits, recordHits, type RateLimit } from '../../http/rate-limit.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import { createUser, duplicateError, findTakenField, findUserByEmail, findUserById, normalizeEmail } from '../users/service.js';
-import { consumeEmailToken, isEmailTokenUsable, sendPasswordResetEmail, sendVerificationEmail } from './email-tokens.js';
+import { consumeEmailToken, isEmailTokenUsable } from '../../runtime/email-tokens.js';
+import { sendPasswordResetEmail, sendVerificationEmail } from './emails.js';
 import { endAllCredentials } from './sessions.js';
+
+// What other features use of auth (account administration): the verification e-mail, and ending
+// every session and token of an account.
+export { endAllCredentials } from './sessions.js';
+export { sendVerificationEmail } from './emails.js';
 import { spamScore, statusForSpamScore } from './spam-score.js';
 
 // Account actions of the authentication feature: registration, credential checks (with failure
@@ -46,6 +52,9 @@ export const dummyPasswordHash = new AppState('auth.dummy-password-hash', (ctx) 
   let hash: Promise<string> | null = null;
   return () => (hash ??= ctx.passwords.hash(newToken()));
 });
+
+/** Unknown, used, expired or other-purpose e-mail tokens all get this one answer. */
+const invalidToken = () => badRequest('Invalid or expired token', 'invalid_token');
 
 export interface Credentials {
   email: string;
@@ -114,6 +123,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const hash = await ctx.passwords.hash(password);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await consumeEmailToken(ctx, trx, token, 'reset_password');
+    if (!row) throw invalidToken();
     await trx
       .updateTable('users')
       .set({ password_hash: hash, updated_at: ctx.clock.now().toISOString() })
@@ -130,6 +140,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await consumeEmailToken(ctx, trx, token, 'verify_email');
+    if (!row) throw invalidToken();
     const user = await findUserById(trx, row.user_id);
     if (!user) throw badRequest('Invalid or expired token', 'invalid_token');
     const now = ctx.clock.now();
@@ -161,6 +172,7 @@ export async function verifyEmailChange(ctx: AppContext, token: string): Promise
 async function applyEmailChange(ctx: AppContext, token: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await consumeEmailToken(ctx, trx, token, 'email_change');
+    if (!row) throw invalidToken();
     if (!row.new_email) throw badRequest('Invalid or expired token', 'invalid_token');
     const user = await findUserById(trx, row.user_id);
     if (!user) throw badRequest('Invalid or expired token', 'invalid_token');

@@ -3,7 +3,7 @@ import { requireUser } from '../../http/auth.js';
 import { requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors } from '../../http/schemas.js';
 import { PageQuery, UsernameParams, UserPage } from '../follows/schemas.js';
-import { presentUserSummary } from '../users/presenter.js';
+import { presentUserSummary } from '../users/index.js';
 import { BlockState, MuteState, UserReport, UserReportBody } from './schemas.js';
 import { block, listRelation, mute, reportUser, unblock, unmute } from './service.js';
 

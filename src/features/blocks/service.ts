@@ -2,7 +2,7 @@ import type { AppContext } from '../../runtime/context.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { userByUsername } from '../follows/service.js';
+import { userByUsername } from '../users/service.js';
 import { blockedEitherWay } from './relations.js';
 
 // Blocks, mutes and reports of users (CONTRACT.md "Blocks, mutes and reports of users").

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DirectMessagesTable, UserRow } from '../../db/types.js';
-import { presentUserSummary } from '../users/presenter.js';
+import { presentUserSummary } from '../users/index.js';
 
 // The wire shape of a direct message (CONTRACT.md "Direct messages").
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { requireUser } from '../../http/auth.js';
 import { assertNotProbation, requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, MessageBody } from '../../http/schemas.js';
-import { presentUserSummary } from '../users/presenter.js';
+import { presentUserSummary } from '../users/index.js';
 import { presentDirectMessage } from './presenter.js';
 import { ConversationPage, DirectMessageEnvelope, DirectMessagePage, DmPageQuery, SendDirectMessage } from './schemas.js';
 import { deleteDirectMessage, listConversations, readConversation, sendDirectMessage } from './service.js';

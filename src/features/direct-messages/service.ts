@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/types.js';
 import { badRequest, notFound, userNotFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { assertNotBlocked, blockedEitherWay } from '../blocks/service.js';
-import { userByUsername } from '../follows/service.js';
+import { userByUsername } from '../users/service.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 
 // Direct messages (CONTRACT.md "Direct messages"): between two users who do not block each other;

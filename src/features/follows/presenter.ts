@@ -1,6 +1,6 @@
 import { toBool } from '../../db/dialect.js';
 import type { UserRow } from '../../db/types.js';
-import { presentUserSummary } from '../users/presenter.js';
+import { presentUserSummary } from '../users/index.js';
 
 // Wire shapes of the following endpoints and the public profile.
 

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getCaller, requireUser } from '../../http/auth.js';
 import { requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, MessageBody } from '../../http/schemas.js';
-import { OPTIONAL_AUTH } from '../messages/schemas.js';
-import { presentUserSummary } from '../users/presenter.js';
+import { described, EITHER_AUTH, errors, MessageBody, OPTIONAL_AUTH } from '../../http/schemas.js';
+import { presentUserSummary } from '../users/index.js';
 import { presentFollowRequest, presentPublicProfile } from './presenter.js';
 import { FollowRequestList, FollowState, PageQuery, PublicProfileEnvelope, RequestIdParams, UsernameParams, UserPage } from './schemas.js';
 import { answerFollowRequest, follow, listFollowRequests, listFollows, publicProfile, unfollow } from './service.js';

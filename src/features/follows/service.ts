@@ -4,8 +4,8 @@ import { toBool } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
 import { badRequest, forbidden, notFound, userNotFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { findUserByUsername } from '../users/service.js';
-import { blockedEitherWay } from '../blocks/relations.js';
+import { userByUsername } from '../users/service.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 // Following (CONTRACT.md): follow, unfollow, follow requests for private accounts, lists.
 // Events are reported after the transaction commits.
@@ -13,13 +13,6 @@ import { blockedEitherWay } from '../blocks/relations.js';
 export interface FollowState {
   following: boolean;
   requested: boolean;
-}
-
-/** The user a path names, or 404 user_not_found. */
-export async function userByUsername(ctx: AppContext, username: string): Promise<UserRow> {
-  const user = await findUserByUsername(ctx.db.kysely, username);
-  if (!user) throw userNotFound();
-  return user;
 }
 
 /** Whether `followerId` follows `followeeId`. */

@@ -6,7 +6,7 @@ import { listRoutes } from './routes.js';
 import { LIST_COMPONENTS } from './schemas.js';
 import { purgeListTrash } from './service.js';
 
-declare module '../../runtime/jobs/types.js' {
+declare module '../../runtime/types.js' {
   interface JobPayloads {
     /** A CSV import into a list; the list_imports row holds its input and progress. */
     'list-import': { jobId: string };

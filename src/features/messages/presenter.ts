@@ -1,5 +1,5 @@
 import { parseJson } from '../../db/dialect.js';
-import { presentUserSummary } from '../users/presenter.js';
+import { presentUserSummary } from '../users/index.js';
 import { bool, count, type CountedRow, type LoadedMessage } from './queries.js';
 import type { ReportReason, ReportRow } from './reports.js';
 

@@ -5,8 +5,8 @@ import type { UserRow } from '../../db/types.js';
 import { getCaller, requireUser } from '../../http/auth.js';
 import { unauthorized } from '../../http/errors.js';
 import { assertNotProbation, assertProbationQuota, assertSubscriber, requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, MessageBody, ref } from '../../http/schemas.js';
-import { hook, requireAdmin, requireAdminWrite } from '../admin/gate.js';
+import { described, EITHER_AUTH, errors, MessageBody, OPTIONAL_AUTH, ref } from '../../http/schemas.js';
+import { hook, requireAdmin, requireAdminWrite } from '../../http/guards.js';
 import { requestsCrossPost } from './cross-posts.js';
 import { presentMessage, presentReport } from './presenter.js';
 import { listReports, reportMessage, resolveReport } from './reports.js';
@@ -23,7 +23,6 @@ import {
   Message,
   MessageList,
   MessagePage,
-  OPTIONAL_AUTH,
   PageQuery,
   RepliesQuery,
   ReportBody,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../runtime/context.js';
-import type { PeriodicTask } from '../../runtime/periodic.js';
+import type { PeriodicTask } from '../../runtime/types.js';
 import { inClaimed, lockDue } from '../../db/claim.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';

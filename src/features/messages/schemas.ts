@@ -1,10 +1,9 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
-import { DateTime, EITHER_AUTH, Nullable, Pagination, ref, StringEnum, UserSummary } from '../../http/schemas.js';
+import { DateTime, Nullable, Pagination, ref, StringEnum, UserSummary } from '../../http/schemas.js';
 
 // Request and response schemas of the messages family (spec, Messages; CONTRACT.md, Messages).
 
 /** Optional authentication: anonymous allowed; credentials personalise. */
-export const OPTIONAL_AUTH: Record<string, string[]>[] = [{}, ...EITHER_AUTH];
 
 const MAX_OFFSET = 1_000_000_000;
 export const NETWORKS = ['networkA', 'networkB', 'networkC', 'networkD'] as const;

@@ -6,7 +6,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict, forbidden, notFound, userNotFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { userByUsername } from '../follows/service.js';
+import { userByUsername } from '../users/service.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 import { crossPostEntries, type CrossPostRequest } from './cross-posts.js';
 import { announcePublished } from './mentions.js';
@@ -14,7 +14,7 @@ import { messageSelect, withPushed, type CountedRow, type LoadedMessage } from '
 import { roundUpToSlot } from './scheduling.js';
 import { searchIndexer } from './search-index.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
-import { blockedEitherWay } from '../blocks/relations.js';
+import { blockedEitherWay } from '../blocks/service.js';
 import { authorTimeline, canRead, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, viewerOf, visibleTo, type Viewer } from './visibility.js';
 
 export { viewerOf };

@@ -1,7 +1,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { toBool } from '../../db/dialect.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
-import { blockedEitherWay } from '../blocks/relations.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 // THE visibility rules of messages, in one place, as a query fragment for lists (`visibleTo`,
 // `feedScope`) and a predicate for single items (`canRead`). Every read path uses them: feeds,

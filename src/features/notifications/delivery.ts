@@ -1,6 +1,6 @@
 import type { AppContext } from '../../runtime/context.js';
 import { enqueueJob, submitJobs } from '../../runtime/jobs/enqueue.js';
-import type { JobOutcome, JobPayloads } from '../../runtime/jobs/types.js';
+import type { JobOutcome, JobPayloads } from '../../runtime/types.js';
 import { sendMail } from '../../runtime/mail.js';
 import { FOLDED_VERB, isEventKey, type EventKey } from './events.js';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe.js';

@@ -5,7 +5,7 @@ import { NOTIFICATION_COMPONENTS } from './schemas.js';
 import { forgetMessages, notify } from './service.js';
 import { unsubscribeKey } from './unsubscribe.js';
 
-declare module '../../runtime/jobs/types.js' {
+declare module '../../runtime/types.js' {
   interface JobPayloads {
     /** One push to one device (delivery.ts). */
     'push-delivery': { deviceId: string; title: string; body: string; data: Record<string, string> };

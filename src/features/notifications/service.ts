@@ -4,7 +4,7 @@ import { toBool } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { blockedEitherWay, hasMuted } from '../blocks/relations.js';
+import { blockedEitherWay, hasMuted } from '../blocks/service.js';
 import { deliverEmail, deliverPush, type Outgoing } from './delivery.js';
 import type { EventKey } from './events.js';
 import { channelsFor } from './preferences.js';

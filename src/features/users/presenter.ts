@@ -38,18 +38,6 @@ export function presentCurrentUser(u: UserRow) {
   };
 }
 
-/** The administrator view of a user (spec: "User as seen by administrators"). */
-export function presentAdminUser(u: UserRow, isAdministrator: boolean) {
-  const { theme: _theme, ...user } = presentUser(u);
-  return {
-    ...user,
-    cleared: toBool(u.cleared),
-    accountStatus: u.account_status as AccountStatus,
-    customerStatus: u.customer_status as CustomerStatus,
-    isAdministrator,
-  };
-}
-
 /** The short form used in account lists, followers and message authors. */
 export function presentUserSummary(u: Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar'>) {
   return { id: u.id, username: u.username, displayName: u.display_name, avatar: u.avatar };

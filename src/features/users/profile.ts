@@ -1,7 +1,7 @@
 import type { AppContext } from '../../runtime/context.js';
 import type { UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
-import { issueEmailToken } from '../auth/email-tokens.js';
+import { issueEmailToken } from '../../runtime/email-tokens.js';
 import { sendMail, tokenLink } from '../../runtime/mail.js';
 import type { ProfilePatch } from './schemas.js';
 import { duplicateError, findUserByEmail, normalizeDisplayName, normalizeEmail } from './service.js';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { badRequest, conflict, userNotFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 
 export const ACCOUNT_STATUSES = ['probation', 'active', 'restricted', 'suspended', 'banned'] as const;
@@ -120,4 +120,11 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
+}
+
+/** The user a path names, or 404 user_not_found. */
+export async function userByUsername(ctx: Pick<AppContext, 'db'>, username: string): Promise<UserRow> {
+  const user = await findUserByUsername(ctx.db.kysely, username);
+  if (!user) throw userNotFound();
+  return user;
 }

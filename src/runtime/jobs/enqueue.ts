@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../types.js';
 import type { Database } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
-import type { JobKind, JobPayloads } from './types.js';
+import type { JobKind, JobPayloads } from '../types.js';
 
 // Adding jobs. `enqueueJob` writes the row with whatever it is given, the database or an open
 // transaction, so a job commits (or not) with the write that caused it; `submitJob` is for

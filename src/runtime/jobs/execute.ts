@@ -1,8 +1,8 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../types.js';
 import { inClaimed, lockDue } from '../../db/claim.js';
 import type { JobRow } from '../../db/types.js';
 import { retryDelayMs } from './backoff.js';
-import type { JobOutcome } from './types.js';
+import type { JobOutcome } from '../types.js';
 
 // Claiming and running jobs: the one path every driver takes (the in-process runner's kick and
 // tick, the cron endpoint, tests). A claim is one statement through the claim helper, so two

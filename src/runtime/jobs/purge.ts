@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../types.js';
 
 // Finished jobs are kept for a while for inspection, then removed by the housekeeping job:
 // done ones after a day, failed ones after 30 days. In batches, so no statement runs long.

@@ -1,6 +1,5 @@
-import type { AppContext } from '../context.js';
+import type { AppContext, BackoffOptions, HandlerOptions, JobHandler, JobKind, JobQueue, RegisteredHandler } from '../types.js';
 import { claimDueJobs, hasDueJobs, runClaimedJob } from './execute.js';
-import type { BackoffOptions, HandlerOptions, JobHandler, JobKind, RegisteredHandler } from './types.js';
 
 // This process's job runner: the handler registry by kind, and a pump that runs due jobs in the
 // background when kicked. A kick (after a job is enqueued here, and whenever the poll finds a job
@@ -23,7 +22,7 @@ const DEFAULT_BACKOFF = { baseDelayMs: 10_000, maxDelayMs: 3600_000 };
 /** How often an instance looks for due jobs (± a fifth, so instances spread their probes). */
 export const POLL_MS = 5_000;
 
-export class JobRunner {
+export class JobRunner implements JobQueue {
   readonly leaseMs: number;
   private readonly concurrency: number;
   private readonly minClaim: number;

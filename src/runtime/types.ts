@@ -1,0 +1,166 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from '../adapters/blob-store.js';
+import type { Mailer } from '../adapters/mailer.js';
+import type { PushSender } from '../adapters/push/index.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connection.js';
+import type { Clock } from '../lib/clock.js';
+import type { PasswordHasher } from '../lib/crypto.js';
+import type { EventDispatcher } from './events.js';
+
+// The runtime's vocabulary: the context every service receives and the shapes of what plugs into
+// it (job kinds and handlers, periodic tasks, per-app state). They refer to each other (a job
+// handler receives the context; the context holds the job runner), so they live in one file that
+// imports no implementation: the classes implement these interfaces, and nothing is circular.
+
+/** What every feature service receives: infrastructure only, never another feature's internals. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  /** Push delivery to devices (adapters/push): APNs and FCM, chosen by the device's platform. */
+  push: PushSender;
+  passwords: PasswordHasher;
+  /** Media and other blobs (adapters/blob-store.ts): disk under DATA_DIR, or an S3-compatible store. */
+  blobs: BlobStore;
+  log: FastifyBaseLogger;
+  /** Domain events: services report here after their transaction commits (events.ts). */
+  events: EventDispatcher;
+  /** This process's job runner (jobs/runner.ts): handlers by kind; kick() runs due jobs soon. */
+  jobs: JobQueue;
+  /** One piece of this app's per-app state (state.ts), declared by a module. */
+  state<T>(piece: StatePiece<T>): T;
+  /** The app's long-lived machinery: its periodic tasks, and starting and stopping it all. */
+  readonly runtime: RuntimeControl;
+}
+
+// ---- Jobs ------------------------------------------------------------------------------------
+
+/**
+ * Payload of each job kind: JSON-serialisable, stored in jobs.payload. Empty here: the runtime
+ * knows no kind. A feature adds its own in its module file, by declaration merging:
+ * `declare module '<path>/runtime/types.js' { interface JobPayloads { 'kind': {...} } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface JobPayloads {}
+
+export type JobKind = keyof JobPayloads;
+
+/**
+ * What a run of a job came to. A handler may also return nothing (done) or throw (retry). A
+ * retry is rescheduled with exponential backoff, no sooner than `retryAfterMs` when given, until
+ * the job's attempts are used up; then the job is `failed` with the last reason.
+ */
+export type JobOutcome = { status: 'done' } | { status: 'retry'; reason: string; retryAfterMs?: number } | { status: 'failed'; reason: string };
+
+export interface JobInfo {
+  id: string;
+  kind: string;
+  /** This run's attempt number, from 1. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/**
+ * Runs one job. Handlers must be idempotent-friendly: a job runs at least once, and may run
+ * again if its runner dies (or its lease ends) after the side effect but before the job was
+ * marked done. So re-read the current state instead of trusting the payload (a device may have
+ * been unregistered, an import may already be running), and prefer effects that are harmless
+ * to repeat.
+ */
+export type JobHandler<K extends JobKind = JobKind> = (ctx: AppContext, payload: JobPayloads[K], job: JobInfo) => Promise<JobOutcome | void>;
+
+/**
+ * Called when the runner gives a job up: its attempts are used up, either because the last one
+ * ended in a retry (a throw or a retry outcome) or because the last one's runner died (its lease
+ * ended) before it answered, in which case the handler was not called again. The job's work is
+ * then left to the hook to end (an import marked failed, say). It runs before the job is recorded
+ * failed, under the job's lease: if its process dies meanwhile the job is claimed again and the
+ * hook called again, so it must be harmless to repeat. Not called when a handler answers
+ * `failed` itself. A throw is logged; the job is failed all the same.
+ */
+export type GiveUpHook<K extends JobKind = JobKind> = (ctx: AppContext, payload: JobPayloads[K], job: JobInfo, reason: string) => Promise<void>;
+
+export interface BackoffOptions {
+  /** Delay before the first retry, doubled for each further one (default 10 s). */
+  baseDelayMs?: number;
+  /** Upper bound of the backoff (default 1 hour). */
+  maxDelayMs?: number;
+}
+
+export interface HandlerOptions<K extends JobKind = JobKind> extends BackoffOptions {
+  onGiveUp?: GiveUpHook<K>;
+}
+
+export interface RegisteredHandler {
+  handler: JobHandler<any>;
+  options: Required<BackoffOptions>;
+  onGiveUp?: GiveUpHook<any>;
+}
+
+/** The job runner as services, drivers and tests see it (jobs/runner.ts). */
+export interface JobQueue {
+  /** How long a claimed job is held before another runner may take it again. */
+  readonly leaseMs: number;
+  register<K extends JobKind>(kind: K, handler: JobHandler<K>, options?: HandlerOptions<K>): void;
+  /** The kinds this runner has handlers for: the only ones it claims. */
+  kinds(): string[];
+  handler(kind: string): RegisteredHandler | undefined;
+  backoff(kind: string): Required<BackoffOptions>;
+  /** Runs due jobs soon, in the background; safe to call any number of times. */
+  kick(): void;
+  startPolling(everyMs?: number): void;
+  stopPolling(): void;
+  /** Resolves once nothing is left to run (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Takes no more jobs; waits for the running ones. */
+  stop(): Promise<void>;
+}
+
+// ---- Periodic tasks ---------------------------------------------------------------------------
+
+export interface PeriodicTask {
+  /** A stable name, for logs and for the cron endpoints that pick tasks. */
+  readonly name: string;
+  /** How often it runs in-process (0: every tick). */
+  readonly everyMs: number;
+  /** `housekeeping`: run together by `GET /api/cron/purge-expired`, whose answer merges their counts. */
+  readonly group?: 'housekeeping';
+  /** What each count the task answers means (described in the cron endpoint's OpenAPI schema). */
+  readonly counts: Readonly<Record<string, string>>;
+  run(ctx: AppContext): Promise<Record<string, number>>;
+}
+
+/** The periodic scheduler as the cron endpoints and tests see it (periodic.ts). */
+export interface PeriodicRunner {
+  readonly tasks: readonly PeriodicTask[];
+  group(group: NonNullable<PeriodicTask['group']>): PeriodicTask[];
+  run(task: PeriodicTask, ctx?: AppContext): Promise<Record<string, number>>;
+  start(options?: { intervalMs?: number; offsetMs?: number }): void;
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+// ---- Per-app state and the runtime's controls -------------------------------------------------
+
+/** A piece of per-app state (state.ts, AppState): how to build it for one app, and its lifecycle. */
+export interface StatePiece<T> {
+  readonly name: string;
+  readonly create: (ctx: AppContext) => T;
+  readonly lifecycle: {
+    /** After every piece is built, when the app starts serving (a first drain, say). */
+    start?(value: T, ctx: AppContext): void | Promise<void>;
+    /** When the app stops: timers cleared, work in flight finished. */
+    stop?(value: T): void | Promise<void>;
+  };
+}
+
+/** Starting and stopping an app's machinery (context.ts, Runtime). */
+export interface RuntimeControl {
+  readonly periodic: PeriodicRunner;
+  startState(): Promise<void>;
+  startBackground(options: { periodic: boolean; pollMs?: number; tickMs?: number }): void;
+  stopBackground(): Promise<void>;
+  stop(): Promise<void>;
+}
