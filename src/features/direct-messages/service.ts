@@ -1,8 +1,9 @@
 import type { AppContext } from '../../runtime/context.js';
 import type { UserRow } from '../../db/types.js';
-import { badRequest, notFound, userNotFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { assertNotBlocked, blockedEitherWay } from '../blocks/service.js';
+import { assertNotBlocked } from '../blocks/service.js';
+import { visibleUser } from '../visibility/service.js';
 import { userByUsername } from '../users/service.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 
@@ -119,8 +120,8 @@ export async function listConversations(ctx: AppContext, me: string, limit: numb
 
 /** One conversation, newest first; marks the caller's received messages in it read. */
 export async function readConversation(ctx: AppContext, me: UserRow, username: string, limit: number, offset: number) {
-  const other = await userByUsername(ctx, username);
-  if (other.id !== me.id && (await blockedEitherWay(ctx.db.kysely, me.id, other.id))) throw userNotFound();
+  // Blocked either way: the other is absent, as is their profile.
+  const { user: other } = await visibleUser(ctx, me.id, username);
   const db = ctx.db.kysely;
   const between = (eb: any) =>
     eb.or([

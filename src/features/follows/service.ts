@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { toBool } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
-import { badRequest, forbidden, notFound, userNotFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { userByUsername } from '../users/service.js';
 import { blockedEitherWay } from '../blocks/service.js';
+import { visibleUser } from '../visibility/service.js';
 
 // Following (CONTRACT.md): follow, unfollow, follow requests for private accounts, lists.
 // Events are reported after the transaction commits.
@@ -132,16 +133,13 @@ export async function answerFollowRequest(ctx: AppContext, userId: string, reque
 
 /** The viewer-aware public profile (spec, Public): a private account's bio only for its followers and itself. */
 export async function publicProfile(ctx: AppContext, viewerId: string | null, username: string) {
-  const user = await userByUsername(ctx, username);
-  const db = ctx.db.kysely;
   // Blocked either way: the profile is absent for the other.
-  if (viewerId && viewerId !== user.id && (await blockedEitherWay(db, viewerId, user.id))) throw userNotFound();
-  const [followers, following, viewerFollows, viewerRequested] = await Promise.all([
+  const { user, viewerFollows, mayReadBio } = await visibleUser(ctx, viewerId, username);
+  const db = ctx.db.kysely;
+  const [followers, following, viewerRequested] = await Promise.all([
     db.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where('followee_id', '=', user.id).executeTakeFirstOrThrow(),
     db.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where('follower_id', '=', user.id).executeTakeFirstOrThrow(),
-    viewerId && viewerId !== user.id ? isFollowing(db, viewerId, user.id) : Promise.resolve(false),
     viewerId && viewerId !== user.id ? hasRequest(db, viewerId, user.id) : Promise.resolve(false),
   ]);
-  const mayReadBio = !toBool(user.is_private) || viewerId === user.id || viewerFollows;
   return { user, mayReadBio, followers: Number(followers.n), following: Number(following.n), viewerFollows, viewerRequested };
 }

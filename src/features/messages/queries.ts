@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toBool } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
-import { visibleTo, type Viewer } from './visibility.js';
+import { visibleTo, type Viewer } from '../visibility/service.js';
 
 // The one read shape of messages: a message with its author, dig count and the viewer's dig
 // state, in one query per page (correlated subqueries on indexed columns), plus one query for the

@@ -4,7 +4,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { VersionedLru } from '../../lib/versioned-lru.js';
 import { AppState } from '../../runtime/state.js';
-import type { Viewer } from './visibility.js';
+import type { Viewer } from '../visibility/service.js';
 
 // Message reads (the feed, search, a user's messages) answered from memory while nothing they are
 // made of has changed. The key is the read (its kind, the viewer, the query) and the version of

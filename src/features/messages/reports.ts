@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { UserRow } from '../../db/types.js';
 import { notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { canRead } from './visibility.js';
+import { readableMessage } from '../visibility/service.js';
 
 // Reports of messages (CONTRACT.md, Messages): one report per reporter and message (a second
 // report updates the first); administrators list and resolve them.
@@ -12,8 +12,7 @@ export type ReportReason = 'spam' | 'harassment' | 'hate' | 'violence' | 'sexual
 
 export async function reportMessage(ctx: AppContext, reporter: UserRow, messageId: string, reason: ReportReason, detail: string | undefined) {
   const db = ctx.db.kysely;
-  const message = await db.selectFrom('messages').select(['id', 'user_id', 'published_at', 'publicly_visible']).where('id', '=', messageId).executeTakeFirst();
-  if (!message || message.published_at === null || !(await canRead(db, reporter.id, message))) throw notFound('Message not found');
+  await readableMessage(db, reporter.id, messageId);
   const now = ctx.clock.now().toISOString();
   const write = () =>
     db.transaction().execute(async (trx) => {

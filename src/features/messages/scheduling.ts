@@ -7,7 +7,7 @@ import { requestsCrossPost, type CrossPostRequest } from './cross-posts.js';
 import { announcePublished } from './mentions.js';
 import { messageSelect, withPushed } from './queries.js';
 import type { UpdateMessageBody } from './schemas.js';
-import { viewerOf } from './visibility.js';
+import { viewerOf } from '../visibility/service.js';
 
 // Scheduled messages (spec, States: Scheduled message): created with a future scheduledAt
 // snapped up to the next 5-minute boundary, seen only by their author until published, movable

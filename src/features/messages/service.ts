@@ -4,18 +4,15 @@ import { batchedTransaction } from '../../db/batched-transaction.js';
 import { containsInsensitive, toBool } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
-import { AppError, badRequest, conflict, forbidden, notFound, userNotFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { userByUsername } from '../users/service.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 import { crossPostEntries, type CrossPostRequest } from './cross-posts.js';
 import { announcePublished } from './mentions.js';
 import { messageSelect, withPushed, type CountedRow, type LoadedMessage } from './queries.js';
 import { roundUpToSlot } from './scheduling.js';
-import { searchIndexer } from './search-index.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
-import { blockedEitherWay } from '../blocks/service.js';
-import { authorTimeline, canRead, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, viewerOf, visibleTo, type Viewer } from './visibility.js';
+import { authorTimeline, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, readableMessage, viewerOf, visibleTo, visibleUser, type Viewer } from '../visibility/service.js';
 
 export { viewerOf };
 
@@ -60,21 +57,6 @@ export interface CreateResult {
  * Creates a message. The route has already applied the gates (account status, subscriber,
  * probation, quota); this checks the rules of the body.
  */
-/**
- * Between users who block each other, replying to, pushing or digging is refused outright with 403
- * `blocked` (CONTRACT.md), before visibility's 404. Only for a message the actor could otherwise
- * see (published and public; a block ends follows, so a private one is never readable to the
- * other): for anything else the 404 that follows must not reveal that the message exists.
- */
-async function assertNotBlockedFrom(
-  db: Kysely<Database>,
-  actorId: string,
-  message: { user_id: string; published_at: string | null; publicly_visible: Parameters<typeof toBool>[0] } | undefined,
-): Promise<void> {
-  if (!message || message.published_at === null || !toBool(message.publicly_visible)) return;
-  if (await blockedEitherWay(db, actorId, message.user_id)) throw forbidden('You cannot interact with this user', 'blocked');
-}
-
 // A post's two inserts, compiled once (preparedQuery): the query builder cost more than the insert.
 // The columns are named once, so the compiled text and the values bound to it cannot disagree.
 const MESSAGE_COLUMNS = [
@@ -135,20 +117,11 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
 
   let parentAuthorId: string | null = null;
   if (body.parentId !== undefined) {
-    const parent = await db.selectFrom('messages').select(['id', 'user_id', 'published_at', 'publicly_visible']).where('id', '=', body.parentId).executeTakeFirst();
-    await assertNotBlockedFrom(db, author.id, parent);
-    if (!parent || parent.published_at === null || !(await canRead(db, author.id, parent))) throw notFound('Parent message not found');
-    parentAuthorId = parent.user_id;
+    parentAuthorId = (await readableMessage(db, author.id, body.parentId, { interacting: true, what: 'Parent message' })).user_id;
   }
   let pushedAuthorId: string | null = null;
   if (pushing) {
-    const pushed = await db
-      .selectFrom('messages')
-      .select(['id', 'user_id', 'published_at', 'publicly_visible'])
-      .where('id', '=', body.pushedMessageId!)
-      .executeTakeFirst();
-    await assertNotBlockedFrom(db, author.id, pushed);
-    if (!pushed || pushed.published_at === null || !(await canRead(db, author.id, pushed))) throw notFound('Pushed message not found');
+    const pushed = await readableMessage(db, author.id, body.pushedMessageId!, { interacting: true, what: 'Pushed message' });
     if (!toBool(pushed.publicly_visible)) throw badRequest('Only public messages can be pushed', 'push_not_public');
     pushedAuthorId = pushed.user_id;
   }
@@ -193,7 +166,6 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
     return row;
   });
 
-  searchIndexer(ctx).soon();
   if (scheduledAt === null) {
     if (parentAuthorId !== null) ctx.events.emit('reply', { messageId: id, parentId: body.parentId!, authorId: parentAuthorId, actorId: author.id });
     if (pushedAuthorId !== null) ctx.events.emit('push', { messageId: id, pushedMessageId: body.pushedMessageId!, authorId: pushedAuthorId, actorId: author.id });
@@ -320,9 +292,8 @@ export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query
 
 /** A user's messages: the public ones; the owner also sees their private ones (spec). */
 export async function userMessages(ctx: AppContext, viewer: Viewer, username: string, limit: number, offset: number) {
-  const author = await userByUsername(ctx, username);
   // Blocked either way: the other's messages are absent, as is their profile.
-  if (viewer && viewer.id !== author.id && (await blockedEitherWay(ctx.db.kysely, viewer.id, author.id))) throw userNotFound();
+  const { user: author } = await visibleUser(ctx, viewer?.id ?? null, username);
   const timeline = authorTimeline(viewer, author.id);
   return runPage(ctx, viewer, timeline, [timeline], (eb) => eb('messages.published_at', 'is not', null), limit, offset);
 }
@@ -375,22 +346,9 @@ async function digCount(db: Kysely<Database>, id: string): Promise<number> {
   return Number(row.n);
 }
 
-/** The message the viewer may read, as a bare row; 404 otherwise. */
-async function readableRow(ctx: AppContext, viewer: Viewer, id: string) {
-  const row = await ctx.db.kysely
-    .selectFrom('messages')
-    .select(['id', 'user_id', 'published_at', 'publicly_visible'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row || row.published_at === null || !(await canRead(ctx.db.kysely, viewer?.id ?? null, row))) throw notFound('Message not found');
-  return row;
-}
-
 /** Digs a message (idempotent). */
 export async function dig(ctx: AppContext, user: UserRow, id: string) {
-  const target = await ctx.db.kysely.selectFrom('messages').select(['user_id', 'published_at', 'publicly_visible']).where('id', '=', id).executeTakeFirst();
-  await assertNotBlockedFrom(ctx.db.kysely, user.id, target);
-  const message = await readableRow(ctx, viewerOf(user), id);
+  const message = await readableMessage(ctx.db.kysely, user.id, id, { interacting: true });
   const { isNewDig, digCount: n } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('digs')
@@ -405,7 +363,7 @@ export async function dig(ctx: AppContext, user: UserRow, id: string) {
 
 /** Takes a dig back (idempotent). */
 export async function undig(ctx: AppContext, user: UserRow, id: string) {
-  await readableRow(ctx, viewerOf(user), id);
+  await readableMessage(ctx.db.kysely, user.id, id);
   const n = await ctx.db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom('digs').where('message_id', '=', id).where('user_id', '=', user.id).execute();
     return digCount(trx, id);

@@ -1,12 +1,13 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { toBool } from '../../db/dialect.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
+import { notFound, AppError } from '../../http/errors.js';
 import { blockedEitherWay } from '../blocks/service.js';
 
 // THE visibility rules of messages, in one place, as a query fragment for lists (`visibleTo`,
-// `feedScope`) and a predicate for single items (`canRead`). Every read path uses them: feeds,
-// search, single reads, replies, pushes, public per-user feeds, mentions and (later) exports and
-// notifications. Model: GoToSocial's internal/filter/visibility.
+// `feedScope`) and a predicate for single items (`canRead`, `readableMessage`). Every read path
+// uses them: feeds, search, single reads, replies, pushes, digs, reports, public per-user feeds,
+// mentions, exports and notifications. Model: GoToSocial's internal/filter/visibility.
 //
 // A message is visible to a viewer when
 //   - the viewer is its author (including while it is scheduled and not yet published), or
@@ -157,4 +158,29 @@ export async function canRead(
     .where('followee_id', '=', message.user_id)
     .executeTakeFirst();
   return !!row;
+}
+
+/** What a single-message check reads of the message. */
+export type MessageAccessRow = Pick<MessageRow, 'id' | 'user_id' | 'published_at' | 'publicly_visible'>;
+
+/**
+ * The published message `id` as `viewerId` (null: anonymous) may read it, or 404 (`what` names
+ * it in the message: "Parent message not found"). With `interacting` (reply, push, dig), a block
+ * between the two on a message the actor could otherwise see is refused outright with 403
+ * `blocked`; on anything else the 404 must not reveal that the message exists, so it stays 404.
+ */
+export async function readableMessage(
+  db: Kysely<Database>,
+  viewerId: string | null,
+  id: string,
+  options: { interacting?: boolean; what?: string } = {},
+): Promise<MessageAccessRow> {
+  const row = await db.selectFrom('messages').select(['id', 'user_id', 'published_at', 'publicly_visible']).where('id', '=', id).executeTakeFirst();
+  const missing = () => notFound(`${options.what ?? 'Message'} not found`);
+  if (!row || row.published_at === null) throw missing();
+  if (options.interacting && viewerId !== null && toBool(row.publicly_visible) && (await blockedEitherWay(db, viewerId, row.user_id))) {
+    throw new AppError(403, 'You cannot interact with this user', 'blocked');
+  }
+  if (!(await canRead(db, viewerId, row))) throw missing();
+  return row;
 }
