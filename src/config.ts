@@ -1,4 +1,4 @@
-// The only module that reads process.env. Every variable of CONTRACT.md's table is parsed and
+// The only module that reads process.env. Every variable of the README's configuration table is parsed and
 // validated here; an invalid value stops the start with one line naming the variable.
 
 import { readFileSync } from 'node:fs';

@@ -44,7 +44,7 @@ export async function sendMail(ctx: AppContext, mail: MailRequest): Promise<'sen
 }
 
 /**
- * A link in an e-mail body: `<PUBLIC_URL><path>?token=<token>` (CONTRACT.md, E-mail), or
+ * A link in an e-mail body: `<PUBLIC_URL><path>?token=<token>`, or
  * `<WEB_URL><path>?token=<token>` when a separate web client is configured.
  */
 export function tokenLink(ctx: AppContext, path: string, token: string): string {

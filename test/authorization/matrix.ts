@@ -77,7 +77,7 @@ export interface Row<F, R extends string> {
 }
 
 /**
- * The spec's Auth column (and CONTRACT.md's "all require a session cookie or Bearer token unless
+ * The spec's Auth column (and the service's "all require a session cookie or Bearer token unless
  * noted"): Public (no credentials), Optional (anonymous allowed, credentials personalise),
  * Either (cookie or Bearer), Session (cookie only), Cron (the cron secret as a Bearer value).
  */

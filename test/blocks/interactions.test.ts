@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, expectError, member, post } from '../messages/helpers.js';
 
-// Interactions between users who block each other (CONTRACT.md): replying, pushing, digging and
+// Interactions between users who block each other: replying, pushing, digging and
 // following are 403 `blocked` both ways; the per-user feed is absent (404).
 
 let t: TestApp;

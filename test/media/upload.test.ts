@@ -6,7 +6,7 @@ import { MAX_IMAGE_BYTES } from '../../src/features/media/pipeline.js';
 import { animatedGif, jpegWithGps, noisyPng, smallPng, videoBytes, webp } from './images.js';
 import { multipart, startS3, startBlobApp, tempDir } from './support.js';
 
-// Uploads and the public media URLs through HTTP (CONTRACT.md, Media), on the disk store and on
+// Uploads and the public media URLs through HTTP, on the disk store and on
 // the S3 store (s3rver on loopback).
 
 const IMAGE_URL = '/api/messages/images/upload';

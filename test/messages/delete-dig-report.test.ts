@@ -155,7 +155,7 @@ describe('reports', () => {
     expectError(await call(t, admin, 'PATCH', `/api/admin/reports/${report.id}`, { status: 'open' }), 400);
   });
 
-  it('takes CONTRACT.md’s reasons only, detail up to 1000 characters; 404 for unreadable messages', async () => {
+  it('takes the service’s report reasons only, detail up to 1000 characters; 404 for unreadable messages', async () => {
     const [a, b] = [await member(t), await member(t)];
     const m = await post(t, a, { content: 'x' });
     for (const reason of ['spam', 'harassment', 'hate', 'violence', 'sexual', 'misinformation', 'illegal', 'other']) {

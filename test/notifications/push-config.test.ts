@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
-// APNS_*, FCM_* and PUSH_ENVIRONMENT (CONTRACT.md configuration): parsed once, invalid values stop
+// APNS_*, FCM_* and PUSH_ENVIRONMENT: parsed once, invalid values stop
 // the start with one line naming the variable.
 
 const ecKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();

@@ -4,7 +4,7 @@ import { PAGE_CSP } from '../../src/http/pages/routes.js';
 import { toBool } from '../../src/db/dialect.js';
 import { createTestApp, registerUser, type TestApp } from '../helpers/app.js';
 
-// The pages behind the links in e-mails (CONTRACT.md, E-mail): served by the service, static,
+// The pages behind the links in e-mails: served by the service, static,
 // locked down by their headers, never changing anything on GET, and kept out of the OpenAPI
 // document. WEB_URL moves the links in e-mails to a separate web client.
 

@@ -7,7 +7,7 @@ import { presentUserSummary } from '../users/index.js';
 import { BlockState, MuteState, UserReport, UserReportBody } from './schemas.js';
 import { block, listRelation, mute, reportUser, unblock, unmute } from './service.js';
 
-// Blocks, mutes and reports of users (CONTRACT.md "Blocks, mutes and reports of users").
+// Blocks, mutes and reports of users.
 
 const tags = ['blocks'];
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { DateTime, StringEnum } from '../../http/schemas.js';
 import { REPORT_REASONS } from './service.js';
 
-// Blocks, mutes and reports of users (CONTRACT.md).
+// Blocks, mutes and reports of users.
 
 export const BlockState = Type.Object({ blocking: Type.Boolean() }, { $id: 'BlockState', description: 'Whether the caller now blocks the user' });
 export const MuteState = Type.Object({ muting: Type.Boolean() }, { $id: 'MuteState', description: 'Whether the caller now mutes the user' });

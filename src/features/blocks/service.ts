@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.js';
 import { userByUsername } from '../users/service.js';
 import { blockedEitherWay } from './relations.js';
 
-// Blocks, mutes and reports of users (CONTRACT.md "Blocks, mutes and reports of users").
+// Blocks, mutes and reports of users.
 // A block ends follows and pending follow requests both ways, in the same transaction.
 
 export { blockedEitherWay, hasMuted } from './relations.js';

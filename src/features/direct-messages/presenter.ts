@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DirectMessagesTable, UserRow } from '../../db/types.js';
 import { presentUserSummary } from '../users/index.js';
 
-// The wire shape of a direct message (CONTRACT.md "Direct messages").
+// The wire shape of a direct message.
 
 type Summary = Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar'>;
 

@@ -8,7 +8,7 @@ import { presentDirectMessage } from './presenter.js';
 import { ConversationPage, DirectMessageEnvelope, DirectMessagePage, DmPageQuery, SendDirectMessage } from './schemas.js';
 import { deleteDirectMessage, listConversations, readConversation, sendDirectMessage } from './service.js';
 
-// Direct messages (CONTRACT.md "Direct messages").
+// Direct messages.
 
 const tags = ['direct-messages'];
 

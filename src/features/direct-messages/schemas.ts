@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Nullable, Pagination, ref, UserSummary } from '../../http/schemas.js';
 
-// Direct messages (CONTRACT.md "Direct messages").
+// Direct messages.
 
 export const DirectMessage = Type.Object(
   {

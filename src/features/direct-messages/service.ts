@@ -7,7 +7,7 @@ import { visibleUser } from '../visibility/service.js';
 import { userByUsername } from '../users/service.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 
-// Direct messages (CONTRACT.md "Direct messages"): between two users who do not block each other;
+// Direct messages: between two users who do not block each other;
 // a conversation is every message between the caller and one other user.
 
 const USER_COLUMNS = ['id', 'username', 'display_name', 'avatar'] as const;

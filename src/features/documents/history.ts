@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow, RevisionRow } from './presenter.js';
 import { chunks, findOwnDocument, FolderTree, liveDocumentAt, updateDocument, withWriter } from './store.js';
 
-// History (revisions) and trash (CONTRACT.md, Documents (additions)).
+// History (revisions) and trash.
 
 /** Deleted documents and folders stay restorable this long, then purgeDocumentTrash removes them. */
 export const TRASH_RETENTION_MS = 30 * 24 * 3600_000;
@@ -190,7 +190,7 @@ export async function restoreFolder(ctx: AppContext, userId: string, id: string)
  * Removes for good what was deleted more than 30 days ago: a document's title, content and history
  * are erased, and it leaves the trash. What stays is a tombstone (id, folder, file name, times,
  * delete_batch = 'purged'), so that a sync client whose cursor is older than the purge still learns
- * of the deletion (CONTRACT.md: a pull never misses a change, however old its cursor).
+ * of the deletion.
  * Background work: the scheduler and the cron endpoint call this one function. Safe to run on
  * several instances at once (a row is purged once; a second run finds nothing).
  */

@@ -1,8 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DateTime, Nullable, Pagination, ref, StringEnum } from '../../http/schemas.js';
 
-// Request and response schemas of the documents family (spec: Documents; CONTRACT.md: Documents
-// (additions)).
+// Request and response schemas of the documents family (spec: Documents).
 
 export const TITLE_MAX = 500;
 export const CONTENT_MAX = 500_000;

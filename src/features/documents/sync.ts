@@ -21,7 +21,7 @@ import {
   type Writer,
 } from './store.js';
 
-// Delta sync (CONTRACT.md, Documents (additions)).
+// Delta sync.
 //
 // Operations address a folder or document by `path` (folder names and the file name, joined by
 // '/'), or by `data.id`. An `update` addressed by `data.id` takes `path` as where the item is to

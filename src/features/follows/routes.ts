@@ -7,7 +7,7 @@ import { presentFollowRequest, presentPublicProfile } from './presenter.js';
 import { FollowRequestList, FollowState, PageQuery, PublicProfileEnvelope, RequestIdParams, UsernameParams, UserPage } from './schemas.js';
 import { answerFollowRequest, follow, listFollowRequests, listFollows, publicProfile, unfollow } from './service.js';
 
-// Following (CONTRACT.md, "Following") and the viewer-aware public profile (spec, Public).
+// Following and the viewer-aware public profile (spec, Public).
 
 const tags = ['follows'];
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Nullable, Pagination, ref, UserSummary } from '../../http/schemas.js';
 
-// Following (CONTRACT.md, "Following") and the viewer-aware public profile (spec, Public).
+// Following and the viewer-aware public profile (spec, Public).
 
 const MAX_OFFSET = 1_000_000_000;
 

@@ -8,7 +8,7 @@ import { userByUsername } from '../users/service.js';
 import { blockedEitherWay } from '../blocks/service.js';
 import { visibleUser } from '../visibility/service.js';
 
-// Following (CONTRACT.md): follow, unfollow, follow requests for private accounts, lists.
+// Following: follow, unfollow, follow requests for private accounts, lists.
 // Events are reported after the transaction commits.
 
 export interface FollowState {

@@ -37,7 +37,7 @@ export const OPERATORS = [
 export type Operator = (typeof OPERATORS)[number];
 
 export const PRIORITY_OPTIONS = ['low', 'medium', 'high', 'urgent'] as const;
-/** Types whose columns may carry `unique: true` (CONTRACT.md, Lists additions). */
+/** Types whose columns may carry `unique: true`. */
 export const UNIQUE_TYPES: readonly ColumnType[] = ['text', 'textarea', 'email', 'url', 'tel', 'number', 'date', 'datetime', 'select'];
 /** Types searched by `q`. */
 export const TEXT_LIKE_TYPES: readonly ColumnType[] = ['text', 'textarea', 'email', 'url', 'tel', 'select', 'priority', 'multiselect'];

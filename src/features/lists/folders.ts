@@ -4,7 +4,7 @@ import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { Tx } from './store.js';
 
-// List folders (CONTRACT.md): the caller's own, soft-deleted.
+// List folders: the caller's own, soft-deleted.
 
 export interface FolderRecord {
   id: string;

@@ -10,7 +10,7 @@ import { bumpRows, insertRows, loadColumns, ownList, parseStored, prepareRow, re
 import { rowValidator, valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 
-// CSV import (CONTRACT.md, Lists additions): the upload is stored with a job record and answered
+// CSV import: the upload is stored with a job record and answered
 // 202 at once; the job parses it with csv-parse, checks every line with the API's row validation
 // (compiled once for the import), then writes in short transactions of BATCH rows (multi-row
 // INSERTs), recording progress in each. Between steps it gives the event loop a turn: on SQLite

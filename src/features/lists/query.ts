@@ -8,7 +8,7 @@ import { OPERATORS, TEXT_LIKE_TYPES, type Operator } from './dsl.js';
 import type { ListRecord, StoredColumn } from './store.js';
 import { isValidDate, isValidDateTime } from './validate.js';
 
-// Paged row reads with sort, filter and q (CONTRACT.md, Lists additions). Conditions and sorts
+// Paged row reads with sort, filter and q. Conditions and sorts
 // are SQL expressions on the row's JSON (cells.ts-style helpers below: `->`/`->>` on both
 // engines); an empty cell is an absent key. A page is then cheap in one of two ways:
 // - no filter and no q, sorted by createdAt: an index walk of `limit` rows, and the total a

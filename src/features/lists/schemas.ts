@@ -2,8 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Nullable, Pagination, ref, StringEnum } from '../../http/schemas.js';
 import { COLUMN_TYPES, OPERATORS } from './dsl.js';
 
-// Request and response schemas of the lists family (spec: Lists, Public; CONTRACT.md: Lists and
-// Lists additions). The schema DSL itself is checked by dsl.ts (its errors are the spec's
+// Request and response schemas of the lists family (spec: Lists, Public). The schema DSL itself is checked by dsl.ts (its errors are the spec's
 // `Invalid schema: ...`), so request bodies take it loosely here.
 
 export const ROW_PAGE = { default: 50, min: 1, max: 200 } as const;

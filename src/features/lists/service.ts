@@ -374,7 +374,7 @@ export async function rebuildSchema(ctx: AppContext, userId: string, listId: str
 const BATCH = 1000;
 
 /**
- * Non-destructive edit (CONTRACT.md): items with a known propertyId keep that column and its
+ * Non-destructive edit: items with a known propertyId keep that column and its
  * data (label, rules, options, order and key may change); items without one add a column; columns
  * left out are removed with their values. A type change needs every stored value to fit.
  */

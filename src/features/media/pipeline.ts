@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { AppError, badRequest } from '../../http/errors.js';
 
-// The media pipeline (spec, Limits; CONTRACT.md, Media). The type is decided by magic bytes
+// The media pipeline (spec, Limits). The type is decided by magic bytes
 // (file-type), never by the declared content type or file name. Images are decoded and
 // re-encoded by sharp: orientation applied, every metadata block (EXIF with GPS, XMP, IPTC, ICC)
 // dropped, at most 1200 px on the longest side and at most 1.4 MB. Videos are stored as sent.

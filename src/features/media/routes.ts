@@ -9,7 +9,7 @@ import { checkVideo, MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_BYTES, payloadTooLarge, p
 import { DocumentIdParams, DocumentImage, MediaParams, UploadedImage, UploadedVideo } from './schemas.js';
 import { findServedUpload, mediaUrl, parseMediaFile, storeUpload } from './service.js';
 
-// Media (CONTRACT.md, Media): image and video uploads for messages, image uploads for documents,
+// Media: image and video uploads for messages, image uploads for documents,
 // and the public media URLs. Routes: guard, read the one file part, pipeline, service.
 
 const tags = ['media'];

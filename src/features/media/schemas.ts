@@ -1,6 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 
-// Wire shapes of the media routes (CONTRACT.md, Media).
+// Wire shapes of the media routes.
 
 export const UploadedImage = Type.Object(
   {

@@ -4,7 +4,7 @@ import type { Database, UploadsTable } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 
-// Uploads (CONTRACT.md, Media): each stored blob has one row (owner, kind, blob key, type, size,
+// Uploads: each stored blob has one row (owner, kind, blob key, type, size,
 // dimensions, what it is attached to). Other features attach uploads with `claimUploads` inside
 // their own transaction, give them back with `releaseUploads` after deleting what held them, and
 // the purge job removes uploads that were never attached.

@@ -2,7 +2,7 @@ import type { SqlBool } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { canRead } from '../visibility/service.js';
 
-// Mentions (CONTRACT.md): `@username` (letters, digits, `_`, case-insensitive) naming an
+// Mentions: `@username` (letters, digits, `_`, case-insensitive) naming an
 // existing user. When a message is published, the `mention` event fires once per mentioned user
 // who can read it, never for its author. The `publish` event fires for every published message.
 

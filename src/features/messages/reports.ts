@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { readableMessage } from '../visibility/service.js';
 
-// Reports of messages (CONTRACT.md, Messages): one report per reporter and message (a second
+// Reports of messages: one report per reporter and message (a second
 // report updates the first); administrators list and resolve them.
 
 export type ReportReason = 'spam' | 'harassment' | 'hate' | 'violence' | 'sexual' | 'misinformation' | 'illegal' | 'other';

@@ -39,7 +39,7 @@ import type { LoadedMessage } from './queries.js';
 import { cachedRead, readKey } from './read-cache.js';
 import { createMessage, deleteMessage, dig, feed, readMessage, recentPostTimes, replies, search, undig, userMessages, viewerOf } from './service.js';
 
-// Messages (spec, Messages; CONTRACT.md, Messages), the public per-user feed (spec, Public) and
+// Messages (spec, Messages), the public per-user feed (spec, Public) and
 // the administrators' view of reports. Routes: guard, then service, then presenter.
 
 const tags = ['messages'];

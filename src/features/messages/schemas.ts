@@ -1,7 +1,7 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { DateTime, Nullable, Pagination, ref, StringEnum, UserSummary } from '../../http/schemas.js';
 
-// Request and response schemas of the messages family (spec, Messages; CONTRACT.md, Messages).
+// Request and response schemas of the messages family (spec, Messages).
 
 /** Optional authentication: anonymous allowed; credentials personalise. */
 

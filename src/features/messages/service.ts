@@ -16,7 +16,7 @@ import { authorTimeline, feedPartitions, firstFeedPartitionIsAllPublic, feedScop
 
 export { viewerOf };
 
-// Messages: create, read, feeds, search, delete, dig (spec, Messages; CONTRACT.md, Messages).
+// Messages: create, read, feeds, search, delete, dig (spec, Messages).
 // Each action is one transaction; events are reported after it commits.
 
 export const DEFAULT_LIMIT = 20;

@@ -3,7 +3,7 @@ import { DateTime, Nullable, ref, StringEnum, UserSummary } from '../../http/sch
 import { EVENT_KEYS } from './events.js';
 
 // Notifications, preferences and push devices (spec: Notification, Notification preference
-// event, Notifications and preferences, Push devices; CONTRACT.md "Notifications").
+// event, Notifications and preferences, Push devices).
 
 export const NotificationTarget = Type.Object(
   { messageId: Nullable(Type.String()), listId: Nullable(Type.String()), orgId: Nullable(Type.String()) },

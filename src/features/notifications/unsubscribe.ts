@@ -4,7 +4,7 @@ import { badRequest } from '../../http/errors.js';
 import { AppState } from '../../runtime/state.js';
 import { EVENTS, isEventKey, type EventKey } from './events.js';
 
-// One-click unsubscribe tokens (RFC 8058, CONTRACT.md "Notifications"): `<payload>.<signature>`,
+// One-click unsubscribe tokens (RFC 8058): `<payload>.<signature>`,
 // both base64url; the payload names the user and the event; the signature is an HMAC-SHA256 under
 // the key the migration generated and stored in app_secrets (shared by every instance). A token
 // only ever turns one e-mail channel off, so it does not expire.

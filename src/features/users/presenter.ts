@@ -25,7 +25,7 @@ export function presentUser(u: UserRow) {
   };
 }
 
-/** GET /api/user: the User fields plus the current-user settings (CONTRACT.md). */
+/** GET /api/user: the User fields plus the current-user settings. */
 export function presentCurrentUser(u: UserRow) {
   return {
     ...presentUser(u),

@@ -3,7 +3,7 @@ import { OAUTH_PROVIDERS } from '../../config.js';
 import { Nullable, ref, StringEnum, User } from '../../http/schemas.js';
 import { ACCOUNT_STATUSES, CUSTOMER_STATUSES, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './service.js';
 
-// Request and response schemas of the current-user endpoints (CONTRACT.md, "Current user and profile").
+// Request and response schemas of the current-user endpoints.
 
 export const VIEWING_PREFERENCES = ['all', 'following'] as const;
 

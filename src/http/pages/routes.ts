@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { loadPage, sendPage } from './layout.js';
 
-// The small pages behind the links in e-mails (CONTRACT.md, E-mail): /verify-email,
+// The small pages behind the links in e-mails: /verify-email,
 // /reset-password and /verify-email-change. Each is static HTML with one button (or, for the
 // reset, one form) whose script makes the API call; a GET never changes anything, since link
 // scanners follow links. The token stays in the address (the script reads it from there) and is
