@@ -10,11 +10,20 @@ import type { IncomingMessage } from 'node:http';
 export const DRAIN_LIMITS = { maxBytes: 64 * 1024 * 1024, maxMs: 10_000 };
 
 /**
+ * Whether the whole body has been read. `complete` alone is not enough: an in-process request
+ * (`app.inject`) never sets it, and waiting for an 'end' that was already emitted (a body a
+ * parser read) would hold every error answer for `DRAIN_LIMITS.maxMs`.
+ */
+export function bodyFullyRead(raw: IncomingMessage): boolean {
+  return raw.complete || raw.readableEnded || raw.destroyed;
+}
+
+/**
  * Reads and discards what is left of `raw`'s body; resolves once it has all arrived, or when
- * `limits` are reached (the answer then goes anyway), or at once when it was already complete.
+ * `limits` are reached (the answer then goes anyway), or at once when it was already read.
  */
 export function discardUnreadBody(raw: IncomingMessage, limits = DRAIN_LIMITS): Promise<void> {
-  if (raw.complete || raw.destroyed) return Promise.resolve();
+  if (bodyFullyRead(raw)) return Promise.resolve();
   return new Promise((resolve) => {
     let seen = 0;
     const finish = () => {
