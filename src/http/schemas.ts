@@ -1,11 +1,11 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { described, errorDescription, ref, StringEnum } from './openapi.js';
+import { described, errorDescription, FilePart, ref, StringEnum } from './openapi.js';
 
 // Schemas shared by many routes. The ones with an `$id` are component schemas of the OpenAPI
 // document (registered in app.ts, referenced with `ref`). OpenAPI 3.1 has no `nullable`: nullable
 // is a union with Null.
 
-export { described, ref, StringEnum };
+export { described, FilePart, ref, StringEnum };
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

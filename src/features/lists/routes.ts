@@ -7,7 +7,7 @@ import { getImport, IMPORT_MODES, startImport, type ImportMode } from './import.
 import { csvStream } from '../../lib/csv.js';
 import { LIST_EXPORT_COLUMNS, listRecords, ROW_EXPORT_COLUMNS, rowRecords } from './exports.js';
 import { assertNotProbation, requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, MessageBody, PUBLIC, SESSION_AUTH } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, FilePart, MessageBody, PUBLIC, SESSION_AUTH, StringEnum } from '../../http/schemas.js';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.js';
 import { pagination, presentFolder, presentList, presentPublicList, presentRow, presentTrashedRow, presentView } from './presenter.js';
 import { publicList, publicLists, publicRows } from './public.js';
@@ -511,6 +511,14 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { description: 'An import job and its progress' },
   );
 
+  // The parts of an import, for the document (the route reads and checks them itself).
+  const ImportForm = Type.Object({
+    file: FilePart('The CSV file; its header line names column keys or labels'),
+    dryRun: Type.Optional(StringEnum(['true', 'false'] as const, { default: 'false', description: 'Check every line, write nothing' })),
+    upsertKey: Type.Optional(Type.String({ description: 'A unique column’s key: lines whose value matches a row update it' })),
+    mode: Type.Optional(StringEnum(IMPORT_MODES, { default: 'all-or-nothing' })),
+  });
+
   app.post(
     '/api/lists/:id/import',
     {
@@ -521,8 +529,8 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'multipart/form-data: `file` (CSV; the header names column keys or labels), `dryRun` (`true`|`false`), `upsertKey` (a unique column’s key: lines whose value matches a row update it), `mode` (`all-or-nothing`, the default, or `valid-rows`). Answers 202 at once; follow the job at GET /api/lists/{id}/imports/{jobId}. Multiselect cells are `;`-separated; booleans true/false, 1/0 or yes/no.',
         security: EITHER_AUTH,
-        consumes: ['multipart/form-data'],
         params: ListIdParams,
+        'x-multipart': ImportForm,
         response: {
           202: described(Type.Object({ job: Type.Object({ id: Type.String(), status: Type.String() }) }), 'The job was queued'),
           ...errors(400, 401, 403, 404, 413),
