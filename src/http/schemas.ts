@@ -1,5 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { described, errorDescription, FilePart, ref, StringEnum } from './openapi.js';
+import { Pagination } from './pagination.js';
 
 // Schemas shared by many routes. The ones with an `$id` are component schemas of the OpenAPI
 // document (registered in app.ts, referenced with `ref`). OpenAPI 3.1 has no `nullable`: nullable
@@ -21,17 +22,6 @@ export const ErrorBody = Type.Object(
 );
 
 export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'MessageResult', description: 'A confirmation in words' });
-
-export const Pagination = Type.Object(
-  {
-    total: Type.Integer({ minimum: 0 }),
-    limit: Type.Integer({ minimum: 0 }),
-    offset: Type.Integer({ minimum: 0 }),
-    hasMore: Type.Boolean(),
-    page: Type.Optional(Type.Integer({ minimum: 1 })),
-  },
-  { $id: 'Pagination', description: 'Where a page sits in the whole result' },
-);
 
 const UserFields = {
   id: Type.String(),

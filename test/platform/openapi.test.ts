@@ -131,6 +131,16 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('no parameter is required that the service defaults (a generated client would force callers to send it)', () => {
+    const wrong: string[] = [];
+    for (const { method, path, op } of operations()) {
+      for (const p of op.parameters ?? []) {
+        if (p.required && p.schema?.default !== undefined) wrong.push(`${method.toUpperCase()} ${path} ${p.in} ${p.name}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('every error response of the current-user operations is the error model', () => {
     for (const [method, path] of [
       ['get', '/api/user'],

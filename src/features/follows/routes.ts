@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getCaller, requireUser } from '../../http/auth.js';
 import { requireWritable } from '../../http/guards.js';
+import { PageQuery, pageWindow } from '../../http/pagination.js';
 import { described, EITHER_AUTH, errors, MessageBody } from '../../http/schemas.js';
 import { OPTIONAL_AUTH } from '../messages/schemas.js';
 import { presentUserSummary } from '../users/presenter.js';
 import { presentFollowRequest, presentPublicProfile } from './presenter.js';
-import { FollowRequestList, FollowState, PageQuery, PublicProfileEnvelope, RequestIdParams, UsernameParams, UserPage } from './schemas.js';
+import { FollowRequestList, FollowState, PublicProfileEnvelope, RequestIdParams, UsernameParams, UserPage } from './schemas.js';
 import { answerFollowRequest, follow, listFollowRequests, listFollows, publicProfile, unfollow } from './service.js';
 
 // Following (CONTRACT.md, "Following") and the viewer-aware public profile (spec, Public).
@@ -64,7 +65,8 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const { user } = await requireUser(request);
-        const { users, pagination } = await listFollows(app.ctx, user.id, side, request.query.limit ?? 20, request.query.offset ?? 0);
+        const { limit, offset } = pageWindow(request.query);
+        const { users, pagination } = await listFollows(app.ctx, user.id, side, limit, offset);
         return { users: users.map(presentUserSummary), pagination };
       },
     );

@@ -7,9 +7,10 @@ import { getImport, IMPORT_MODES, startImport, type ImportMode } from './import.
 import { csvStream } from '../../lib/csv.js';
 import { LIST_EXPORT_COLUMNS, listRecords, ROW_EXPORT_COLUMNS, rowRecords } from './exports.js';
 import { assertNotProbation, requireWritable } from '../../http/guards.js';
+import { page, pageWindow, ROW_PAGE } from '../../http/pagination.js';
 import { described, EITHER_AUTH, errors, FilePart, MessageBody, PUBLIC, SESSION_AUTH, StringEnum } from '../../http/schemas.js';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.js';
-import { pagination, presentFolder, presentList, presentPublicList, presentRow, presentTrashedRow, presentView } from './presenter.js';
+import { presentFolder, presentList, presentPublicList, presentRow, presentTrashedRow, presentView } from './presenter.js';
 import { publicList, publicLists, publicRows } from './public.js';
 import { parseFilter } from './query.js';
 import {
@@ -29,7 +30,6 @@ import {
 } from './service.js';
 import {
   AddRowBody,
-  clampRowLimit,
   CreateListBody,
   EditRowBody,
   FolderBody,
@@ -40,7 +40,7 @@ import {
   ListIdParams,
   ListsEnvelope,
   ListsQuery,
-  PageQuery,
+  ListPageQuery,
   PublicListEnvelope,
   PublicListParams,
   PublicListsEnvelope,
@@ -112,10 +112,9 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const limit = clampRowLimit(request.query.limit);
-      const offset = request.query.offset ?? 0;
+      const { limit, offset } = pageWindow(request.query, ROW_PAGE);
       const { lists, total } = await listLists(ctx, user.id, { limit, offset, folderId: request.query.folderId });
-      return { message: 'Lists retrieved', data: lists.map(presentList), pagination: pagination(total, limit, offset, lists.length) };
+      return { message: 'Lists retrieved', data: lists.map(presentList), pagination: page(lists, total, limit, offset) };
     },
   );
 
@@ -264,8 +263,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user } = await requireUser(request);
       const { list, columns } = await getList(ctx, user.id, request.params.id);
       const q = request.query;
-      const limit = clampRowLimit(q.limit);
-      const offset = q.offset ?? 0;
+      const { limit, offset } = pageWindow(q, ROW_PAGE);
       let sort = q.sort;
       let filter = parseFilter(q.filter);
       let hidden: Set<string> | undefined;
@@ -276,7 +274,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         hidden = new Set(view.hiddenColumns);
       }
       const { rows, total } = await readRows(ctx, list, columns, { limit, offset, sort, filter, q: q.q }, hidden);
-      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: pagination(total, limit, offset, rows.length) };
+      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: page(rows, total, limit, offset) };
     },
   );
 
@@ -328,16 +326,15 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Rows deleted in the last 30 days, most recent first',
         security: EITHER_AUTH,
         params: ListIdParams,
-        querystring: PageQuery,
+        querystring: ListPageQuery,
         response: { 200: TrashEnvelope, ...errors(400, 401, 404) },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const limit = clampRowLimit(request.query.limit);
-      const offset = request.query.offset ?? 0;
+      const { limit, offset } = pageWindow(request.query, ROW_PAGE);
       const { rows, total } = await listTrash(ctx, user.id, request.params.id, { limit, offset });
-      return { message: 'Trash retrieved', data: rows.map(presentTrashedRow), pagination: pagination(total, limit, offset, rows.length) };
+      return { message: 'Trash retrieved', data: rows.map(presentTrashedRow), pagination: page(rows, total, limit, offset) };
     },
   );
 
@@ -625,15 +622,14 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'A user’s public lists',
         security: PUBLIC,
         params: PublicListsParams,
-        querystring: PageQuery,
+        querystring: ListPageQuery,
         response: { 200: PublicListsEnvelope, ...errors(400, 404) },
       },
     },
     async (request) => {
-      const limit = clampRowLimit(request.query.limit);
-      const offset = request.query.offset ?? 0;
+      const { limit, offset } = pageWindow(request.query, ROW_PAGE);
       const { lists, total } = await publicLists(ctx, request.params.username, { limit, offset });
-      return { message: 'Lists retrieved', data: lists.map(presentPublicList), pagination: pagination(total, limit, offset, lists.length) };
+      return { message: 'Lists retrieved', data: lists.map(presentPublicList), pagination: page(lists, total, limit, offset) };
     },
   );
 
@@ -672,10 +668,9 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const limit = clampRowLimit(q.limit);
-      const offset = q.offset ?? 0;
+      const { limit, offset } = pageWindow(q, ROW_PAGE);
       const { rows, total } = await publicRows(ctx, request.params.username, request.params.id, { limit, offset, sort: q.sort, filter: parseFilter(q.filter), q: q.q });
-      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: pagination(total, limit, offset, rows.length) };
+      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: page(rows, total, limit, offset) };
     },
   );
 };

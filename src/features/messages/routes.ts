@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/types.js';
 import { getCaller, requireUser } from '../../http/auth.js';
 import { unauthorized } from '../../http/errors.js';
 import { assertNotProbation, assertProbationQuota, assertSubscriber, requireWritable } from '../../http/guards.js';
+import { PageQuery, pageWindow, REPLY_PAGE } from '../../http/pagination.js';
 import { described, EITHER_AUTH, errors, MessageBody, ref } from '../../http/schemas.js';
 import { hook, requireAdmin, requireAdminWrite } from '../admin/gate.js';
 import { requestsCrossPost } from './cross-posts.js';
@@ -24,7 +25,6 @@ import {
   MessageList,
   MessagePage,
   OPTIONAL_AUTH,
-  PageQuery,
   RepliesQuery,
   ReportBody,
   ReportReceipt,
@@ -247,7 +247,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
-      const rows = await replies(request.ctx, viewerOf(caller?.user), request.params.id, request.query.limit ?? 200, request.query.offset ?? 0);
+      const { limit, offset } = pageWindow(request.query, REPLY_PAGE);
+      const rows = await replies(request.ctx, viewerOf(caller?.user), request.params.id, limit, offset);
       return rows.map(presentMessage);
     },
   );
@@ -330,8 +331,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = await getCaller(request);
       const viewer = viewerOf(caller?.user);
       const { username } = request.params;
-      const limit = request.query.limit ?? 20;
-      const offset = request.query.offset ?? 0;
+      const { limit, offset } = pageWindow(request.query);
       return sendCachedPage(reply, readKey('user', viewer, { username, limit, offset }), () => userMessages(request.ctx, viewer, username, limit, offset));
     },
   );
@@ -350,7 +350,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { rows, pagination } = await listReports(request.ctx, request.query.status, request.query.limit ?? 20, request.query.offset ?? 0);
+      const { limit, offset } = pageWindow(request.query);
+      const { rows, pagination } = await listReports(request.ctx, request.query.status, limit, offset);
       return { reports: rows.map(presentReport), pagination };
     },
   );

@@ -1,12 +1,12 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
-import { DateTime, EITHER_AUTH, Nullable, Pagination, ref, StringEnum, UserSummary } from '../../http/schemas.js';
+import { Paged, pageQuery, REPLY_PAGE } from '../../http/pagination.js';
+import { DateTime, EITHER_AUTH, Nullable, ref, StringEnum, UserSummary } from '../../http/schemas.js';
 
 // Request and response schemas of the messages family (spec, Messages; CONTRACT.md, Messages).
 
 /** Optional authentication: anonymous allowed; credentials personalise. */
 export const OPTIONAL_AUTH: Record<string, string[]>[] = [{}, ...EITHER_AUTH];
 
-const MAX_OFFSET = 1_000_000_000;
 export const NETWORKS = ['networkA', 'networkB', 'networkC', 'networkD'] as const;
 export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'violence', 'sexual', 'misinformation', 'illegal', 'other'] as const;
 export const SCHEDULE_RANGES = ['today', 'week', 'month'] as const;
@@ -125,37 +125,26 @@ export const UpdatedMessage = envelope(
   'The rescheduled message',
 );
 
-export const MessagePage = envelope({ messages: Type.Array(ref(Message)), pagination: ref(Pagination) }, 'A page of messages, newest first');
+export const MessagePage = Paged({ messages: Type.Array(ref(Message)) }, 'A page of messages, newest first');
 export const MessageList = envelope({ messages: Type.Array(ref(Message)) }, 'Messages');
 
 export const IdParams = Type.Object({ id: IdField });
 export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
 
-const limitField = Type.Integer({ minimum: 1, maximum: 100, description: '1 to 100, default 20' });
-const offsetField = Type.Integer({ minimum: 0, maximum: MAX_OFFSET, description: 'default 0' });
-
-export const FeedQuery = Type.Object({
-  limit: Type.Optional(limitField),
-  offset: Type.Optional(offsetField),
+export const FeedQuery = pageQuery({
   onlyMine: Type.Optional(Type.Boolean({ description: 'Only the caller’s own messages (needs credentials)' })),
   tag: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Only messages with this tag (case-sensitive)' })),
 });
 export type FeedQuery = Static<typeof FeedQuery>;
 
-export const SearchQuery = Type.Object({
+// Spec: limit default 20, max 100, above 100 is 400 (the house page size).
+export const SearchQuery = pageQuery({
   q: Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of the content; 1 to 200 characters' }),
-  limit: Type.Optional(limitField),
-  offset: Type.Optional(offsetField),
   onlyMine: Type.Optional(Type.Boolean({ default: false })),
 });
 export type SearchQuery = Static<typeof SearchQuery>;
 
-export const PageQuery = Type.Object({ limit: Type.Optional(limitField), offset: Type.Optional(offsetField) });
-
-export const RepliesQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: '1 to 500, default 200' })),
-  offset: Type.Optional(offsetField),
-});
+export const RepliesQuery = pageQuery({}, REPLY_PAGE);
 
 export const ScheduledQuery = Type.Object({ range: Type.Optional(StringEnum(SCHEDULE_RANGES, { default: 'month' })) });
 
@@ -191,13 +180,9 @@ export const AdminReport = Type.Object(
   { $id: 'MessageReport', description: 'A report of a message, as administrators see it' },
 );
 
-export const AdminReportQuery = Type.Object({
-  status: Type.Optional(StringEnum(['open', 'resolved'] as const)),
-  limit: Type.Optional(limitField),
-  offset: Type.Optional(offsetField),
-});
+export const AdminReportQuery = pageQuery({ status: Type.Optional(StringEnum(['open', 'resolved'] as const)) });
 
-export const AdminReportPage = envelope({ reports: Type.Array(ref(AdminReport)), pagination: ref(Pagination) }, 'A page of reports, newest first');
+export const AdminReportPage = Paged({ reports: Type.Array(ref(AdminReport)) }, 'A page of reports, newest first');
 export const ResolveReportBody = Type.Object(
   { status: StringEnum(['resolved'] as const), note: Type.Optional(Type.String({ maxLength: 2000 })) },
   { additionalProperties: false, examples: [{ status: 'resolved', note: 'Removed the spam account' }] },
