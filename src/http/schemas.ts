@@ -21,6 +21,22 @@ export const ErrorBody = Type.Object(
   { $id: 'Error', additionalProperties: true, description: 'The error body of every failed request' },
 );
 
+/** An id the service made (UUIDv7 text, 36 characters; room to spare). */
+export const Id = Type.String({ minLength: 1, maxLength: 64 });
+
+/** The longest username (users/service.ts builds USERNAME_PATTERN on it). */
+export const USERNAME_MAX = 30;
+
+/**
+ * A username naming a user (matched case-insensitively). Only its length is checked here: a name
+ * no one holds is 404 user_not_found, whatever its characters.
+ */
+export const Username = Type.String({ minLength: 1, maxLength: USERNAME_MAX, description: 'A username (case-insensitive)' });
+
+/** The path parameters of an operation on one item, and on one user. */
+export const IdParams = Type.Object({ id: Id });
+export const UsernameParams = Type.Object({ username: Username });
+
 export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'MessageResult', description: 'A confirmation in words' });
 
 const UserFields = {

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ADMIN_PAGE, Paged, pageQuery } from '../../http/pagination.js';
-import { DateTime, Nullable, ref, StringEnum, User } from '../../http/schemas.js';
+import { DateTime, Id, Nullable, ref, StringEnum, User } from '../../http/schemas.js';
 import { AvatarField, BioField, DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/schemas.js';
 import { ACCOUNT_STATUSES, CUSTOMER_STATUSES } from '../users/service.js';
 
@@ -75,13 +75,13 @@ export const UpdateUserBody = Type.Object(
 );
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
 
-export const UserIdParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 64 }) });
+export const UserIdParams = Type.Object({ userId: Id });
 
 export const PasswordBody = Type.Object({ password: NewPasswordField }, { additionalProperties: false, examples: [{ password: 'a new long passphrase' }] });
 
 // ---- bulk ----
 
-const userIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: MAX_BULK, uniqueItems: true });
+const userIds = Type.Array(Id, { minItems: 1, maxItems: MAX_BULK, uniqueItems: true });
 
 const EXAMPLE_IDS = ['01J9ZK3M4N5P6Q7R8S9T0V1W2X', '01J9ZK3M4N5P6Q7R8S9T0V1W2Y'];
 export const BulkIdsBody = Type.Object({ userIds }, { additionalProperties: false, examples: [{ userIds: EXAMPLE_IDS }] });

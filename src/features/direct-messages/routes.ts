@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { requireUser } from '../../http/auth.js';
 import { assertNotProbation, requireWritable } from '../../http/guards.js';
 import { PageQuery, pageWindow } from '../../http/pagination.js';
-import { described, EITHER_AUTH, errors, MessageBody } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, Id, MessageBody, Username } from '../../http/schemas.js';
 import { presentUserSummary } from '../users/presenter.js';
 import { presentDirectMessage } from './presenter.js';
 import { ConversationPage, DirectMessageEnvelope, DirectMessagePage, SendDirectMessage } from './schemas.js';
@@ -66,7 +66,7 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The messages with one user, newest first; marks the caller’s received ones read',
         security: EITHER_AUTH,
         // One path with DELETE below, so one parameter name: here it is the other user's username.
-        params: Type.Object({ target: Type.String({ minLength: 1, maxLength: 100, description: 'The other user’s username' }) }),
+        params: Type.Object({ target: { ...Username, description: 'The other user’s username' } }),
         querystring: PageQuery,
         response: { 200: described(DirectMessagePage, 'A page of the conversation'), ...errors(400, 401, 404) },
       },
@@ -87,7 +87,7 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Delete a direct message you sent',
         security: EITHER_AUTH,
-        params: Type.Object({ target: Type.String({ minLength: 1, maxLength: 64, description: 'The direct message’s id' }) }),
+        params: Type.Object({ target: { ...Id, description: 'The direct message’s id' } }),
         response: { 200: described(MessageBody, 'Deleted'), ...errors(401, 403, 404) },
       },
     },

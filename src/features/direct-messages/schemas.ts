@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Paged } from '../../http/pagination.js';
-import { DateTime, Nullable, ref, UserSummary } from '../../http/schemas.js';
+import { DateTime, Nullable, ref, Username, UserSummary } from '../../http/schemas.js';
 
 // Direct messages (CONTRACT.md "Direct messages").
 
@@ -19,7 +19,7 @@ export const DirectMessage = Type.Object(
 
 export const SendDirectMessage = Type.Object(
   {
-    recipient: Type.String({ minLength: 1, maxLength: 100, description: 'The recipient’s username' }),
+    recipient: { ...Username, description: 'The recipient’s username' },
     content: Type.String({ minLength: 1, maxLength: 5000 }),
     imageUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 4, description: 'Up to 4 of your own uploads (image upload endpoint)' })),
   },

@@ -5,7 +5,7 @@ import { requireUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { assertNotProbation, assertSubscriber, assertWritable, requireWritable } from '../../http/guards.js';
 import { page, PageQuery, pageWindow } from '../../http/pagination.js';
-import { described, EITHER_AUTH, errors, MessageBody, PUBLIC } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, IdParams, MessageBody, PUBLIC, UsernameParams } from '../../http/schemas.js';
 import { listRevisions, listTrash, readRevision, restoreDocument, restoreFolder, restoreRevision } from './history.js';
 import {
   presentDocument,
@@ -27,7 +27,6 @@ import {
   FolderEnvelope,
   FoldersEnvelope,
   FromTemplateBody,
-  IdParams,
   PagedDocuments,
   RevisionEnvelope,
   RevisionParams,
@@ -41,7 +40,6 @@ import {
   TrashEnvelope,
   UpdateDocumentBody,
   UpdateFolderBody,
-  UsernameParams,
   DOCUMENT_BODY_LIMIT,
   SYNC_BODY_LIMIT,
 } from './schemas.js';

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Paged, pageQuery } from '../../http/pagination.js';
-import { DateTime, Nullable, ref, StringEnum } from '../../http/schemas.js';
+import { DateTime, Id, Nullable, ref, StringEnum } from '../../http/schemas.js';
 
 // Request and response schemas of the documents family (spec: Documents; CONTRACT.md: Documents
 // (additions)).
@@ -17,7 +17,6 @@ export const DOCUMENT_BODY_LIMIT = 4 * 1024 * 1024;
 /** A sync batch carries several documents; the CLI keeps its batches well under this. */
 export const SYNC_BODY_LIMIT = 16 * 1024 * 1024;
 
-const Id = Type.String({ minLength: 1, maxLength: 64 });
 // A folder name or a document's file name: one path segment (no slash or backslash).
 const Segment = (description: string) => Type.String({ minLength: 1, maxLength: NAME_MAX, pattern: '^[^/\\\\]*\\S[^/\\\\]*$', description });
 const Title = Type.String({ minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' });
@@ -152,9 +151,7 @@ export const TrashEnvelope = Paged(
 );
 
 // Parameters.
-export const IdParams = Type.Object({ id: Id });
 export const RevisionParams = Type.Object({ id: Id, n: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }) });
 export const SearchQuery = pageQuery({
   q: Type.String({ minLength: 1, maxLength: SEARCH_Q_MAX, description: 'Words or any part of a word, in any script; matched in titles and contents' }),
 });

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getCaller, requireUser } from '../../http/auth.js';
 import { requireWritable } from '../../http/guards.js';
 import { PageQuery, pageWindow } from '../../http/pagination.js';
-import { described, EITHER_AUTH, errors, MessageBody } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, IdParams, MessageBody, UsernameParams } from '../../http/schemas.js';
 import { OPTIONAL_AUTH } from '../messages/schemas.js';
 import { presentUserSummary } from '../users/presenter.js';
 import { presentFollowRequest, presentPublicProfile } from './presenter.js';
-import { FollowRequestList, FollowState, PublicProfileEnvelope, RequestIdParams, UsernameParams, UserPage } from './schemas.js';
+import { FollowRequestList, FollowState, PublicProfileEnvelope, UserPage } from './schemas.js';
 import { answerFollowRequest, follow, listFollowRequests, listFollows, publicProfile, unfollow } from './service.js';
 
 // Following (CONTRACT.md, "Following") and the viewer-aware public profile (spec, Public).
@@ -98,7 +98,7 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags,
           summary: action === 'accept' ? 'Accept a follow request: the requester now follows you' : 'Reject a follow request',
           security: EITHER_AUTH,
-          params: RequestIdParams,
+          params: IdParams,
           response: { 200: described(MessageBody, action === 'accept' ? 'Accepted' : 'Rejected'), ...errors(401, 403, 404) },
         },
       },

@@ -4,9 +4,6 @@ import { DateTime, Nullable, ref, UserSummary } from '../../http/schemas.js';
 
 // Following (CONTRACT.md, "Following") and the viewer-aware public profile (spec, Public).
 
-export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
-export const RequestIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-
 export const FollowState = Type.Object(
   {
     following: Type.Boolean({ description: 'The caller now follows the user' }),

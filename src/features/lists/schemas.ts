@@ -1,13 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Paged, pageQuery, ROW_PAGE } from '../../http/pagination.js';
-import { DateTime, Nullable, ref, StringEnum } from '../../http/schemas.js';
+import { DateTime, Id, Nullable, ref, StringEnum, Username } from '../../http/schemas.js';
 import { COLUMN_TYPES, OPERATORS } from './dsl.js';
 
 // Request and response schemas of the lists family (spec: Lists, Public; CONTRACT.md: Lists and
 // Lists additions). The schema DSL itself is checked by dsl.ts (its errors are the spec's
 // `Invalid schema: ...`), so request bodies take it loosely here.
 
-const Id = Type.String({ minLength: 1, maxLength: 100 });
 
 export const ColumnValidation = Type.Object(
   {
@@ -133,11 +132,9 @@ export const ViewEnvelope = Type.Object({ view: ref(SavedView) }, { description:
 
 // ---- requests
 
-export const ListIdParams = Type.Object({ id: Id });
 export const RowParams = Type.Object({ id: Id, rowId: Id });
 export const ViewParams = Type.Object({ id: Id, viewId: Id });
-export const PublicListsParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
-export const PublicListParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }), id: Id });
+export const PublicListParams = Type.Object({ username: Username, id: Id });
 
 // The lists family pages by ROW_PAGE and refuses query parameters it does not know.
 const closed = { additionalProperties: false };

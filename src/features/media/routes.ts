@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { assertNotProbation, assertSubscriber, requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, PUBLIC } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, IdParams, PUBLIC } from '../../http/schemas.js';
 import { readDocument } from '../documents/service.js';
 import { checkVideo, MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_BYTES, payloadTooLarge, processImage } from './pipeline.js';
-import { DocumentIdParams, DocumentImage, ImageForm, MediaParams, UploadedImage, UploadedVideo, VideoForm } from './schemas.js';
+import { DocumentImage, ImageForm, MediaParams, UploadedImage, UploadedVideo, VideoForm } from './schemas.js';
 import { findServedUpload, mediaUrl, parseMediaFile, storeUpload } from './service.js';
 
 // Media (CONTRACT.md, Media): image and video uploads for messages, image uploads for documents,
@@ -130,7 +130,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Upload an image to embed in one of your documents',
         description: `${MULTIPART_NOTE} The same image pipeline as message images (JPEG, PNG, WebP or GIF; at most 1200 px and 1.4 MB; metadata removed). The image belongs to the document and is deleted with it. Another user’s document: 404. Probation accounts: 403 \`account_probation_feature\`.`,
         security: EITHER_AUTH,
-        params: DocumentIdParams,
+        params: IdParams,
         'x-multipart': ImageForm,
         response: { 200: described(DocumentImage, 'The image was stored'), ...errors(400, 401, 403, 404, 413, 415) },
       },

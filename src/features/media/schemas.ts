@@ -36,7 +36,5 @@ export const MediaParams = Type.Object({
   file: Type.String({ minLength: 1, maxLength: 64, description: '`<id>.<ext>` as in the upload’s URL' }),
 });
 
-export const DocumentIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-
 /** The component schemas of this module, for app.ts. */
 export const MEDIA_COMPONENTS: TSchema[] = [UploadedImage, UploadedVideo];

@@ -6,7 +6,7 @@ import { getCaller, requireUser } from '../../http/auth.js';
 import { unauthorized } from '../../http/errors.js';
 import { assertNotProbation, assertProbationQuota, assertSubscriber, requireWritable } from '../../http/guards.js';
 import { PageQuery, pageWindow, REPLY_PAGE } from '../../http/pagination.js';
-import { described, EITHER_AUTH, errors, MessageBody, ref } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, IdParams, MessageBody, ref, UsernameParams } from '../../http/schemas.js';
 import { hook, requireAdmin, requireAdminWrite } from '../admin/gate.js';
 import { requestsCrossPost } from './cross-posts.js';
 import { presentMessage, presentReport } from './presenter.js';
@@ -20,7 +20,6 @@ import {
   CreateMessageBody,
   DigState,
   FeedQuery,
-  IdParams,
   Message,
   MessageList,
   MessagePage,
@@ -34,7 +33,6 @@ import {
   UndigState,
   UpdatedMessage,
   UpdateMessageBody,
-  UsernameParams,
 } from './schemas.js';
 import type { LoadedMessage } from './queries.js';
 import { cachedRead, readKey } from './read-cache.js';

@@ -1,6 +1,6 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { Paged, pageQuery, REPLY_PAGE } from '../../http/pagination.js';
-import { DateTime, EITHER_AUTH, Nullable, ref, StringEnum, UserSummary } from '../../http/schemas.js';
+import { DateTime, EITHER_AUTH, Id, Nullable, ref, StringEnum, UserSummary } from '../../http/schemas.js';
 
 // Request and response schemas of the messages family (spec, Messages; CONTRACT.md, Messages).
 
@@ -12,8 +12,6 @@ export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'violence', 'sexual
 export const SCHEDULE_RANGES = ['today', 'week', 'month'] as const;
 /** The content column's hard ceiling; the account's maxMessageLength (at most 10000) applies first. */
 export const CONTENT_MAX = 10_000;
-
-const IdField = Type.String({ minLength: 1, maxLength: 64 });
 
 const MessageFields = {
   id: Type.String(),
@@ -68,7 +66,7 @@ export const CrossPostResult = Type.Object(
 );
 
 const crossPostFields = {
-  networkAProviderIds: Type.Optional(Type.Array(IdField, { maxItems: 20, description: 'Linked networkA identity ids (GET /api/user/identities); subscriber only' })),
+  networkAProviderIds: Type.Optional(Type.Array(Id, { maxItems: 20, description: 'Linked networkA identity ids (GET /api/user/identities); subscriber only' })),
   crossPostToNetworkB: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
   crossPostToNetworkC: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
   crossPostToNetworkD: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
@@ -78,8 +76,8 @@ export const CreateMessageBody = Type.Object(
   {
     content: Type.Optional(Type.String({ maxLength: CONTENT_MAX, description: 'Required unless pushing; at most the account’s maxMessageLength characters' })),
     publiclyVisible: Type.Optional(Type.Boolean({ description: 'Defaults to the account’s defaultPubliclyVisible' })),
-    parentId: Type.Optional(IdField),
-    pushedMessageId: Type.Optional(IdField),
+    parentId: Type.Optional(Id),
+    pushedMessageId: Type.Optional(Id),
     tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 20, description: 'Free-form, case-sensitive' })),
     imageUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 8, description: 'Up to 8 of your own uploads; subscriber only' })),
     videoUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 1, description: 'One of your own uploads; subscriber only' })),
@@ -127,9 +125,6 @@ export const UpdatedMessage = envelope(
 
 export const MessagePage = Paged({ messages: Type.Array(ref(Message)) }, 'A page of messages, newest first');
 export const MessageList = envelope({ messages: Type.Array(ref(Message)) }, 'Messages');
-
-export const IdParams = Type.Object({ id: IdField });
-export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
 
 export const FeedQuery = pageQuery({
   onlyMine: Type.Optional(Type.Boolean({ description: 'Only the caller’s own messages (needs credentials)' })),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, PUBLIC, ref } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, IdParams, PUBLIC, ref } from '../../http/schemas.js';
 import { loadPage, sendPage } from '../pages/layout.js';
 import { registerDevice, unregisterDevice } from './devices.js';
 import { startNotifications } from './listeners.js';
@@ -12,7 +12,6 @@ import {
   DeviceRegistration,
   DeviceToken,
   MarkAllReadResult,
-  NotificationIdParams,
   NotificationList,
   NotificationQuery,
   OkResult,
@@ -77,7 +76,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Mark one notification read (idempotent)',
         security: EITHER_AUTH,
-        params: NotificationIdParams,
+        params: IdParams,
         response: { 200: described(OkResult, 'Read'), ...errors(401, 403, 404) },
       },
     },
@@ -113,7 +112,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Delete one notification (irreversible)',
         security: EITHER_AUTH,
-        params: NotificationIdParams,
+        params: IdParams,
         response: { 200: described(OkResult, 'Deleted'), ...errors(401, 403, 404) },
       },
     },
