@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { discardUnreadBody, hasUnreadBody } from './unread-body.js';
+import { bodyFullyRead, discardUnreadBody } from './unread-body.js';
 
 // Typed errors thrown by guards and services. One handler (registerErrorHandling) turns them,
 // Fastify's own errors and unknown routes into `{ error, code? }`; nothing else writes an error body.
@@ -64,7 +64,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     // Answering before the body has all arrived (a body over the limit, an upload refused early):
     // read the rest first, so that a client still sending can read the answer (unread-body.ts).
-    if (hasUnreadBody(request.raw)) {
+    if (!bodyFullyRead(request.raw)) {
       await discardUnreadBody(request.raw);
       reply.header('connection', 'close');
     }

@@ -13,7 +13,9 @@ import type { Config } from '../config.js';
 //   listed in app.ts's `registerComponents` call and referenced from routes with `ref(...)`;
 // - every request body schema carries at least one `examples` entry;
 // - a route whose success sets a cookie says so with `'x-sets-cookie': true`; named body examples
-//   that must pass unaltered go in `'x-body-examples'`.
+//   that must pass unaltered go in `'x-body-examples'`; a route that reads a multipart body itself
+//   (uploads, imports: no `body` schema, which Fastify would validate) documents its parts with
+//   `'x-multipart': Type.Object({ file: FilePart(...), ... })`.
 // The finishing pass documents the Idempotency-Key header on writes, the x-request-id header on
 // every response, Retry-After on 429, Set-Cookie where set, and the 401/413/409/422 answers the
 // platform itself gives.
@@ -37,6 +39,9 @@ export function described<T extends TSchema>(schema: T, description: string): T 
 export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
+
+/** A file part of a multipart form. */
+export const FilePart = (description: string) => Type.String({ format: 'binary', description });
 
 /** Adds the component schemas at the root, where the validators, serializers and document see them. */
 export function registerComponents(app: FastifyInstance, schemas: TSchema[]): void {
@@ -94,6 +99,9 @@ const COMPONENT_HEADERS = {
 function finishOperation(method: string, op: Json, hasPathParams: boolean): void {
   op.security ??= [];
   op.responses ??= {};
+  // A multipart body read by the route itself: the parts it takes.
+  if (op['x-multipart']) op.requestBody = { required: true, content: { 'multipart/form-data': { schema: op['x-multipart'] } } };
+  delete op['x-multipart'];
   const responses = op.responses as Record<string, Json>;
   const add = (status: number) => {
     responses[status] ??= errorResponse(status);

@@ -1,11 +1,12 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { described, errorDescription, ref, StringEnum } from './openapi.js';
+import { described, errorDescription, FilePart, ref, StringEnum } from './openapi.js';
+import { Paged, Pagination } from './pagination.js';
 
 // Schemas shared by many routes. The ones with an `$id` are component schemas of the OpenAPI
 // document (registered in app.ts, referenced with `ref`). OpenAPI 3.1 has no `nullable`: nullable
 // is a union with Null.
 
-export { described, ref, StringEnum };
+export { described, FilePart, ref, StringEnum };
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -20,18 +21,23 @@ export const ErrorBody = Type.Object(
   { $id: 'Error', additionalProperties: true, description: 'The error body of every failed request' },
 );
 
-export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'MessageResult', description: 'A confirmation in words' });
+/** An id the service made (UUIDv7 text, 36 characters; room to spare). */
+export const Id = Type.String({ minLength: 1, maxLength: 64 });
 
-export const Pagination = Type.Object(
-  {
-    total: Type.Integer({ minimum: 0 }),
-    limit: Type.Integer({ minimum: 0 }),
-    offset: Type.Integer({ minimum: 0 }),
-    hasMore: Type.Boolean(),
-    page: Type.Optional(Type.Integer({ minimum: 1 })),
-  },
-  { $id: 'Pagination', description: 'Where a page sits in the whole result' },
-);
+/** The longest username (users/service.ts builds USERNAME_PATTERN on it). */
+export const USERNAME_MAX = 30;
+
+/**
+ * A username naming a user (matched case-insensitively). Only its length is checked here: a name
+ * no one holds is 404 user_not_found, whatever its characters.
+ */
+export const Username = Type.String({ minLength: 1, maxLength: USERNAME_MAX, description: 'A username (case-insensitive)' });
+
+/** The path parameters of an operation on one item, and on one user. */
+export const IdParams = Type.Object({ id: Id });
+export const UsernameParams = Type.Object({ username: Username });
+
+export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'MessageResult', description: 'A confirmation in words' });
 
 const UserFields = {
   id: Type.String(),
@@ -51,6 +57,9 @@ export const UserSummary = Type.Object(
   { id: Type.String(), username: Type.String(), displayName: Type.String(), avatar: Nullable(Type.String()) },
   { $id: 'UserSummary', description: 'A user as shown next to their content' },
 );
+
+/** A page of users (followers, blocked users...), most recent first: the one shape of every user list. */
+export const UserPage = Paged({ users: Type.Array(ref(UserSummary)) }, 'A page of users, most recent first');
 
 /** The component schemas of this module, for app.ts. */
 export const SHARED_COMPONENTS: TSchema[] = [ErrorBody, MessageBody, Pagination, User, UserSummary];

@@ -10,20 +10,20 @@ import type { IncomingMessage } from 'node:http';
 export const DRAIN_LIMITS = { maxBytes: 64 * 1024 * 1024, maxMs: 10_000 };
 
 /**
- * Whether bytes of the body may still be on their way: not for a message the parser has seen to
- * its end (`complete`: a body read, or none at all), nor for a stream already ended or destroyed
- * (in-process requests, which have no `complete`, end when their body has been read).
+ * Whether the whole body has been read. `complete` alone is not enough: an in-process request
+ * (`app.inject`) never sets it, and waiting for an 'end' that was already emitted (a body a
+ * parser read) would hold every error answer for `DRAIN_LIMITS.maxMs`.
  */
-export function hasUnreadBody(raw: IncomingMessage): boolean {
-  return !(raw.complete || raw.readableEnded || raw.destroyed);
+export function bodyFullyRead(raw: IncomingMessage): boolean {
+  return raw.complete || raw.readableEnded || raw.destroyed;
 }
 
 /**
  * Reads and discards what is left of `raw`'s body; resolves once it has all arrived, or when
- * `limits` are reached (the answer then goes anyway), or at once when it was already complete.
+ * `limits` are reached (the answer then goes anyway), or at once when it was already read.
  */
 export function discardUnreadBody(raw: IncomingMessage, limits = DRAIN_LIMITS): Promise<void> {
-  if (!hasUnreadBody(raw)) return Promise.resolve();
+  if (bodyFullyRead(raw)) return Promise.resolve();
   return new Promise((resolve) => {
     let seen = 0;
     const finish = () => {

@@ -276,7 +276,7 @@ describe('GET /api/lists/{id}/data: paging, sort, filter, q', () => {
     expect(await titles(`q=e&sort=-pages&${f([{ field: 'pages', operator: 'isNotEmpty' }])}`)).toEqual(['Dune', 'Walden', 'Emma', 'Neuromancer']);
   });
 
-  it('an unknown column or operator, a malformed filter or a value of the wrong kind is 400', async () => {
+  it('an unknown column or operator, a malformed filter, a value of the wrong kind or a page out of range is 400', async () => {
     const { me, list } = await seeded();
     for (const query of [
       'sort=nope',
@@ -287,6 +287,10 @@ describe('GET /api/lists/{id}/data: paging, sort, filter, q', () => {
       f([{ field: 'pages', operator: 'equals', value: 'many' }]),
       f([{ field: 'owned', operator: 'greaterThan', value: true }]),
       'limit=x',
+      // Pages of 1 to 200 (the house rule: refused, not clamped).
+      'limit=0',
+      'limit=201',
+      'offset=-1',
     ]) {
       expectError(await call(t, 'GET', `/api/lists/${list.id}/data?${query}`, cookieOf(me)), 400);
     }

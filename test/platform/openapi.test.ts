@@ -118,6 +118,29 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('a multipart body (uploads, the CSV import) is documented with its file part', () => {
+    for (const [method, path] of [
+      ['post', '/api/messages/images/upload'],
+      ['post', '/api/messages/videos/upload'],
+      ['post', '/api/documents/{id}/images/upload'],
+      ['post', '/api/lists/{id}/import'],
+    ]) {
+      const body = doc.paths[path][method].requestBody;
+      expect(body?.required, `${method} ${path}`).toBe(true);
+      expect(body.content['multipart/form-data'].schema).toMatchObject({ required: ['file'], properties: { file: { type: 'string', format: 'binary' } } });
+    }
+  });
+
+  it('no parameter is required that the service defaults (a generated client would force callers to send it)', () => {
+    const wrong: string[] = [];
+    for (const { method, path, op } of operations()) {
+      for (const p of op.parameters ?? []) {
+        if (p.required && p.schema?.default !== undefined) wrong.push(`${method.toUpperCase()} ${path} ${p.in} ${p.name}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('every error response of the current-user operations is the error model', () => {
     for (const [method, path] of [
       ['get', '/api/user'],
@@ -213,9 +236,8 @@ describe('the conventions clients build on', () => {
 
   it('has an example for every request body, servers from PUBLIC_URL, a description, a license and a contact', () => {
     for (const { method, path, op } of operations()) {
-      if (!op.requestBody) continue;
-      const media = op.requestBody.content['application/json'];
-      expect(media.example ?? media.examples, `${method} ${path}`).toBeDefined();
+      const media = op.requestBody?.content['application/json'];
+      if (media) expect(media.example ?? media.examples, `${method} ${path}`).toBeDefined();
     }
     expect(doc.servers).toEqual([expect.objectContaining({ url: t.config.publicUrl })]);
     expect(doc.info.description.length).toBeGreaterThan(50);

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAIN_LIMITS } from '../../src/http/unread-body.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, member, type Member } from '../messages/helpers.js';
 
@@ -61,5 +62,15 @@ describe('bodies over their limit, sent with Node’s fetch from another process
       t.db.kysely.selectFrom('uploads').select('id').where('owner_id', '=', me.user.id).execute(),
     ]);
     expect([messages.length, documents.length, uploads.length]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('an error answer to a body already read', () => {
+  it('goes at once: nothing is left to discard (in-process requests never set IncomingMessage.complete)', async () => {
+    const started = Date.now();
+    // A JSON body, read whole by the parser, to an operation that refuses it.
+    const res = await call(t, me, 'POST', '/api/messages/images/upload', { file: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(Date.now() - started).toBeLessThan(DRAIN_LIMITS.maxMs / 4);
   });
 });

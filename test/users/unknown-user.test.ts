@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { promoteAdministrators } from '../../src/features/admin/system-org.js';
+import { USERNAME_MAX } from '../../src/http/schemas.js';
 import { call, member, type Member } from '../messages/helpers.js';
 
 // The spec fixes an unknown user as `404 { error: user_not_found }`; the service also sends
 // `code: user_not_found`, so clients may match either field. Every path that names a user by
-// username answers exactly that, and a user hidden by a block (either way) looks the same.
+// username answers exactly that, and a user hidden by a block (either way) looks the same. A
+// name longer than any username can be is refused before any lookup (400).
 
 let t: TestApp;
 let me: Member;
@@ -40,6 +42,12 @@ describe('an unknown user', () => {
     const res = await call(t, me, method, url, body);
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toEqual({ error: 'user_not_found', code: 'user_not_found' });
+  });
+
+  it.each(requests('x'.repeat(USERNAME_MAX + 1)))('%s %s with a name longer than any username is 400 validation_error', async (method, url, body) => {
+    const res = await call(t, me, method, url, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: expect.any(String), code: 'validation_error' });
   });
 
   it('an administrator asking for an unknown user id gets the same body', async () => {

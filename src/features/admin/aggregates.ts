@@ -1,7 +1,7 @@
 import type { Kysely, TableMetadata } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { notFound } from '../../http/errors.js';
-import { clampLimit } from './schemas.js';
+import { ADMIN_PAGE, page, pageWindow } from '../../http/pagination.js';
 
 // Architecture aggregates: a read-only view of the application's tables for administrators.
 // A table name from the URL is only ever used after it matched an introspected table exactly,
@@ -40,8 +40,7 @@ function redact(row: Record<string, unknown>): Record<string, unknown> {
 export async function readTable(ctx: AppContext, name: string, query: { limit?: number; offset?: number }) {
   const table = (await applicationTables(ctx)).find((t) => t.name === name);
   if (!table) throw notFound(`Unknown table ${name}`, 'table_not_found');
-  const limit = clampLimit(query.limit);
-  const offset = query.offset ?? 0;
+  const { limit, offset } = pageWindow(query, ADMIN_PAGE);
   // The table is dynamic, so Kysely's typed table names do not apply here.
   // A stable page order: the key leads every table here (id, or organization_id + user_id).
   const order = table.columns.slice(0, 2).map((c) => c.name);
@@ -61,6 +60,6 @@ export async function readTable(ctx: AppContext, name: string, query: { limit?: 
   return {
     table: table.name,
     rows: rows.map(redact),
-    pagination: { total, limit, offset, hasMore: offset + rows.length < total },
+    pagination: page(rows, total, limit, offset),
   };
 }

@@ -2,7 +2,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { containsInsensitive } from '../../db/dialect.js';
 import type { Database, EmailLogRow } from '../../db/types.js';
-import { clampLimit, EMAIL_STATUSES, type EmailLogQuery } from './schemas.js';
+import { ADMIN_PAGE, page, pageWindow } from '../../http/pagination.js';
+import { EMAIL_STATUSES, type EmailLogQuery } from './schemas.js';
 
 // The administrator's e-mail log: a filtered page, its total, and per-status counts over the
 // same filters except status (so the summary still shows what the other statuses hold).
@@ -50,8 +51,7 @@ export function presentEmailLog(row: EmailLogRow) {
 
 export async function listEmailLogs(ctx: AppContext, query: EmailLogQuery) {
   const db = ctx.db.kysely;
-  const limit = clampLimit(query.limit);
-  const offset = query.offset ?? 0;
+  const { limit, offset } = pageWindow(query, ADMIN_PAGE);
   const direction = query.sort === 'asc' ? 'asc' : 'desc';
   const withStatus = <O>(qb: LogQuery<O>) =>
     filtered(ctx, qb, query).$if(query.status !== undefined, (q) => q.where('status', '=', query.status!));
@@ -78,6 +78,6 @@ export async function listEmailLogs(ctx: AppContext, query: EmailLogQuery) {
     logs: rows.map(presentEmailLog),
     total,
     summary,
-    pagination: { total, limit, offset, hasMore: offset + rows.length < total },
+    pagination: page(rows, total, limit, offset),
   };
 }

@@ -1,14 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Nullable, Pagination, ref, StringEnum, User } from '../../http/schemas.js';
+import { ADMIN_PAGE, Paged, pageQuery } from '../../http/pagination.js';
+import { DateTime, Id, Nullable, ref, StringEnum, User } from '../../http/schemas.js';
 import { AvatarField, BioField, DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/index.js';
 import { ACCOUNT_STATUSES, CUSTOMER_STATUSES } from '../users/service.js';
 
 // Request and response schemas of the administration endpoints. Request bodies are closed
 // (additionalProperties: false); every string has a maxLength.
 
-
-export const PAGE_LIMIT = { default: 25, min: 1, max: 100 } as const;
-const MAX_OFFSET = 1_000_000_000;
 export const MAX_BULK = 500;
 
 // ---- users ----
@@ -27,18 +25,16 @@ export const AdminUser = Type.Object(
 
 export const AdminUserEnvelope = Type.Object({ user: ref(AdminUser) });
 
-export const UserListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
-  limit: Type.Optional(Type.Integer({ description: 'default 25; values outside 1..100 are clamped' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, description: 'ignored when page is given' })),
-  search: Type.Optional(Type.String({ maxLength: 200, description: 'matches email, username or displayName' })),
-});
+export const UserListQuery = pageQuery(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000, description: 'The 1-based page number; when given, offset is ignored' })),
+    search: Type.Optional(Type.String({ maxLength: 200, description: 'matches email, username or displayName' })),
+  },
+  ADMIN_PAGE,
+);
 export type UserListQuery = Static<typeof UserListQuery>;
 
-export const UserListResponse = Type.Object({
-  users: Type.Array(ref(AdminUser)),
-  pagination: ref(Pagination),
-});
+export const UserListResponse = Paged({ users: Type.Array(ref(AdminUser)) }, 'A page of users, newest first');
 
 const accountStatus = StringEnum(ACCOUNT_STATUSES);
 const customerStatus = StringEnum(CUSTOMER_STATUSES);
@@ -79,13 +75,13 @@ export const UpdateUserBody = Type.Object(
 );
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
 
-export const UserIdParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 64 }) });
+export const UserIdParams = Type.Object({ userId: Id });
 
 export const PasswordBody = Type.Object({ password: NewPasswordField }, { additionalProperties: false, examples: [{ password: 'a new long passphrase' }] });
 
 // ---- bulk ----
 
-const userIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: MAX_BULK, uniqueItems: true });
+const userIds = Type.Array(Id, { minItems: 1, maxItems: MAX_BULK, uniqueItems: true });
 
 const EXAMPLE_IDS = ['01J9ZK3M4N5P6Q7R8S9T0V1W2X', '01J9ZK3M4N5P6Q7R8S9T0V1W2Y'];
 export const BulkIdsBody = Type.Object({ userIds }, { additionalProperties: false, examples: [{ userIds: EXAMPLE_IDS }] });
@@ -105,15 +101,16 @@ export const DeletedCount = Type.Object({ deleted: Type.Integer({ minimum: 0 }) 
 export const EMAIL_STATUSES = ['sent', 'failed', 'logged'] as const;
 export const DATE_RANGES = ['today', '7d', '30d', 'all'] as const;
 
-export const EmailLogQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ description: 'default 25; values outside 1..100 are clamped' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET })),
-  status: Type.Optional(StringEnum(EMAIL_STATUSES)),
-  emailType: Type.Optional(Type.String({ maxLength: 64 })),
-  search: Type.Optional(Type.String({ maxLength: 200, description: 'case-insensitive contains on recipient' })),
-  dateRange: Type.Optional(StringEnum(DATE_RANGES, { default: 'all' })),
-  sort: Type.Optional(StringEnum(['asc', 'desc'] as const, { default: 'desc', description: 'on createdAt' })),
-});
+export const EmailLogQuery = pageQuery(
+  {
+    status: Type.Optional(StringEnum(EMAIL_STATUSES)),
+    emailType: Type.Optional(Type.String({ maxLength: 64 })),
+    search: Type.Optional(Type.String({ maxLength: 200, description: 'case-insensitive contains on recipient' })),
+    dateRange: Type.Optional(StringEnum(DATE_RANGES, { default: 'all' })),
+    sort: Type.Optional(StringEnum(['asc', 'desc'] as const, { default: 'desc', description: 'on createdAt' })),
+  },
+  ADMIN_PAGE,
+);
 export type EmailLogQuery = Static<typeof EmailLogQuery>;
 
 export const EmailLogEntry = Type.Object(
@@ -130,12 +127,14 @@ export const EmailLogEntry = Type.Object(
   { $id: 'EmailLogEntry', description: 'One sent, failed or logged e-mail' },
 );
 
-export const EmailLogResponse = Type.Object({
-  logs: Type.Array(ref(EmailLogEntry)),
-  total: Type.Integer(),
-  summary: Type.Object({ sent: Type.Integer(), failed: Type.Integer(), logged: Type.Integer() }),
-  pagination: ref(Pagination),
-});
+export const EmailLogResponse = Paged(
+  {
+    logs: Type.Array(ref(EmailLogEntry)),
+    total: Type.Integer(),
+    summary: Type.Object({ sent: Type.Integer(), failed: Type.Integer(), logged: Type.Integer() }),
+  },
+  'A page of the e-mail log, with the counts by status',
+);
 
 // ---- architecture aggregates ----
 
@@ -150,22 +149,15 @@ export const SchemaResponse = Type.Object({
 
 export const TableParams = Type.Object({ table: Type.String({ minLength: 1, maxLength: 100 }) });
 
-export const TableQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ description: 'default 25; values outside 1..100 are clamped' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET })),
-});
+export const TableQuery = pageQuery({}, ADMIN_PAGE);
 
-export const TableRowsResponse = Type.Object({
-  table: Type.String(),
-  rows: Type.Array(Type.Object({}, { additionalProperties: true, description: 'column name to value; secrets redacted' })),
-  pagination: ref(Pagination),
-});
-
-/** The page size of an admin listing: default 25, clamped (never rejected) to 1..100. */
-export function clampLimit(limit: number | undefined): number {
-  if (limit === undefined) return PAGE_LIMIT.default;
-  return Math.min(PAGE_LIMIT.max, Math.max(PAGE_LIMIT.min, limit));
-}
+export const TableRowsResponse = Paged(
+  {
+    table: Type.String(),
+    rows: Type.Array(Type.Object({}, { additionalProperties: true, description: 'column name to value; secrets redacted' })),
+  },
+  'A page of rows',
+);
 
 /** The component schemas of the administration area, for app.ts. */
 export const ADMIN_COMPONENTS = [AdminUser, EmailLogEntry];

@@ -3,6 +3,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { containsInsensitive, isUniqueViolation, toBool } from '../../db/dialect.js';
 import type { Database, UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest, userNotFound } from '../../http/errors.js';
+import { ADMIN_PAGE, page, pageWindow } from '../../http/pagination.js';
 import { endAllCredentials, sendVerificationEmail } from '../auth/service.js';
 import {
   createUser,
@@ -23,7 +24,7 @@ import {
   sendAccountStatusMails,
   statusColumns,
 } from './account-status.js';
-import { clampLimit, type CreateUserBody, type UpdateUserBody, type UserListQuery } from './schemas.js';
+import { type CreateUserBody, type UpdateUserBody, type UserListQuery } from './schemas.js';
 import { demoteAdministrators, promoteAdministrators, setSystemRole } from './system-org.js';
 
 // User administration: list, create, update, delete, set password; and the bootstrap
@@ -54,8 +55,8 @@ function matches(search: string) {
 /** One page of users (newest first) with their administrator flag, and the total: two queries. */
 export async function listUsers(ctx: AppContext, query: UserListQuery) {
   const db = ctx.db.kysely;
-  const limit = clampLimit(query.limit);
-  const offset = query.page !== undefined ? (query.page - 1) * limit : (query.offset ?? 0);
+  const { limit, offset: sent } = pageWindow(query, ADMIN_PAGE);
+  const offset = query.page !== undefined ? (query.page - 1) * limit : sent;
   const search = query.search?.trim() ?? '';
   const [rows, count] = await Promise.all([
     db
@@ -78,7 +79,7 @@ export async function listUsers(ctx: AppContext, query: UserListQuery) {
   const total = Number(count.n);
   return {
     users: rows.map(({ admin_user_id, ...user }): AdminUserResult => ({ user, isAdministrator: admin_user_id !== null })),
-    pagination: { total, limit, offset, page: Math.floor(offset / limit) + 1, hasMore: offset + rows.length < total },
+    pagination: page(rows, total, limit, offset, { numbered: true }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { MessageBody, ref, User, UserSummary } from '../../http/schemas.js';
+import { Id, MessageBody, ref, User, UserSummary } from '../../http/schemas.js';
 import { PASSWORD_MAX } from '../users/service.js';
 import { DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/index.js';
 
@@ -12,7 +12,6 @@ const strict = { additionalProperties: false } as const;
 const AnyEmail = Type.String({ minLength: 1, maxLength: 254 });
 const AnyPassword = Type.String({ minLength: 1, maxLength: PASSWORD_MAX });
 const EmailToken = Type.String({ minLength: 1, maxLength: 256, description: 'The token from the e-mail link' });
-const UserId = Type.String({ minLength: 1, maxLength: 64 });
 
 export const RegisterBody = Type.Object(
   {
@@ -44,7 +43,7 @@ export const ResetPasswordBody = Type.Object(
   { ...strict, examples: [{ token: EXAMPLE_TOKEN, password: 'a new long passphrase' }] },
 );
 export const TokenBody = Type.Object({ token: EmailToken }, { ...strict, examples: [{ token: EXAMPLE_TOKEN }] });
-export const UserIdBody = Type.Object({ userId: UserId }, { ...strict, examples: [{ userId: '01J9ZK3M4N5P6Q7R8S9T0V1W2X' }] });
+export const UserIdBody = Type.Object({ userId: Id }, { ...strict, examples: [{ userId: '01J9ZK3M4N5P6Q7R8S9T0V1W2X' }] });
 
 export const AuthResult = Type.Object({ message: Type.String(), user: ref(User) });
 export const SyncTokenResult = Type.Object({

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../../http/auth.js';
 import { requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors } from '../../http/schemas.js';
-import { PageQuery, UsernameParams, UserPage } from '../follows/schemas.js';
+import { PageQuery, pageWindow } from '../../http/pagination.js';
+import { described, EITHER_AUTH, errors, UsernameParams, UserPage } from '../../http/schemas.js';
 import { presentUserSummary } from '../users/index.js';
 import { BlockState, MuteState, UserReport, UserReportBody } from './schemas.js';
 import { block, listRelation, mute, reportUser, unblock, unmute } from './service.js';
@@ -62,7 +62,8 @@ export const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const { user } = await requireUser(request);
-        const { users, pagination } = await listRelation(app.ctx, user.id, kind, request.query.limit ?? 20, request.query.offset ?? 0);
+        const { limit, offset } = pageWindow(request.query);
+        const { users, pagination } = await listRelation(app.ctx, user.id, kind, limit, offset);
         return { users: users.map(presentUserSummary), pagination };
       },
     );

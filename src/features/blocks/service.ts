@@ -1,6 +1,7 @@
 import type { AppContext } from '../../runtime/context.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, forbidden } from '../../http/errors.js';
+import { page } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { userByUsername } from '../users/service.js';
 import { blockedEitherWay } from './relations.js';
@@ -106,7 +107,7 @@ export async function listRelation(ctx: AppContext, me: string, kind: 'blocks' |
           db.selectFrom('mutes').select((eb) => eb.fn.countAll().as('n')).where('muter_id', '=', me).executeTakeFirstOrThrow(),
         ]);
   const total = Number(count.n);
-  return { users, pagination: { total, limit, offset, hasMore: offset + users.length < total } };
+  return { users, pagination: page(users, total, limit, offset) };
 }
 
 export async function reportUser(ctx: AppContext, me: UserRow, username: string, body: { reason: (typeof REPORT_REASONS)[number]; detail?: string }) {

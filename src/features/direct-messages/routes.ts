@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requireUser } from '../../http/auth.js';
 import { assertNotProbation, requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, MessageBody } from '../../http/schemas.js';
+import { PageQuery, pageWindow } from '../../http/pagination.js';
+import { described, EITHER_AUTH, errors, Id, MessageBody, Username } from '../../http/schemas.js';
 import { presentUserSummary } from '../users/index.js';
 import { presentDirectMessage } from './presenter.js';
-import { ConversationPage, DirectMessageEnvelope, DirectMessagePage, DmPageQuery, SendDirectMessage } from './schemas.js';
+import { ConversationPage, DirectMessageEnvelope, DirectMessagePage, SendDirectMessage } from './schemas.js';
 import { deleteDirectMessage, listConversations, readConversation, sendDirectMessage } from './service.js';
 
 // Direct messages.
@@ -41,13 +42,14 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The caller’s conversations, the most recent first, with unread counts',
         security: EITHER_AUTH,
-        querystring: DmPageQuery,
+        querystring: PageQuery,
         response: { 200: described(ConversationPage, 'Conversations'), ...errors(400, 401) },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const { conversations, pagination } = await listConversations(app.ctx, user.id, request.query.limit ?? 20, request.query.offset ?? 0);
+      const { limit, offset } = pageWindow(request.query);
+      const { conversations, pagination } = await listConversations(app.ctx, user.id, limit, offset);
       return {
         conversations: conversations.map((c) => ({ user: presentUserSummary(c.user), lastMessage: presentDirectMessage(c.lastMessage), unreadCount: c.unreadCount })),
         pagination,
@@ -64,14 +66,15 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The messages with one user, newest first; marks the caller’s received ones read',
         security: EITHER_AUTH,
         // One path with DELETE below, so one parameter name: here it is the other user's username.
-        params: Type.Object({ target: Type.String({ minLength: 1, maxLength: 100, description: 'The other user’s username' }) }),
-        querystring: DmPageQuery,
+        params: Type.Object({ target: { ...Username, description: 'The other user’s username' } }),
+        querystring: PageQuery,
         response: { 200: described(DirectMessagePage, 'A page of the conversation'), ...errors(400, 401, 404) },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const { messages, pagination } = await readConversation(app.ctx, user, request.params.target, request.query.limit ?? 20, request.query.offset ?? 0);
+      const { limit, offset } = pageWindow(request.query);
+      const { messages, pagination } = await readConversation(app.ctx, user, request.params.target, limit, offset);
       return { messages: messages.map(presentDirectMessage), pagination };
     },
   );
@@ -84,7 +87,7 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Delete a direct message you sent',
         security: EITHER_AUTH,
-        params: Type.Object({ target: Type.String({ minLength: 1, maxLength: 64, description: 'The direct message’s id' }) }),
+        params: Type.Object({ target: { ...Id, description: 'The direct message’s id' } }),
         response: { 200: described(MessageBody, 'Deleted'), ...errors(401, 403, 404) },
       },
     },

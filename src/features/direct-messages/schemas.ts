@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, Nullable, Pagination, ref, UserSummary } from '../../http/schemas.js';
+import { Paged } from '../../http/pagination.js';
+import { DateTime, Nullable, ref, Username, UserSummary } from '../../http/schemas.js';
 
 // Direct messages.
 
@@ -18,7 +19,7 @@ export const DirectMessage = Type.Object(
 
 export const SendDirectMessage = Type.Object(
   {
-    recipient: Type.String({ minLength: 1, maxLength: 100, description: 'The recipient’s username' }),
+    recipient: { ...Username, description: 'The recipient’s username' },
     content: Type.String({ minLength: 1, maxLength: 5000 }),
     imageUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 4, description: 'Up to 4 of your own uploads (image upload endpoint)' })),
   },
@@ -32,19 +33,8 @@ export const Conversation = Type.Object(
   { $id: 'Conversation', description: 'The caller’s messages with one other user' },
 );
 
-export const ConversationPage = Type.Object(
-  { conversations: Type.Array(ref(Conversation)), pagination: ref(Pagination) },
-  { description: 'Conversations, the most recent first' },
-);
+export const ConversationPage = Paged({ conversations: Type.Array(ref(Conversation)) }, 'Conversations, the most recent first');
 
-export const DirectMessagePage = Type.Object(
-  { messages: Type.Array(ref(DirectMessage)), pagination: ref(Pagination) },
-  { description: 'Messages of one conversation, newest first' },
-);
-
-export const DmPageQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '1 to 100, default 20' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 })),
-});
+export const DirectMessagePage = Paged({ messages: Type.Array(ref(DirectMessage)) }, 'Messages of one conversation, newest first');
 
 export const DIRECT_MESSAGE_COMPONENTS = [DirectMessage, Conversation];

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../runtime/context.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { page } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { assertNotBlocked } from '../blocks/service.js';
 import { visibleUser } from '../visibility/service.js';
@@ -56,7 +57,7 @@ export async function listConversations(ctx: AppContext, me: string, limit: numb
       eb('p.partner_id', 'not in', eb.selectFrom('blocks').select('blocked_id').where('blocker_id', '=', me)),
       eb('p.partner_id', 'not in', eb.selectFrom('blocks').select('blocker_id').where('blocked_id', '=', me)),
     ]);
-  const [page, count] = await Promise.all([
+  const [pageRows, count] = await Promise.all([
     db
       .selectFrom(partners.as('p'))
       .select(['p.partner_id', 'p.last_at'])
@@ -68,7 +69,7 @@ export async function listConversations(ctx: AppContext, me: string, limit: numb
       .execute(),
     db.selectFrom(partners.as('p')).select((eb) => eb.fn.countAll().as('n')).where(hidden).executeTakeFirstOrThrow(),
   ]);
-  const ids = page.map((p) => p.partner_id);
+  const ids = pageRows.map((p) => p.partner_id);
   const [users, lasts, unread] =
     ids.length === 0
       ? [[], [], []]
@@ -84,7 +85,7 @@ export async function listConversations(ctx: AppContext, me: string, limit: numb
                 eb.and([eb('recipient_id', '=', me), eb('sender_id', 'in', ids)]),
               ]),
             )
-            .where('created_at', 'in', [...new Set(page.map((p) => p.last_at as string))])
+            .where('created_at', 'in', [...new Set(pageRows.map((p) => p.last_at as string))])
             .orderBy('id', 'desc')
             .execute(),
           db
@@ -98,7 +99,7 @@ export async function listConversations(ctx: AppContext, me: string, limit: numb
         ]);
   const userById = new Map<string, Summary>(users.map((u) => [u.id, u]));
   const lastByPartner = new Map<string, (typeof lasts)[number]>();
-  const lastAt = new Map(page.map((p) => [p.partner_id, p.last_at as string]));
+  const lastAt = new Map(pageRows.map((p) => [p.partner_id, p.last_at as string]));
   for (const m of lasts) {
     const partner = m.sender_id === me ? m.recipient_id : m.sender_id;
     if (m.created_at === lastAt.get(partner) && !lastByPartner.has(partner)) lastByPartner.set(partner, m);
@@ -115,7 +116,7 @@ export async function listConversations(ctx: AppContext, me: string, limit: numb
     };
   });
   const total = Number(count.n);
-  return { conversations, pagination: { total, limit, offset, hasMore: offset + conversations.length < total } };
+  return { conversations, pagination: page(conversations, total, limit, offset) };
 }
 
 /** One conversation, newest first; marks the caller's received messages in it read. */
@@ -141,7 +142,7 @@ export async function readConversation(ctx: AppContext, me: UserRow, username: s
     .execute();
   const total = Number(count.n);
   const messages = rows.map((row) => ({ row, sender: row.sender_id === me.id ? me : other, recipient: row.sender_id === me.id ? other : me }));
-  return { messages, pagination: { total, limit, offset, hasMore: offset + rows.length < total } };
+  return { messages, pagination: page(rows, total, limit, offset) };
 }
 
 /** Deletes one of the caller's own sent messages; anything else is 404. */

@@ -77,7 +77,3 @@ export function presentRevisionSummary(r: RevisionRow) {
 export function presentRevision(r: RevisionRow & { content: string }) {
   return { ...presentRevisionSummary(r), content: r.content };
 }
-
-export function pagination(total: number, limit: number, offset: number) {
-  return { total, limit, offset, hasMore: offset + limit < total };
-}

@@ -4,10 +4,10 @@ import type { UserRow } from '../../db/types.js';
 import { requireUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { assertNotProbation, assertSubscriber, assertWritable, requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, MessageBody, PUBLIC } from '../../http/schemas.js';
+import { page, PageQuery, pageWindow } from '../../http/pagination.js';
+import { described, EITHER_AUTH, errors, IdParams, MessageBody, PUBLIC, UsernameParams } from '../../http/schemas.js';
 import { listRevisions, listTrash, readRevision, restoreDocument, restoreFolder, restoreRevision } from './history.js';
 import {
-  pagination,
   presentDocument,
   presentFolder,
   presentRevision,
@@ -27,9 +27,7 @@ import {
   FolderEnvelope,
   FoldersEnvelope,
   FromTemplateBody,
-  IdParams,
   PagedDocuments,
-  PageQuery,
   RevisionEnvelope,
   RevisionParams,
   RevisionsEnvelope,
@@ -42,7 +40,6 @@ import {
   TrashEnvelope,
   UpdateDocumentBody,
   UpdateFolderBody,
-  UsernameParams,
   DOCUMENT_BODY_LIMIT,
   SYNC_BODY_LIMIT,
 } from './schemas.js';
@@ -139,9 +136,9 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const { q, limit, offset } = request.query;
-      const { rows, total } = await searchDocuments(request.ctx, user.id, q, limit, offset);
-      return { documents: rows.map(presentSearchHit), pagination: pagination(total, limit, offset) };
+      const { limit, offset } = pageWindow(request.query);
+      const { rows, total } = await searchDocuments(request.ctx, user.id, request.query.q, limit, offset);
+      return { documents: rows.map(presentSearchHit), pagination: page(rows, total, limit, offset) };
     },
   );
 
@@ -265,12 +262,12 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const { limit, offset } = request.query;
+      const { limit, offset } = pageWindow(request.query);
       const trash = await listTrash(request.ctx, user.id, limit, offset);
       return {
         documents: trash.documents.map(presentTrashedDocument),
         folders: trash.folders.map(presentTrashedFolder),
-        pagination: pagination(trash.total, limit, offset),
+        pagination: page([...trash.documents, ...trash.folders], trash.total, limit, offset),
       };
     },
   );
@@ -540,9 +537,9 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const { limit, offset } = request.query;
+      const { limit, offset } = pageWindow(request.query);
       const { rows, total } = await listRevisions(request.ctx, user.id, request.params.id, limit, offset);
-      return { revisions: rows.map(presentRevisionSummary), pagination: pagination(total, limit, offset) };
+      return { revisions: rows.map(presentRevisionSummary), pagination: page(rows, total, limit, offset) };
     },
   );
 
@@ -600,9 +597,9 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { limit, offset } = request.query;
+      const { limit, offset } = pageWindow(request.query);
       const { rows, total } = await listPublicDocuments(request.ctx, request.params.username, limit, offset);
-      return { documents: rows.map(presentDocument), pagination: pagination(total, limit, offset) };
+      return { documents: rows.map(presentDocument), pagination: page(rows, total, limit, offset) };
     },
   );
 };

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DateTime, Nullable, Pagination, ref, StringEnum } from '../../http/schemas.js';
+import { Paged, pageQuery } from '../../http/pagination.js';
+import { DateTime, Id, Nullable, ref, StringEnum } from '../../http/schemas.js';
 
 // Request and response schemas of the documents family (spec: Documents).
 
@@ -15,7 +16,6 @@ export const DOCUMENT_BODY_LIMIT = 4 * 1024 * 1024;
 /** A sync batch carries several documents; the CLI keeps its batches well under this. */
 export const SYNC_BODY_LIMIT = 16 * 1024 * 1024;
 
-const Id = Type.String({ minLength: 1, maxLength: 64 });
 // A folder name or a document's file name: one path segment (no slash or backslash).
 const Segment = (description: string) => Type.String({ minLength: 1, maxLength: NAME_MAX, pattern: '^[^/\\\\]*\\S[^/\\\\]*$', description });
 const Title = Type.String({ minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' });
@@ -129,11 +129,11 @@ export const DOCUMENT_COMPONENTS: TSchema[] = [
 // Envelopes.
 export const DocumentEnvelope = Type.Object({ document: ref(Document) }, { description: 'The document' });
 export const DocumentsEnvelope = Type.Object({ documents: Type.Array(ref(Document)) }, { description: 'The documents' });
-export const PagedDocuments = Type.Object({ documents: Type.Array(ref(Document)), pagination: ref(Pagination) }, { description: 'A page of documents' });
+export const PagedDocuments = Paged({ documents: Type.Array(ref(Document)) }, 'A page of documents');
 export const FolderEnvelope = Type.Object({ folder: ref(DocumentFolder) }, { description: 'The folder' });
 export const FolderDetailEnvelope = Type.Object({ folder: ref(DocumentFolderDetail) }, { description: 'The folder with its children and documents' });
 export const FoldersEnvelope = Type.Object({ folders: Type.Array(ref(DocumentFolder)) }, { description: 'Every folder with its documents' });
-export const SearchResult = Type.Object({ documents: Type.Array(ref(DocumentSearchHit)), pagination: ref(Pagination) }, { description: 'Matching documents, title matches first' });
+export const SearchResult = Paged({ documents: Type.Array(ref(DocumentSearchHit)) }, 'Matching documents, title matches first');
 export const SyncPullResult = Type.Object(
   { folders: Type.Array(ref(SyncFolder)), documents: Type.Array(ref(SyncDocument)), lastSyncAt: DateTime({ description: 'The cursor for the next pull' }) },
   { description: 'Everything changed since the cursor, with tombstones' },
@@ -142,25 +142,17 @@ export const SyncPushResult = Type.Object(
   { lastSyncAt: DateTime({ description: 'The sync stamp of the applied operations' }) },
   { description: 'The operations were applied, all of them' },
 );
-export const RevisionsEnvelope = Type.Object({ revisions: Type.Array(ref(DocumentRevisionSummary)), pagination: ref(Pagination) }, { description: 'The history, newest first' });
+export const RevisionsEnvelope = Paged({ revisions: Type.Array(ref(DocumentRevisionSummary)) }, 'The history, newest first');
 export const RevisionEnvelope = Type.Object({ revision: ref(DocumentRevision) }, { description: 'The revision' });
-export const TrashEnvelope = Type.Object(
-  { documents: Type.Array(ref(TrashedDocument)), folders: Type.Array(ref(TrashedFolder)), pagination: ref(Pagination) },
-  { description: 'Deleted documents and folders, most recently deleted first (the page counts both)' },
+export const TrashEnvelope = Paged(
+  { documents: Type.Array(ref(TrashedDocument)), folders: Type.Array(ref(TrashedFolder)) },
+  'Deleted documents and folders, most recently deleted first (the page counts both)',
 );
 
 // Parameters.
-export const IdParams = Type.Object({ id: Id });
 export const RevisionParams = Type.Object({ id: Id, n: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }) });
-export const PageQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
-});
-export const SearchQuery = Type.Object({
+export const SearchQuery = pageQuery({
   q: Type.String({ minLength: 1, maxLength: SEARCH_Q_MAX, description: 'Words or any part of a word, in any script; matched in titles and contents' }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
 });
 export const SyncQuery = Type.Object({
   lastSyncAt: Type.Optional(DateTime({ description: 'The cursor from the previous pull; omitted: everything live' })),

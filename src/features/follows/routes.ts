@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getCaller, requireUser } from '../../http/auth.js';
 import { requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, MessageBody, OPTIONAL_AUTH } from '../../http/schemas.js';
+import { PageQuery, pageWindow } from '../../http/pagination.js';
+import { described, EITHER_AUTH, errors, IdParams, MessageBody, OPTIONAL_AUTH, UsernameParams } from '../../http/schemas.js';
 import { presentUserSummary } from '../users/index.js';
 import { presentFollowRequest, presentPublicProfile } from './presenter.js';
-import { FollowRequestList, FollowState, PageQuery, PublicProfileEnvelope, RequestIdParams, UsernameParams, UserPage } from './schemas.js';
+import { FollowRequestList, FollowState, PublicProfileEnvelope, UserPage } from './schemas.js';
 import { answerFollowRequest, follow, listFollowRequests, listFollows, publicProfile, unfollow } from './service.js';
 
 // Following and the viewer-aware public profile (spec, Public).
@@ -63,7 +64,8 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const { user } = await requireUser(request);
-        const { users, pagination } = await listFollows(app.ctx, user.id, side, request.query.limit ?? 20, request.query.offset ?? 0);
+        const { limit, offset } = pageWindow(request.query);
+        const { users, pagination } = await listFollows(app.ctx, user.id, side, limit, offset);
         return { users: users.map(presentUserSummary), pagination };
       },
     );
@@ -95,7 +97,7 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags,
           summary: action === 'accept' ? 'Accept a follow request: the requester now follows you' : 'Reject a follow request',
           security: EITHER_AUTH,
-          params: RequestIdParams,
+          params: IdParams,
           response: { 200: described(MessageBody, action === 'accept' ? 'Accepted' : 'Rejected'), ...errors(401, 403, 404) },
         },
       },

@@ -1,17 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, Nullable, Pagination, ref, UserSummary } from '../../http/schemas.js';
+import { DateTime, Nullable, ref, UserPage, UserSummary } from '../../http/schemas.js';
 
 // Following and the viewer-aware public profile (spec, Public).
-
-const MAX_OFFSET = 1_000_000_000;
-
-export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
-export const RequestIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-
-export const PageQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '1 to 100, default 20' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0 })),
-});
 
 export const FollowState = Type.Object(
   {
@@ -21,10 +11,7 @@ export const FollowState = Type.Object(
   { $id: 'FollowState', description: 'The caller’s relation to a user after a follow or unfollow' },
 );
 
-export const UserPage = Type.Object(
-  { users: Type.Array(ref(UserSummary)), pagination: ref(Pagination) },
-  { description: 'A page of users, most recent first' },
-);
+export { UserPage };
 
 export const FollowRequest = Type.Object(
   { id: Type.String(), user: ref(UserSummary), createdAt: DateTime() },

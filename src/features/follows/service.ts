@@ -3,6 +3,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { toBool } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { page } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { userByUsername } from '../users/service.js';
 import { blockedEitherWay } from '../blocks/service.js';
@@ -94,7 +95,7 @@ export async function listFollows(ctx: AppContext, userId: string, side: 'follow
     db.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where(mine, '=', userId).executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.n);
-  return { users, pagination: { total, limit, offset, hasMore: offset + users.length < total } };
+  return { users, pagination: page(users, total, limit, offset) };
 }
 
 export async function listFollowRequests(ctx: AppContext, userId: string) {

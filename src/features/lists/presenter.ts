@@ -70,7 +70,3 @@ export function presentFolder(f: FolderRecord) {
 export function presentView(v: ViewRecord) {
   return { id: v.id, name: v.name, sort: v.sort, filter: v.filter, hiddenColumns: v.hiddenColumns, createdAt: v.created_at, updatedAt: v.updated_at };
 }
-
-export function pagination(total: number, limit: number, offset: number, count: number) {
-  return { total, limit, offset, hasMore: offset + count < total };
-}

@@ -7,9 +7,10 @@ import { getImport, IMPORT_MODES, startImport, type ImportMode } from './import.
 import { csvStream } from '../../lib/csv.js';
 import { LIST_EXPORT_COLUMNS, listRecords, ROW_EXPORT_COLUMNS, rowRecords } from './exports.js';
 import { assertNotProbation, requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, MessageBody, PUBLIC, SESSION_AUTH } from '../../http/schemas.js';
+import { page, pageWindow, ROW_PAGE } from '../../http/pagination.js';
+import { described, EITHER_AUTH, errors, FilePart, Id, IdParams, MessageBody, PUBLIC, SESSION_AUTH, StringEnum, UsernameParams } from '../../http/schemas.js';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.js';
-import { pagination, presentFolder, presentList, presentPublicList, presentRow, presentTrashedRow, presentView } from './presenter.js';
+import { presentFolder, presentList, presentPublicList, presentRow, presentTrashedRow, presentView } from './presenter.js';
 import { publicList, publicLists, publicRows } from './public.js';
 import { parseFilter } from './query.js';
 import {
@@ -29,7 +30,6 @@ import {
 } from './service.js';
 import {
   AddRowBody,
-  clampRowLimit,
   CreateListBody,
   EditRowBody,
   FolderBody,
@@ -37,14 +37,12 @@ import {
   FolderPatch,
   FoldersEnvelope,
   ListEnvelope,
-  ListIdParams,
   ListsEnvelope,
   ListsQuery,
-  PageQuery,
+  ListPageQuery,
   PublicListEnvelope,
   PublicListParams,
   PublicListsEnvelope,
-  PublicListsParams,
   PublicRowsQuery,
   RowEnvelope,
   RowParams,
@@ -112,10 +110,9 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const limit = clampRowLimit(request.query.limit);
-      const offset = request.query.offset ?? 0;
+      const { limit, offset } = pageWindow(request.query, ROW_PAGE);
       const { lists, total } = await listLists(ctx, user.id, { limit, offset, folderId: request.query.folderId });
-      return { message: 'Lists retrieved', data: lists.map(presentList), pagination: pagination(total, limit, offset, lists.length) };
+      return { message: 'Lists retrieved', data: lists.map(presentList), pagination: page(lists, total, limit, offset) };
     },
   );
 
@@ -127,7 +124,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'One of the caller’s lists with its schema',
         security: EITHER_AUTH,
-        params: ListIdParams,
+        params: IdParams,
         response: { 200: ListEnvelope, ...errors(401, 404) },
       },
     },
@@ -145,7 +142,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Change a list’s title, description, visibility or folder',
         security: EITHER_AUTH,
-        params: ListIdParams,
+        params: IdParams,
         body: UpdateListBody,
         response: { 200: ListEnvelope, ...errors(400, 401, 403, 404) },
       },
@@ -164,7 +161,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Delete a list with its rows and views',
         security: EITHER_AUTH,
-        params: ListIdParams,
+        params: IdParams,
         response: { 200: described(MessageBody, 'The list is deleted'), ...errors(401, 403, 404) },
       },
     },
@@ -186,7 +183,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'A schema object (`name`, `fields`) is a destructive rebuild: every column and row is replaced and the name becomes the title. A `properties` array is a non-destructive edit: items with a known `propertyId` keep that column and its data (label, rules, options, order and key may change); items without one add a column; columns left out are removed with their values. A type change is refused (400) unless every stored value fits the new type.',
         security: EITHER_AUTH,
-        params: ListIdParams,
+        params: IdParams,
         body: SchemaBody,
         response: { 200: described(ListEnvelope, 'The list with its new schema'), ...errors(400, 401, 403, 404, 409) },
       },
@@ -212,7 +209,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Row data is keyed by column key. A validation failure is 400 `validation_failed` with `errors` (every message); a taken unique value is 409 `unique_violation`.',
         security: EITHER_AUTH,
-        params: ListIdParams,
+        params: IdParams,
         body: AddRowBody,
         response: { 201: described(RowEnvelope, 'The new row'), ...errors(400, 401, 403, 404, 409) },
       },
@@ -233,7 +230,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Edit a row',
         description: 'The keys sent replace those cells (null clears one); the other cells keep their values. The whole row is validated.',
         security: EITHER_AUTH,
-        params: ListIdParams,
+        params: IdParams,
         body: EditRowBody,
         response: { 200: described(RowEnvelope, 'The edited row'), ...errors(400, 401, 403, 404, 409) },
       },
@@ -255,7 +252,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'A page of a list’s rows, sorted, filtered and searched',
         description: 'With `view`, the saved view’s sort (unless `sort` is given) and filter apply and its hidden columns are left out of `data`.',
         security: EITHER_AUTH,
-        params: ListIdParams,
+        params: IdParams,
         querystring: RowsQuery,
         response: { 200: RowsEnvelope, ...errors(400, 401, 404) },
       },
@@ -264,8 +261,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user } = await requireUser(request);
       const { list, columns } = await getList(ctx, user.id, request.params.id);
       const q = request.query;
-      const limit = clampRowLimit(q.limit);
-      const offset = q.offset ?? 0;
+      const { limit, offset } = pageWindow(q, ROW_PAGE);
       let sort = q.sort;
       let filter = parseFilter(q.filter);
       let hidden: Set<string> | undefined;
@@ -276,7 +272,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         hidden = new Set(view.hiddenColumns);
       }
       const { rows, total } = await readRows(ctx, list, columns, { limit, offset, sort, filter, q: q.q }, hidden);
-      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: pagination(total, limit, offset, rows.length) };
+      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: page(rows, total, limit, offset) };
     },
   );
 
@@ -327,17 +323,16 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Rows deleted in the last 30 days, most recent first',
         security: EITHER_AUTH,
-        params: ListIdParams,
-        querystring: PageQuery,
+        params: IdParams,
+        querystring: ListPageQuery,
         response: { 200: TrashEnvelope, ...errors(400, 401, 404) },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const limit = clampRowLimit(request.query.limit);
-      const offset = request.query.offset ?? 0;
+      const { limit, offset } = pageWindow(request.query, ROW_PAGE);
       const { rows, total } = await listTrash(ctx, user.id, request.params.id, { limit, offset });
-      return { message: 'Trash retrieved', data: rows.map(presentTrashedRow), pagination: pagination(total, limit, offset, rows.length) };
+      return { message: 'Trash retrieved', data: rows.map(presentTrashedRow), pagination: page(rows, total, limit, offset) };
     },
   );
 
@@ -351,7 +346,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The saved views of a list',
         security: EITHER_AUTH,
-        params: ListIdParams,
+        params: IdParams,
         response: { 200: ViewsEnvelope, ...errors(401, 404) },
       },
     },
@@ -369,7 +364,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Save a view of a list',
         security: EITHER_AUTH,
-        params: ListIdParams,
+        params: IdParams,
         body: ViewBody,
         response: { 201: described(ViewEnvelope, 'The new view'), ...errors(400, 401, 403, 404) },
       },
@@ -464,7 +459,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Rename or move a list folder',
         security: EITHER_AUTH,
-        params: ListIdParams,
+        params: IdParams,
         body: FolderPatch,
         response: { 200: FolderEnvelope, ...errors(400, 401, 403, 404) },
       },
@@ -483,7 +478,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Delete a list folder and its subfolders (soft); their lists move to the root',
         security: EITHER_AUTH,
-        params: ListIdParams,
+        params: IdParams,
         response: { 200: described(MessageBody, 'The folder is deleted'), ...errors(401, 403, 404) },
       },
     },
@@ -511,6 +506,14 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { description: 'An import job and its progress' },
   );
 
+  // The parts of an import, for the document (the route reads and checks them itself).
+  const ImportForm = Type.Object({
+    file: FilePart('The CSV file; its header line names column keys or labels'),
+    dryRun: Type.Optional(StringEnum(['true', 'false'] as const, { default: 'false', description: 'Check every line, write nothing' })),
+    upsertKey: Type.Optional(Type.String({ description: 'A unique column’s key: lines whose value matches a row update it' })),
+    mode: Type.Optional(StringEnum(IMPORT_MODES, { default: 'all-or-nothing' })),
+  });
+
   app.post(
     '/api/lists/:id/import',
     {
@@ -521,8 +524,8 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'multipart/form-data: `file` (CSV; the header names column keys or labels), `dryRun` (`true`|`false`), `upsertKey` (a unique column’s key: lines whose value matches a row update it), `mode` (`all-or-nothing`, the default, or `valid-rows`). Answers 202 at once; follow the job at GET /api/lists/{id}/imports/{jobId}. Multiselect cells are `;`-separated; booleans true/false, 1/0 or yes/no.',
         security: EITHER_AUTH,
-        consumes: ['multipart/form-data'],
-        params: ListIdParams,
+        params: IdParams,
+        'x-multipart': ImportForm,
         response: {
           202: described(Type.Object({ job: Type.Object({ id: Type.String(), status: Type.String() }) }), 'The job was queued'),
           ...errors(400, 401, 403, 404, 413),
@@ -572,7 +575,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The progress and result of a CSV import',
         security: EITHER_AUTH,
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), jobId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        params: Type.Object({ id: Id, jobId: Id }),
         response: { 200: described(Type.Object({ job: ImportJob }), 'The job'), ...errors(401, 404) },
       },
     },
@@ -616,16 +619,15 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'A user’s public lists',
         security: PUBLIC,
-        params: PublicListsParams,
-        querystring: PageQuery,
+        params: UsernameParams,
+        querystring: ListPageQuery,
         response: { 200: PublicListsEnvelope, ...errors(400, 404) },
       },
     },
     async (request) => {
-      const limit = clampRowLimit(request.query.limit);
-      const offset = request.query.offset ?? 0;
+      const { limit, offset } = pageWindow(request.query, ROW_PAGE);
       const { lists, total } = await publicLists(ctx, request.params.username, { limit, offset });
-      return { message: 'Lists retrieved', data: lists.map(presentPublicList), pagination: pagination(total, limit, offset, lists.length) };
+      return { message: 'Lists retrieved', data: lists.map(presentPublicList), pagination: page(lists, total, limit, offset) };
     },
   );
 
@@ -664,10 +666,9 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const limit = clampRowLimit(q.limit);
-      const offset = q.offset ?? 0;
+      const { limit, offset } = pageWindow(q, ROW_PAGE);
       const { rows, total } = await publicRows(ctx, request.params.username, request.params.id, { limit, offset, sort: q.sort, filter: parseFilter(q.filter), q: q.q });
-      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: pagination(total, limit, offset, rows.length) };
+      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: page(rows, total, limit, offset) };
     },
   );
 };

@@ -1,13 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Nullable, Pagination, ref, StringEnum } from '../../http/schemas.js';
+import { Paged, pageQuery, ROW_PAGE } from '../../http/pagination.js';
+import { DateTime, Id, Nullable, ref, StringEnum, Username } from '../../http/schemas.js';
 import { COLUMN_TYPES, OPERATORS } from './dsl.js';
 
 // Request and response schemas of the lists family (spec: Lists, Public). The schema DSL itself is checked by dsl.ts (its errors are the spec's
 // `Invalid schema: ...`), so request bodies take it loosely here.
 
-export const ROW_PAGE = { default: 50, min: 1, max: 200 } as const;
-const MAX_OFFSET = 10_000_000;
-const Id = Type.String({ minLength: 1, maxLength: 100 });
 
 export const ColumnValidation = Type.Object(
   {
@@ -120,18 +118,12 @@ const envelope = <T extends ReturnType<typeof ref>>(data: T, description: string
   Type.Object({ message: Type.String(), data }, { description });
 
 export const ListEnvelope = envelope(ref(List), 'The list');
-export const ListsEnvelope = Type.Object({ message: Type.String(), data: Type.Array(ref(List)), pagination: ref(Pagination) }, { description: 'A page of lists' });
+export const ListsEnvelope = Paged({ message: Type.String(), data: Type.Array(ref(List)) }, 'A page of lists');
 export const RowEnvelope = envelope(ref(Row), 'The row');
-export const RowsEnvelope = Type.Object({ message: Type.String(), data: Type.Array(ref(Row)), pagination: ref(Pagination) }, { description: 'A page of rows' });
-export const TrashEnvelope = Type.Object(
-  { message: Type.String(), data: Type.Array(ref(TrashedRow)), pagination: ref(Pagination) },
-  { description: 'A page of deleted rows' },
-);
+export const RowsEnvelope = Paged({ message: Type.String(), data: Type.Array(ref(Row)) }, 'A page of rows');
+export const TrashEnvelope = Paged({ message: Type.String(), data: Type.Array(ref(TrashedRow)) }, 'A page of deleted rows');
 export const PublicListEnvelope = envelope(ref(PublicList), 'The public list');
-export const PublicListsEnvelope = Type.Object(
-  { message: Type.String(), data: Type.Array(ref(PublicList)), pagination: ref(Pagination) },
-  { description: 'A page of the user’s public lists' },
-);
+export const PublicListsEnvelope = Paged({ message: Type.String(), data: Type.Array(ref(PublicList)) }, 'A page of the user’s public lists');
 export const FoldersEnvelope = Type.Object({ folders: Type.Array(ref(Folder)) }, { description: 'The list folders' });
 export const FolderEnvelope = Type.Object({ folder: ref(Folder) }, { description: 'The folder' });
 export const ViewsEnvelope = Type.Object({ views: Type.Array(ref(SavedView)) }, { description: 'The saved views' });
@@ -139,26 +131,21 @@ export const ViewEnvelope = Type.Object({ view: ref(SavedView) }, { description:
 
 // ---- requests
 
-export const ListIdParams = Type.Object({ id: Id });
 export const RowParams = Type.Object({ id: Id, rowId: Id });
 export const ViewParams = Type.Object({ id: Id, viewId: Id });
-export const PublicListsParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
-export const PublicListParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }), id: Id });
+export const PublicListParams = Type.Object({ username: Username, id: Id });
 
-const Limit = Type.Optional(Type.Integer({ description: `default ${ROW_PAGE.default}; values outside ${ROW_PAGE.min}..${ROW_PAGE.max} are clamped` }));
-const Offset = Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET }));
-
-export const PageQuery = Type.Object({ limit: Limit, offset: Offset }, { additionalProperties: false });
-export const ListsQuery = Type.Object({ limit: Limit, offset: Offset, folderId: Type.Optional(Id) }, { additionalProperties: false });
+// The lists family pages by ROW_PAGE and refuses query parameters it does not know.
+const closed = { additionalProperties: false };
+export const ListPageQuery = pageQuery({}, ROW_PAGE, closed);
+export const ListsQuery = pageQuery({ folderId: Type.Optional(Id) }, ROW_PAGE, closed);
 const RowQueryFields = {
-  limit: Limit,
-  offset: Offset,
   sort: Type.Optional(Type.String({ maxLength: 110, description: 'A column key, createdAt or updatedAt; a leading - sorts descending' })),
   filter: Type.Optional(Type.String({ maxLength: 20_000, description: 'A JSON array of { field, operator, value } conditions, all of which must hold' })),
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text contained in any text-like column' })),
 };
-export const RowsQuery = Type.Object({ ...RowQueryFields, view: Type.Optional(Id) }, { additionalProperties: false });
-export const PublicRowsQuery = Type.Object(RowQueryFields, { additionalProperties: false });
+export const RowsQuery = pageQuery({ ...RowQueryFields, view: Type.Optional(Id) }, ROW_PAGE, closed);
+export const PublicRowsQuery = pageQuery(RowQueryFields, ROW_PAGE, closed);
 
 const TitleField = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const DescriptionField = Nullable(Type.String({ maxLength: 2000 }));
@@ -250,8 +237,3 @@ export const ViewPatch = Type.Object(
   { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })), ...ViewFields },
   { additionalProperties: false, minProperties: 1, examples: [{ hiddenColumns: ['priority'] }] },
 );
-
-export function clampRowLimit(limit: number | undefined): number {
-  if (limit === undefined) return ROW_PAGE.default;
-  return Math.min(ROW_PAGE.max, Math.max(ROW_PAGE.min, limit));
-}

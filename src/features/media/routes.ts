@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { assertNotProbation, assertSubscriber, requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, PUBLIC } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, IdParams, PUBLIC } from '../../http/schemas.js';
 import { readDocument } from '../documents/service.js';
 import { checkVideo, MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_BYTES, payloadTooLarge, processImage } from './pipeline.js';
-import { DocumentIdParams, DocumentImage, MediaParams, UploadedImage, UploadedVideo } from './schemas.js';
+import { DocumentImage, ImageForm, MediaParams, UploadedImage, UploadedVideo, VideoForm } from './schemas.js';
 import { findServedUpload, mediaUrl, parseMediaFile, storeUpload } from './service.js';
 
 // Media: image and video uploads for messages, image uploads for documents,
@@ -82,6 +82,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Upload an image for a message (subscribers)',
         description: `${MULTIPART_NOTE} JPEG, PNG, WebP or GIF (415 otherwise); resized to at most 1200 px on the longest side and at most 1.4 MB, EXIF orientation applied and all metadata (GPS included) removed; animated GIFs stay animated. Up to 20 MB may be sent (413 beyond). Free accounts: 403 \`subscription_required\`; probation accounts: 403 \`account_probation_feature\`. An upload not attached to a message within 24 hours is deleted.`,
         security: EITHER_AUTH,
+        'x-multipart': ImageForm,
         response: { 201: described(UploadedImage, 'The image was stored'), ...errors(400, 401, 403, 413, 415) },
       },
     },
@@ -105,6 +106,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Upload a video for a message (subscribers)',
         description: `${MULTIPART_NOTE} MP4, WebM, QuickTime or AVI (415 otherwise), at most 3 MB (413 beyond), stored as sent (no transcoding). Free accounts: 403 \`subscription_required\`; probation accounts: 403 \`account_probation_feature\`. An upload not attached to a message within 24 hours is deleted.`,
         security: EITHER_AUTH,
+        'x-multipart': VideoForm,
         response: { 201: described(UploadedVideo, 'The video was stored'), ...errors(400, 401, 403, 413, 415) },
       },
     },
@@ -128,7 +130,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Upload an image to embed in one of your documents',
         description: `${MULTIPART_NOTE} The same image pipeline as message images (JPEG, PNG, WebP or GIF; at most 1200 px and 1.4 MB; metadata removed). The image belongs to the document and is deleted with it. Another user’s document: 404. Probation accounts: 403 \`account_probation_feature\`.`,
         security: EITHER_AUTH,
-        params: DocumentIdParams,
+        params: IdParams,
+        'x-multipart': ImageForm,
         response: { 200: described(DocumentImage, 'The image was stored'), ...errors(400, 401, 403, 404, 413, 415) },
       },
     },

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { FilePart } from '../../http/schemas.js';
 
 // Wire shapes of the media routes.
 
@@ -27,11 +28,13 @@ export const DocumentImage = Type.Object(
   { description: 'The uploaded image' },
 );
 
+// The multipart bodies, for the document (the routes read the one file part themselves).
+export const ImageForm = Type.Object({ file: FilePart('The image: JPEG, PNG, WebP or GIF, at most 20 MB') });
+export const VideoForm = Type.Object({ file: FilePart('The video: MP4, WebM, QuickTime or AVI, at most 3 MB') });
+
 export const MediaParams = Type.Object({
   file: Type.String({ minLength: 1, maxLength: 64, description: '`<id>.<ext>` as in the upload’s URL' }),
 });
-
-export const DocumentIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 /** The component schemas of this module, for app.ts. */
 export const MEDIA_COMPONENTS: TSchema[] = [UploadedImage, UploadedVideo];

@@ -2,6 +2,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { UserRow } from '../../db/types.js';
 import { notFound } from '../../http/errors.js';
+import { page } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { readableMessage } from '../visibility/service.js';
 
@@ -92,7 +93,7 @@ export async function listReports(ctx: AppContext, status: 'open' | 'resolved' |
     c.executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.n);
-  return { rows, pagination: { total, limit, offset, hasMore: offset + rows.length < total } };
+  return { rows, pagination: page(rows, total, limit, offset) };
 }
 
 export async function resolveReport(ctx: AppContext, admin: UserRow, id: string, note: string | undefined): Promise<ReportRow> {

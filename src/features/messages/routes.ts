@@ -5,7 +5,8 @@ import type { UserRow } from '../../db/types.js';
 import { getCaller, requireUser } from '../../http/auth.js';
 import { unauthorized } from '../../http/errors.js';
 import { assertNotProbation, assertProbationQuota, assertSubscriber, requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, MessageBody, OPTIONAL_AUTH, ref } from '../../http/schemas.js';
+import { PageQuery, pageWindow, REPLY_PAGE } from '../../http/pagination.js';
+import { described, EITHER_AUTH, errors, IdParams, MessageBody, OPTIONAL_AUTH, ref, UsernameParams } from '../../http/schemas.js';
 import { hook, requireAdmin, requireAdminWrite } from '../../http/guards.js';
 import { requestsCrossPost } from './cross-posts.js';
 import { presentMessage, presentReport } from './presenter.js';
@@ -19,11 +20,9 @@ import {
   CreateMessageBody,
   DigState,
   FeedQuery,
-  IdParams,
   Message,
   MessageList,
   MessagePage,
-  PageQuery,
   RepliesQuery,
   ReportBody,
   ReportReceipt,
@@ -33,7 +32,6 @@ import {
   UndigState,
   UpdatedMessage,
   UpdateMessageBody,
-  UsernameParams,
 } from './schemas.js';
 import type { LoadedMessage } from './queries.js';
 import { cachedRead, readKey } from './read-cache.js';
@@ -242,7 +240,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
-      const rows = await replies(request.ctx, viewerOf(caller?.user), request.params.id, request.query.limit ?? 200, request.query.offset ?? 0);
+      const { limit, offset } = pageWindow(request.query, REPLY_PAGE);
+      const rows = await replies(request.ctx, viewerOf(caller?.user), request.params.id, limit, offset);
       return rows.map(presentMessage);
     },
   );
@@ -325,8 +324,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = await getCaller(request);
       const viewer = viewerOf(caller?.user);
       const { username } = request.params;
-      const limit = request.query.limit ?? 20;
-      const offset = request.query.offset ?? 0;
+      const { limit, offset } = pageWindow(request.query);
       return sendCachedPage(reply, readKey('user', viewer, { username, limit, offset }), () => userMessages(request.ctx, viewer, username, limit, offset));
     },
   );
@@ -345,7 +343,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { rows, pagination } = await listReports(request.ctx, request.query.status, request.query.limit ?? 20, request.query.offset ?? 0);
+      const { limit, offset } = pageWindow(request.query);
+      const { rows, pagination } = await listReports(request.ctx, request.query.status, limit, offset);
       return { reports: rows.map(presentReport), pagination };
     },
   );

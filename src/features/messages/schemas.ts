@@ -1,18 +1,16 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
-import { DateTime, Nullable, Pagination, ref, StringEnum, UserSummary } from '../../http/schemas.js';
+import { Paged, pageQuery, REPLY_PAGE } from '../../http/pagination.js';
+import { DateTime, Id, Nullable, ref, StringEnum, UserSummary } from '../../http/schemas.js';
 
 // Request and response schemas of the messages family (spec, Messages).
 
 /** Optional authentication: anonymous allowed; credentials personalise. */
 
-const MAX_OFFSET = 1_000_000_000;
 export const NETWORKS = ['networkA', 'networkB', 'networkC', 'networkD'] as const;
 export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'violence', 'sexual', 'misinformation', 'illegal', 'other'] as const;
 export const SCHEDULE_RANGES = ['today', 'week', 'month'] as const;
 /** The content column's hard ceiling; the account's maxMessageLength (at most 10000) applies first. */
 export const CONTENT_MAX = 10_000;
-
-const IdField = Type.String({ minLength: 1, maxLength: 64 });
 
 const MessageFields = {
   id: Type.String(),
@@ -67,7 +65,7 @@ export const CrossPostResult = Type.Object(
 );
 
 const crossPostFields = {
-  networkAProviderIds: Type.Optional(Type.Array(IdField, { maxItems: 20, description: 'Linked networkA identity ids (GET /api/user/identities); subscriber only' })),
+  networkAProviderIds: Type.Optional(Type.Array(Id, { maxItems: 20, description: 'Linked networkA identity ids (GET /api/user/identities); subscriber only' })),
   crossPostToNetworkB: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
   crossPostToNetworkC: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
   crossPostToNetworkD: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
@@ -77,8 +75,8 @@ export const CreateMessageBody = Type.Object(
   {
     content: Type.Optional(Type.String({ maxLength: CONTENT_MAX, description: 'Required unless pushing; at most the account’s maxMessageLength characters' })),
     publiclyVisible: Type.Optional(Type.Boolean({ description: 'Defaults to the account’s defaultPubliclyVisible' })),
-    parentId: Type.Optional(IdField),
-    pushedMessageId: Type.Optional(IdField),
+    parentId: Type.Optional(Id),
+    pushedMessageId: Type.Optional(Id),
     tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 20, description: 'Free-form, case-sensitive' })),
     imageUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 8, description: 'Up to 8 of your own uploads; subscriber only' })),
     videoUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 1, description: 'One of your own uploads; subscriber only' })),
@@ -124,37 +122,23 @@ export const UpdatedMessage = envelope(
   'The rescheduled message',
 );
 
-export const MessagePage = envelope({ messages: Type.Array(ref(Message)), pagination: ref(Pagination) }, 'A page of messages, newest first');
+export const MessagePage = Paged({ messages: Type.Array(ref(Message)) }, 'A page of messages, newest first');
 export const MessageList = envelope({ messages: Type.Array(ref(Message)) }, 'Messages');
 
-export const IdParams = Type.Object({ id: IdField });
-export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
-
-const limitField = Type.Integer({ minimum: 1, maximum: 100, description: '1 to 100, default 20' });
-const offsetField = Type.Integer({ minimum: 0, maximum: MAX_OFFSET, description: 'default 0' });
-
-export const FeedQuery = Type.Object({
-  limit: Type.Optional(limitField),
-  offset: Type.Optional(offsetField),
+export const FeedQuery = pageQuery({
   onlyMine: Type.Optional(Type.Boolean({ description: 'Only the caller’s own messages (needs credentials)' })),
   tag: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Only messages with this tag (case-sensitive)' })),
 });
 export type FeedQuery = Static<typeof FeedQuery>;
 
-export const SearchQuery = Type.Object({
+// Spec: limit default 20, max 100, above 100 is 400 (the house page size).
+export const SearchQuery = pageQuery({
   q: Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of the content; 1 to 200 characters' }),
-  limit: Type.Optional(limitField),
-  offset: Type.Optional(offsetField),
   onlyMine: Type.Optional(Type.Boolean({ default: false })),
 });
 export type SearchQuery = Static<typeof SearchQuery>;
 
-export const PageQuery = Type.Object({ limit: Type.Optional(limitField), offset: Type.Optional(offsetField) });
-
-export const RepliesQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: '1 to 500, default 200' })),
-  offset: Type.Optional(offsetField),
-});
+export const RepliesQuery = pageQuery({}, REPLY_PAGE);
 
 export const ScheduledQuery = Type.Object({ range: Type.Optional(StringEnum(SCHEDULE_RANGES, { default: 'month' })) });
 
@@ -190,13 +174,9 @@ export const AdminReport = Type.Object(
   { $id: 'MessageReport', description: 'A report of a message, as administrators see it' },
 );
 
-export const AdminReportQuery = Type.Object({
-  status: Type.Optional(StringEnum(['open', 'resolved'] as const)),
-  limit: Type.Optional(limitField),
-  offset: Type.Optional(offsetField),
-});
+export const AdminReportQuery = pageQuery({ status: Type.Optional(StringEnum(['open', 'resolved'] as const)) });
 
-export const AdminReportPage = envelope({ reports: Type.Array(ref(AdminReport)), pagination: ref(Pagination) }, 'A page of reports, newest first');
+export const AdminReportPage = Paged({ reports: Type.Array(ref(AdminReport)) }, 'A page of reports, newest first');
 export const ResolveReportBody = Type.Object(
   { status: StringEnum(['resolved'] as const), note: Type.Optional(Type.String({ maxLength: 2000 })) },
   { additionalProperties: false, examples: [{ status: 'resolved', note: 'Removed the spam account' }] },

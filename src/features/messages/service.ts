@@ -5,6 +5,7 @@ import { containsInsensitive, toBool } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { page, pageWindow } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 import { crossPostEntries, type CrossPostRequest } from './cross-posts.js';
@@ -18,8 +19,6 @@ export { viewerOf };
 
 // Messages: create, read, feeds, search, delete, dig (spec, Messages).
 // Each action is one transaction; events are reported after it commits.
-
-export const DEFAULT_LIMIT = 20;
 
 /** One message as the viewer may read it, hydrated; 404 otherwise. */
 export async function readMessage(ctx: AppContext, viewer: Viewer, id: string, db: Kysely<Database> = ctx.db.kysely): Promise<LoadedMessage> {
@@ -185,10 +184,6 @@ function absentAsNull(err: unknown): null {
   throw err;
 }
 
-function page<T>(items: T[], total: number, limit: number, offset: number) {
-  return { total, limit, offset, hasMore: offset + items.length < total };
-}
-
 type Filter = (eb: ExpressionBuilder<Database, 'messages'>) => Expression<SqlBool>;
 
 /**
@@ -202,8 +197,7 @@ async function runPage(
   scope: Filter,
   partitions: Filter[],
   filter: Filter,
-  limit: number,
-  offset: number,
+  { limit, offset }: { limit: number; offset: number },
   /** The first partition with this filter is exactly "every published public message": read its count from message_counts. */
   firstIsAllPublic = false,
 ) {
@@ -249,8 +243,7 @@ export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
         ...(onlyMine && viewer ? [eb('messages.user_id', '=', viewer.id)] : []),
         ...(tag !== undefined ? [eb('messages.id', 'in', eb.selectFrom('message_tags').select('message_tags.message_id').where('message_tags.tag', '=', tag))] : []),
       ]),
-    query.limit ?? DEFAULT_LIMIT,
-    query.offset ?? 0,
+    pageWindow(query),
     // Unfiltered, and the viewer's public part is every published public message.
     tag === undefined && !onlyMine && (await firstFeedPartitionIsAllPublic(ctx.db.kysely, viewer)),
   );
@@ -285,8 +278,7 @@ export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query
         ...contentMatches(ctx, query.q),
         ...(query.onlyMine ? [eb('messages.user_id', '=', viewer.id)] : []),
       ]),
-    query.limit ?? DEFAULT_LIMIT,
-    query.offset ?? 0,
+    pageWindow(query),
   );
 }
 
@@ -295,7 +287,7 @@ export async function userMessages(ctx: AppContext, viewer: Viewer, username: st
   // Blocked either way: the other's messages are absent, as is their profile.
   const { user: author } = await visibleUser(ctx, viewer?.id ?? null, username);
   const timeline = authorTimeline(viewer, author.id);
-  return runPage(ctx, viewer, timeline, [timeline], (eb) => eb('messages.published_at', 'is not', null), limit, offset);
+  return runPage(ctx, viewer, timeline, [timeline], (eb) => eb('messages.published_at', 'is not', null), { limit, offset });
 }
 
 /** Replies to a message the viewer may read, oldest first (only those the viewer may read). */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { requireWritable } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, PUBLIC, ref } from '../../http/schemas.js';
+import { described, EITHER_AUTH, errors, IdParams, PUBLIC, ref } from '../../http/schemas.js';
 import { loadPage, sendPage } from '../../http/pages/layout.js';
 import { registerDevice, unregisterDevice } from './devices.js';
 import { listPreferences, updatePreference, validatePatch } from './preferences.js';
@@ -11,7 +11,6 @@ import {
   DeviceRegistration,
   DeviceToken,
   MarkAllReadResult,
-  NotificationIdParams,
   NotificationList,
   NotificationQuery,
   OkResult,
@@ -73,7 +72,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Mark one notification read (idempotent)',
         security: EITHER_AUTH,
-        params: NotificationIdParams,
+        params: IdParams,
         response: { 200: described(OkResult, 'Read'), ...errors(401, 403, 404) },
       },
     },
@@ -109,7 +108,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Delete one notification (irreversible)',
         security: EITHER_AUTH,
-        params: NotificationIdParams,
+        params: IdParams,
         response: { 200: described(OkResult, 'Deleted'), ...errors(401, 403, 404) },
       },
     },

@@ -48,7 +48,6 @@ export const NotificationQuery = Type.Object({
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Feed only: items to skip (default 0)' })),
 });
 
-export const NotificationIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const OkResult = Type.Object({ ok: Type.Literal(true) }, { $id: 'OkResult', description: 'Done' });
 export const MarkAllReadResult = Type.Object({ ok: Type.Literal(true), updated: Type.Integer({ minimum: 0, description: 'Notifications changed from unread to read' }) });

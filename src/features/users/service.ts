@@ -3,13 +3,14 @@ import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
 import { badRequest, conflict, userNotFound } from '../../http/errors.js';
+import { USERNAME_MAX } from '../../http/schemas.js';
 import { newId } from '../../lib/ids.js';
 
 export const ACCOUNT_STATUSES = ['probation', 'active', 'restricted', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const CUSTOMER_STATUSES = ['free', 'subscriber', 'subscriber:monthly', 'subscriber:annual'] as const;
 
-export const USERNAME_PATTERN = '^[A-Za-z0-9_]{3,30}$';
+export const USERNAME_PATTERN = `^[A-Za-z0-9_]{3,${USERNAME_MAX}}$`;
 /**
  * A display name as stored: trimmed and NFC-normalised, so that the same name typed on two
  * keyboards (precomposed or combining accents) is one string. Bidirectional controls may stay:
