@@ -1,16 +1,32 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from 'kysely';
 import type { Db } from './connection.js';
 import type { Database } from './types.js';
 
-// Group commit for SQLite. There every statement waits for the one connection, and a commit
-// costs more than the small write it commits (a post, a list row). Units of write work that
-// arrive in one turn of the event loop therefore share one transaction: one wait for the
-// connection and one commit for all of them. Each unit runs in a savepoint of its own, so a unit
-// that throws (validation, a unique value taken, a missing parent) takes back only its own writes
-// and its caller gets its own error; the others commit. Every caller is answered after the
-// commit, so nothing is reported that could still roll back. A unit arriving alone runs in a
-// plain transaction. PostgreSQL runs each unit in its own transaction (its commits do not queue
-// behind one connection, and its writers do not block its readers).
+// Group commit. Units of write work (a post, a list row) that arrive together share one
+// transaction, and a unit that throws (validation, a unique value taken, a missing parent) takes
+// back only its own writes and its caller gets its own error; the others commit. Every caller is
+// answered after the commit, so nothing is reported that could still roll back. A unit alone in
+// its batch runs in a plain transaction.
+//
+// Why, on each engine:
+// - SQLite: every statement waits for the one connection, and a commit costs more than the small
+//   write it commits. The units of one turn of the event loop form a batch: one wait for the
+//   connection and one commit for all of them.
+// - PostgreSQL: a write transaction holds the row locks its counters take (a list's version, a
+//   shard of the message counts) until its commit, so writers of one list queued behind each
+//   other's commits. Here a batch runs while the next one forms: units arriving while
+//   MAX_IN_FLIGHT batches are open wait and leave together in the next, so under load a batch
+//   grows to whatever arrived during one commit. The counters are bumped once per batch, and one
+//   commit (one WAL flush, `synchronous_commit` untouched) acknowledges them all.
+//
+// How a failing unit takes back only its own writes:
+// - SQLite: each unit runs in a savepoint, rolled back when it throws.
+// - PostgreSQL: no savepoints. A savepoint costs two round trips per unit, and a transaction with
+//   more than 64 written subtransactions overflows every backend's subtransaction cache, which
+//   slows every snapshot in the database. A unit that throws before it wrote anything (a row that
+//   fails validation) leaves the transaction as it was: the batch goes on. A unit that throws
+//   after writing, or on a database error (which aborts the transaction), spoils the batch: it is
+//   rolled back and each of its units runs again alone, so each gets its own answer.
 
 /** What a unit of work gets: the transaction, and two ways to do a thing once per batch. */
 export interface BatchScope {
@@ -22,6 +38,11 @@ export interface BatchScope {
 }
 
 type Work<T> = (scope: BatchScope) => Promise<T>;
+
+/** PostgreSQL: batches open at once per database (by measurement: more only split the batches). */
+const MAX_IN_FLIGHT = 2;
+/** The most units in one batch (one transaction's locks and its savepoints stay bounded). */
+const MAX_BATCH = 256;
 
 const SAVEPOINT = CompiledQuery.raw('savepoint batch_unit');
 const RELEASE = CompiledQuery.raw('release batch_unit');
@@ -56,74 +77,162 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
+type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
+
+/** PostgreSQL's "deadlock detected": two batches took the same rows in opposite orders. */
+const isDeadlock = (err: unknown) => (err as { code?: string } | null)?.code === '40P01';
+
+/** An error the database raised (it aborts a PostgreSQL transaction): pg's errors carry a severity. */
+const isDatabaseError = (err: unknown) => typeof (err as { severity?: unknown } | null)?.severity === 'string';
+
+/** Counts the statements of one unit that wrote (reported affected rows). */
+class WriteCounter implements KyselyPlugin {
+  writes = 0;
+  transformQuery(args: PluginTransformQueryArgs) {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (args.result.numAffectedRows !== undefined) this.writes++;
+    return args.result;
+  }
+}
+
+/** Thrown inside a batch's transaction to roll it back when a unit spoiled it. */
+class SpoiledBatch extends Error {}
+
+/**
+ * PostgreSQL: runs a batch in one transaction without savepoints; null when a unit spoiled it
+ * (wrote, then threw; or hit a database error) and it was rolled back.
+ */
+async function runBatchWithoutSavepoints(kysely: Kysely<Database>, batch: readonly Pending[]): Promise<Outcome[] | null> {
+  const outcomes: Outcome[] = [];
+  try {
+    await kysely.transaction().execute(async (trx) => {
+      const { scope, finish } = scopeOf(trx);
+      for (const { work } of batch) {
+        const counter = new WriteCounter();
+        try {
+          outcomes.push({ ok: true, value: await work({ ...scope, trx: trx.withPlugin(counter) }) });
+        } catch (err) {
+          if (counter.writes > 0 || isDatabaseError(err)) throw new SpoiledBatch();
+          outcomes.push({ ok: false, err });
+        }
+      }
+      await finish();
+    });
+  } catch (err) {
+    if (err instanceof SpoiledBatch) return null;
+    return batch.map(() => ({ ok: false, err }));
+  }
+  return outcomes;
+}
+
+/** Runs one batch in one transaction (each unit in a savepoint when there are several). */
+async function runBatch(kysely: Kysely<Database>, batch: readonly Pending[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  try {
+    await kysely.transaction().execute(async (trx) => {
+      const { scope, finish } = scopeOf(trx);
+      if (batch.length === 1) {
+        outcomes.push({ ok: true, value: await batch[0].work(scope) });
+      } else {
+        for (const { work } of batch) {
+          await trx.executeQuery(SAVEPOINT);
+          try {
+            outcomes.push({ ok: true, value: await work(scope) });
+          } catch (err) {
+            await trx.executeQuery(ROLLBACK_TO);
+            outcomes.push({ ok: false, err });
+          }
+          await trx.executeQuery(RELEASE);
+        }
+      }
+      await finish();
+    });
+  } catch (err) {
+    // The transaction itself failed (or the lone unit did): every unit of the batch answers it.
+    return batch.map(() => ({ ok: false, err }));
+  }
+  return outcomes;
+}
+
 class TransactionBatcher {
   private pending: Pending[] = [];
   private scheduled = false;
+  private inFlight = 0;
 
-  constructor(private readonly kysely: Kysely<Database>) {}
+  constructor(
+    private readonly kysely: Kysely<Database>,
+    /** Batches open at once: 1 on SQLite (one writer), MAX_IN_FLIGHT on PostgreSQL. */
+    private readonly maxInFlight: number,
+    /** PostgreSQL: batches without savepoints (see above). */
+    private readonly withoutSavepoints: boolean,
+  ) {}
 
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      // On the next turn: the units arriving in this one join the batch.
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => void this.flush());
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
       }
     });
   }
 
-  private async flush(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
-    this.scheduled = false;
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = [];
-    try {
-      await this.kysely.transaction().execute(async (trx) => {
-        const { scope, finish } = scopeOf(trx);
-        if (batch.length === 1) {
-          outcomes.push({ ok: true, value: await batch[0].work(scope) });
-        } else {
-          for (const { work } of batch) {
-            await trx.executeQuery(SAVEPOINT);
-            try {
-              outcomes.push({ ok: true, value: await work(scope) });
-            } catch (err) {
-              await trx.executeQuery(ROLLBACK_TO);
-              outcomes.push({ ok: false, err });
-            }
-            await trx.executeQuery(RELEASE);
-          }
-        }
-        await finish();
+  /** Starts batches while there is room; the rest wait for a batch to end. */
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.pending.length > 0) {
+      const batch = this.pending.splice(0, MAX_BATCH);
+      this.inFlight++;
+      void this.flush(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
       });
-    } catch (err) {
-      // The transaction itself failed (or the lone unit did): every unit of the batch answers it.
-      outcomes.length = 0;
-      for (let i = 0; i < batch.length; i++) outcomes.push({ ok: false, err });
     }
-    batch.forEach(({ resolve, reject }, i) => {
+  }
+
+  private async flush(batch: Pending[]): Promise<void> {
+    const outcomes = this.withoutSavepoints && batch.length > 1 ? await runBatchWithoutSavepoints(this.kysely, batch) : await runBatch(this.kysely, batch);
+    if (outcomes === null) {
+      // Spoiled: each unit again, alone, in arrival order.
+      for (const unit of batch) {
+        const [outcome] = await runBatch(this.kysely, [unit]);
+        if (outcome.ok) unit.resolve(outcome.value);
+        else unit.reject(outcome.err);
+      }
+      return;
+    }
+    const retry: Pending[] = [];
+    batch.forEach((unit, i) => {
       const outcome = outcomes[i];
-      if (outcome.ok) resolve(outcome.value);
-      else reject(outcome.err);
+      if (outcome.ok) unit.resolve(outcome.value);
+      // A deadlock is not the unit's fault: it runs again on its own.
+      else if (isDeadlock(outcome.err) && batch.length > 1) retry.push(unit);
+      else unit.reject(outcome.err);
     });
+    for (const unit of retry) {
+      const [outcome] = await runBatch(this.kysely, [unit]);
+      if (outcome.ok) unit.resolve(outcome.value);
+      else unit.reject(outcome.err);
+    }
   }
 }
 
+/**
+ * One batcher per database: shared by every app on it (a second instance in the same process
+ * shares the one SQLite connection, so it must share its batches too).
+ */
 const batchers = new WeakMap<Kysely<Database>, TransactionBatcher>();
 
-/** Runs `work` in a transaction: on SQLite, one shared with the units arriving in the same turn. */
+/** Runs `work` in a transaction shared with the units that arrive with it (see above). */
 export function batchedTransaction<T>(db: Db, work: Work<T>): Promise<T> {
-  if (db.engine !== 'sqlite') {
-    return db.kysely.transaction().execute(async (trx) => {
-      const { scope, finish } = scopeOf(trx);
-      const value = await work(scope);
-      await finish();
-      return value;
-    });
-  }
   let batcher = batchers.get(db.kysely);
   if (!batcher) {
-    batcher = new TransactionBatcher(db.kysely);
+    batcher = db.engine === 'sqlite' ? new TransactionBatcher(db.kysely, 1, false) : new TransactionBatcher(db.kysely, MAX_IN_FLIGHT, true);
     batchers.set(db.kysely, batcher);
   }
   return batcher.run(work);

@@ -283,6 +283,13 @@ export interface MessageVersionsTable {
   n: number | string;
 }
 
+/** Named counts kept by triggers, each the sum of its shard rows (migration 013). */
+export interface MessageCountShardsTable {
+  name: string;
+  shard: number;
+  n: number | string;
+}
+
 export interface ListUniqueValuesTable {
   property_id: string;
   value: string;
@@ -477,6 +484,7 @@ export interface Database {
   app_secrets: AppSecretsTable;
   jobs: JobsTable;
   message_versions: MessageVersionsTable;
+  message_count_shards: MessageCountShardsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../runtime/module.js';
+import { credentialBatches } from './auth.js';
 import { cronRoutes } from './cron-routes.js';
 import { pageRoutes } from './pages/routes.js';
 import { platformRoutes } from './platform-routes.js';
@@ -7,10 +8,10 @@ import { SHARED_COMPONENTS } from './schemas.js';
 
 // The platform's own part of the app, in the shape of a feature module: health and the OpenAPI
 // document, the pages behind e-mailed links, the operator's cron endpoints, the shared component
-// schemas, and the rate limiter's per-app state.
+// schemas, and the per-app state of the rate limiter and of the credential lookups.
 export const platformModule: FeatureModule = {
   name: 'platform',
   routes: [platformRoutes, pageRoutes, cronRoutes],
   components: SHARED_COMPONENTS,
-  state: [rateLimitPruneClock],
+  state: [rateLimitPruneClock, credentialBatches],
 };

@@ -16,10 +16,10 @@ export const testPasswords = new PasswordHasher({ memoryCost: 1024, timeCost: 1,
 
 /** A fresh database of its own: in-memory SQLite, or a new PostgreSQL database dropped on close. */
 /** An empty database (nothing migrated) of the engine under test, with a way to drop it. */
-export async function blankDatabase(): Promise<{ db: Db; name: string; drop(): Promise<void> }> {
+export async function blankDatabase(): Promise<{ db: Db; name: string; url: string | null; drop(): Promise<void> }> {
   if (ENGINE === 'sqlite') {
     const { db } = openSqlite(':memory:');
-    return { db, name: ':memory:', drop: async () => db.close() };
+    return { db, name: ':memory:', url: null, drop: async () => db.close() };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
@@ -28,6 +28,7 @@ export async function blankDatabase(): Promise<{ db: Db; name: string; drop(): P
   return {
     db,
     name: scratch.name,
+    url: scratch.url,
     drop: async () => {
       await db.close();
       await scratch.drop();
@@ -36,7 +37,7 @@ export async function blankDatabase(): Promise<{ db: Db; name: string; drop(): P
 }
 
 /** A database of the engine under test, migrated to the latest schema. */
-export async function freshDatabase(): Promise<{ db: Db; name: string; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ db: Db; name: string; url: string | null; drop(): Promise<void> }> {
   const blank = await blankDatabase();
   await migrateToLatest(blank.db);
   return blank;
@@ -45,6 +46,8 @@ export async function freshDatabase(): Promise<{ db: Db; name: string; drop(): P
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** PostgreSQL: the URL of the test app's own database (null on SQLite). */
+  dbUrl: string | null;
   config: Config;
   clock: ManualClock;
   smtp: TestSmtpServer;
@@ -61,7 +64,7 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const smtp = new TestSmtpServer();
   if (options.smtp !== false) await smtp.start();
-  const { db, drop } = await freshDatabase();
+  const { db, url: dbUrl, drop } = await freshDatabase();
   const config = loadConfig({
     DATABASE_URL: 'sqlite::memory:',
     PUBLIC_URL: 'http://localhost:3000',
@@ -75,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     db,
+    dbUrl,
     config,
     clock,
     smtp,
@@ -88,10 +92,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 /**
  * A second app instance on the test app's database and clock, as a second server process sharing
- * one database would be (its own in-process caches). Close it before the test app.
+ * one database would be (its own in-process caches). With `ownConnection` on PostgreSQL it also
+ * has a pool of its own, as a second process would (SQLite's in-memory database has one
+ * connection). Close it before the test app.
  */
-export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
-  const app = await buildApp(t.config, { db: t.db, clock: t.clock, passwords: testPasswords, logger: false });
+export async function secondInstance(t: TestApp, options: { ownConnection?: boolean } = {}): Promise<FastifyInstance> {
+  const own = options.ownConnection && ENGINE === 'postgres' ? openPostgres(t.dbUrl!) : null;
+  const app = await buildApp(t.config, { db: own ?? t.db, clock: t.clock, passwords: testPasswords, logger: false });
+  if (own) app.addHook('onClose', () => own.close());
   await app.ready();
   return app;
 }

@@ -4,9 +4,9 @@ import { batchedTransaction } from '../../src/db/batched-transaction.js';
 import type { Db } from '../../src/db/connection.js';
 import { freshDatabase } from '../helpers/app.js';
 
-// Group commit (src/db/batched-transaction.ts): on SQLite units arriving in one turn share a
-// transaction, each in a savepoint; on PostgreSQL each unit has its own. Either way a failing
-// unit takes back only its own writes and answers its own error.
+// Group commit (src/db/batched-transaction.ts): on both engines units arriving together share a
+// transaction, each in a savepoint; a failing unit takes back only its own writes and answers its
+// own error. On PostgreSQL units arriving while batches are open wait and leave in the next one.
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -54,9 +54,9 @@ describe('batchedTransaction', () => {
     expect((await db.kysely.selectFrom('app_secrets').select('value').where('name', '=', 'a0').executeTakeFirstOrThrow()).value).toBe('x');
   });
 
-  it('on SQLite the units of one turn share one transaction; on PostgreSQL each has its own', async () => {
+  it('the units of one turn share one transaction, on both engines', async () => {
     const n = await transactionsOf(() => Promise.all(Array.from({ length: 5 }, (_, i) => batchedTransaction(db, ({ trx }) => trx.insertInto('app_secrets').values({ name: `b${i}`, value: 'x' }).execute()))));
-    expect(n).toBe(db.engine === 'sqlite' ? 1 : 5);
+    expect(n).toBe(1);
     expect(await secrets('b')).toEqual(['b0', 'b1', 'b2', 'b3', 'b4']);
   });
 
@@ -71,19 +71,75 @@ describe('batchedTransaction', () => {
         await scope.trx.insertInto('app_secrets').values({ name: `${base}${i}`, value: 'x' }).execute();
         scope.beforeCommit('count', async () => {
           const { rows } = await sql<{ n: number }>`select count(*) as n from app_secrets where name like 'c%'`.execute(scope.trx);
-          await scope.trx.insertInto('app_secrets').values({ name: `total${Number(rows[0].n)}${db.engine === 'sqlite' ? '' : `-${i}`}`, value: 'x' }).execute();
+          await scope.trx.insertInto('app_secrets').values({ name: `total${Number(rows[0].n)}`, value: 'x' }).execute();
         });
       }),
     );
     await Promise.all(units);
-    if (db.engine === 'sqlite') {
-      // One batch: one read, and the count taken once after all four inserts.
-      expect(reads).toBe(1);
-      expect(await secrets('total')).toEqual(['total4']);
-    } else {
-      expect(reads).toBe(4);
-      expect((await secrets('total')).length).toBe(4);
+    // One batch: one read, and the count taken once after all four inserts.
+    expect(reads).toBe(1);
+    expect(await secrets('total')).toEqual(['total4']);
+  });
+
+  it('units arriving while the batches are open wait for the next batch, which takes all of them', async () => {
+    // Hold the open batches (one on SQLite, two on PostgreSQL) until the next units have arrived.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const open = db.engine === 'sqlite' ? 1 : 2;
+    const holders: Promise<void>[] = [];
+    for (let i = 0; i < open; i++) {
+      holders.push(
+        batchedTransaction(db, async ({ trx }) => {
+          await trx.insertInto('app_secrets').values({ name: `e-held${i}`, value: 'x' }).execute();
+          await held;
+        }),
+      );
+      // A turn apart: one batch each.
+      await new Promise((resolve) => setImmediate(resolve));
     }
+    const n = await transactionsOf(async () => {
+      const later = Array.from({ length: 6 }, (_, i) => batchedTransaction(db, ({ trx }) => trx.insertInto('app_secrets').values({ name: `e${i}`, value: 'x' }).execute()));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      await Promise.all([...holders, ...later]);
+    });
+    expect(n).toBe(1);
+    expect(await secrets('e')).toEqual(['e-held0', ...(open > 1 ? ['e-held1'] : []), 'e0', 'e1', 'e2', 'e3', 'e4', 'e5'].sort());
+  });
+
+  it('a unit refused before it wrote anything does not disturb its batch: one transaction, the others commit', async () => {
+    const n = await transactionsOf(async () => {
+      const settled = await Promise.allSettled(
+        Array.from({ length: 5 }, (_, i) =>
+          batchedTransaction(db, async ({ trx }) => {
+            // A read first (as a row add reads its list), then the refusal: nothing written.
+            await trx.selectFrom('app_secrets').select('name').where('name', '=', 'nothing').execute();
+            if (i === 2) throw new Error('invalid input');
+            await trx.insertInto('app_secrets').values({ name: `f${i}`, value: 'x' }).execute();
+          }),
+        ),
+      );
+      expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    });
+    expect(n).toBe(1);
+    expect(await secrets('f')).toEqual(['f0', 'f1', 'f3', 'f4']);
+  });
+
+  it('a unit that fails after writing takes back its writes; on PostgreSQL its batch runs again unit by unit', async () => {
+    const n = await transactionsOf(async () => {
+      const settled = await Promise.allSettled(
+        Array.from({ length: 4 }, (_, i) =>
+          batchedTransaction(db, async ({ trx }) => {
+            await trx.insertInto('app_secrets').values({ name: `g${i}`, value: 'x' }).execute();
+            if (i === 1) throw new Error('after writing');
+          }),
+        ),
+      );
+      expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    });
+    // SQLite: one transaction (savepoints). PostgreSQL: the spoiled batch, then one per unit.
+    expect(n).toBe(db.engine === 'sqlite' ? 1 : 5);
+    expect(await secrets('g')).toEqual(['g0', 'g2', 'g3']);
   });
 
   it('a unit arriving alone runs in a plain transaction and its error rolls it back', async () => {

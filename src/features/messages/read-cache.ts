@@ -3,6 +3,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { VersionedLru } from '../../lib/versioned-lru.js';
+import { TurnShared } from '../../lib/turn-batch.js';
 import { AppState } from '../../runtime/state.js';
 import type { Viewer } from '../visibility/service.js';
 
@@ -28,8 +29,19 @@ export async function messageReadVersion(db: Kysely<Database>): Promise<string> 
   return String(row?.v ?? 0);
 }
 
-/** This app's cache of serialised answers (a JavaScript string of JSON costs about two bytes a character). */
-export const messageReadCache = new AppState('messages.read-cache', () => new VersionedLru<string>(CACHE_BYTES, (body) => body.length * 2));
+/**
+ * This app's cache of serialised answers (a JavaScript string of JSON costs about two bytes a
+ * character), and how it reads the version: on PostgreSQL the requests of one turn share one read
+ * (lib/turn-batch.ts: it starts after all of them arrived, so none is answered from before its
+ * own arrival); SQLite reads it in-process for each.
+ */
+export const messageReadCache = new AppState('messages.read-cache', (ctx) => {
+  const shared = new TurnShared(() => messageReadVersion(ctx.db.kysely));
+  return {
+    answers: new VersionedLru<string>(CACHE_BYTES, (body) => body.length * 2),
+    version: ctx.db.engine === 'postgres' ? () => shared.get() : () => messageReadVersion(ctx.db.kysely),
+  };
+});
 
 /** The key of a read: what it is, who reads (and their viewing preference), and its parameters. */
 export function readKey(kind: string, viewer: Viewer, params: Record<string, string | number | boolean | undefined>): string {
@@ -41,6 +53,7 @@ export function readKey(kind: string, viewer: Viewer, params: Record<string, str
 
 /** The serialised answer of a read: from the cache when current, else from `compute`. */
 export async function cachedRead(ctx: AppContext, key: string, compute: () => Promise<string>): Promise<string> {
-  const version = await messageReadVersion(ctx.db.kysely);
-  return ctx.state(messageReadCache).getOrCompute(SCOPE, version, key, compute);
+  const reads = ctx.state(messageReadCache);
+  const version = await reads.version();
+  return reads.answers.getOrCompute(SCOPE, version, key, compute);
 }

@@ -1,6 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { batchedTransaction } from '../../db/batched-transaction.js';
+import type { Db } from '../../db/connection.js';
 import { containsInsensitive, toBool } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
@@ -90,6 +91,23 @@ const insertTag = preparedQuery((db: Kysely<Database>, messageId: string, tag: s
   '$tag',
 ] as const);
 
+/**
+ * PostgreSQL: the message and its tags in one statement (each statement is a round trip there):
+ * the insert of the message, then its tags from one array parameter.
+ */
+const INSERT_MESSAGE_WITH_TAGS = `with m as (insert into messages (${MESSAGE_COLUMNS.map((c) => `"${c}"`).join(', ')}) values (${MESSAGE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) returning id)
+  insert into message_tags (message_id, tag) select m.id, t from m, unnest($${MESSAGE_COLUMNS.length + 1}::text[]) as t`;
+
+/** Writes a message and its tags: one statement on PostgreSQL, compiled inserts on SQLite. */
+async function insertMessageAndTags(db: Kysely<Database>, engine: Db['engine'], row: MessageRow, tags: readonly string[]): Promise<void> {
+  if (engine === 'postgres') {
+    await db.executeQuery(CompiledQuery.raw(INSERT_MESSAGE_WITH_TAGS, [...MESSAGE_COLUMNS.map((column) => row[column]), tags]));
+    return;
+  }
+  await insertMessage(db, row);
+  for (const tag of tags) await insertTag(db, row.id, tag);
+}
+
 export async function createMessage(ctx: AppContext, author: UserRow, body: CreateMessageBody): Promise<CreateResult> {
   const db = ctx.db.kysely;
   const viewer = viewerOf(author);
@@ -160,8 +178,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       created_at: iso,
       updated_at: iso,
     };
-    await insertMessage(trx, row);
-    for (const tag of tags) await insertTag(trx, id, tag);
+    await insertMessageAndTags(trx, ctx.db.engine, row, tags);
     return row;
   });
 
@@ -198,7 +215,7 @@ async function runPage(
   partitions: Filter[],
   filter: Filter,
   { limit, offset }: { limit: number; offset: number },
-  /** The first partition with this filter is exactly "every published public message": read its count from message_counts. */
+  /** The first partition with this filter is exactly "every published public message": read its count from message_count_shards. */
   firstIsAllPublic = false,
 ) {
   const db = ctx.db.kysely;
@@ -213,7 +230,7 @@ async function runPage(
       .execute(),
     db
       .selectNoFrom((eb) => [
-        ...(firstIsAllPublic ? [sql<number>`(select n from message_counts where name = 'public')`.as('c_public')] : []),
+        ...(firstIsAllPublic ? [sql<number>`(select sum(n) from message_count_shards where name = 'public')`.as('c_public')] : []),
         ...partitions.slice(firstIsAllPublic ? 1 : 0).map((part, i) =>
           eb
             .selectFrom('messages')

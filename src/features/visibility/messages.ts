@@ -87,7 +87,7 @@ export function feedScope(viewer: Viewer) {
  * (a count over the OR above scans the whole table): published public messages; published
  * private ones of the viewer and of followed users; the viewer's own scheduled ones. The first
  * part is always "every published public message" (until blocks and mutes narrow it: then the
- * feed must stop reading that part's count from message_counts).
+ * feed must stop reading that part's count from message_count_shards).
  */
 export function visiblePartitions(viewer: Viewer): ((eb: MessagesEb) => Expression<SqlBool>)[] {
   if (!viewer) return [visibleTo(null)];
@@ -117,7 +117,7 @@ export function feedPartitions(viewer: Viewer): ((eb: MessagesEb) => Expression<
 
 /**
  * Whether the first part of `feedPartitions(viewer)` is exactly "every published public message"
- * (so its count can be read from message_counts): for anonymous viewers, and for signed-in
+ * (so its count can be read from message_count_shards): for anonymous viewers, and for signed-in
  * viewers reading everything (not `following`) who neither block, are blocked by, nor mute anyone.
  */
 export async function firstFeedPartitionIsAllPublic(db: Kysely<Database>, viewer: Viewer): Promise<boolean> {
