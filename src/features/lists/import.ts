@@ -6,7 +6,8 @@ import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 import type { Column } from './dsl.js';
-import { bumpRows, insertRows, loadColumns, ownList, parseStored, prepareRow, reclaimUniques, storedData, uniqueKey, uniqueKeys, wireData, type PreparedRow, type StoredColumn } from './store.js';
+import { bumpRows, insertRows, loadColumns, ownList, parseStored, reclaimUniques, type PreparedRow, type StoredColumn } from './queries/index.js';
+import { prepareRow, storedData, uniqueKey, uniqueKeys, wireData } from './row-data.js';
 import { rowValidator, valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 

@@ -4,7 +4,7 @@ import { listCachesState } from './cache.js';
 import { giveUpImport, runImportJob } from './import.js';
 import { listRoutes } from './routes.js';
 import { LIST_COMPONENTS } from './schemas.js';
-import { purgeListTrash } from './service.js';
+import { purgeListTrash } from './rows.js';
 
 declare module '../../runtime/types.js' {
   interface JobPayloads {

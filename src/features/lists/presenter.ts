@@ -1,8 +1,5 @@
-import type { FolderRecord } from './folders.js';
-import type { Owner } from './public.js';
-import type { RowRecord } from './service.js';
-import type { ListRecord, StoredColumn } from './store.js';
-import type { ViewRecord } from './views.js';
+import type { FolderRecord, ListRecord, Owner, StoredColumn, ViewRecord } from './queries/index.js';
+import type { RowRecord } from './rows.js';
 
 // The one place that decides the wire shape of lists, rows, folders and views.
 

@@ -12,22 +12,11 @@ import { described, EITHER_AUTH, errors, FilePart, Id, IdParams, MessageBody, PU
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.js';
 import { presentFolder, presentList, presentPublicList, presentRow, presentTrashedRow, presentView } from './presenter.js';
 import { publicList, publicLists, publicRows } from './public.js';
-import { parseFilter } from './query.js';
-import {
-  addRow,
-  createList,
-  deleteList,
-  deleteRow,
-  editProperties,
-  editRow,
-  getList,
-  listLists,
-  listTrash,
-  readRows,
-  rebuildSchema,
-  restoreRow,
-  updateList,
-} from './service.js';
+import { parseFilter } from './filter.js';
+import { readRows } from './row-pages.js';
+import { addRow, deleteRow, editRow, listTrash, restoreRow } from './rows.js';
+import { editProperties, rebuildSchema } from './schema-edits.js';
+import { createList, deleteList, getList, listLists, updateList } from './service.js';
 import {
   AddRowBody,
   CreateListBody,
