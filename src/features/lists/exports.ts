@@ -1,7 +1,6 @@
 import type { AppContext } from '../../runtime/context.js';
-import { presentSchema } from './presenter.js';
+import { presentRowData, presentSchema } from './presenter.js';
 import { listsAfter, listTitles, liveRowsAfter, loadColumnsOf } from './queries/index.js';
-import { wireData } from './row-data.js';
 
 // The caller's lists and list rows as CSV records (spec: Exports), read in keyset batches so
 // memory stays bounded however many rows there are.
@@ -33,7 +32,7 @@ export async function* rowRecords(ctx: AppContext, userId: string): AsyncGenerat
     let after = '';
     for (;;) {
       const rows = await liveRowsAfter(db, list.id, after, BATCH);
-      for (const r of rows) yield [list.id, list.title, r.id, JSON.stringify(wireData(columns, r.data)), r.created_at, r.updated_at];
+      for (const r of rows) yield [list.id, list.title, r.id, JSON.stringify(presentRowData(columns, r.data)), r.created_at, r.updated_at];
       if (rows.length < BATCH) break;
       after = rows[rows.length - 1].id;
     }

@@ -205,8 +205,8 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireWritable(request);
-      const { row } = await addRow(ctx, user.id, request.params.id, request.body.data);
-      return reply.status(201).send({ message: 'Row added', data: presentRow(row) });
+      const { row, columns } = await addRow(ctx, user.id, request.params.id, request.body.data);
+      return reply.status(201).send({ message: 'Row added', data: presentRow(columns, row) });
     },
   );
 
@@ -226,8 +226,8 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      const { row } = await editRow(ctx, user.id, request.params.id, request.body.rowId, request.body.data);
-      return { message: 'Row updated', data: presentRow(row) };
+      const { row, columns } = await editRow(ctx, user.id, request.params.id, request.body.rowId, request.body.data);
+      return { message: 'Row updated', data: presentRow(columns, row) };
     },
   );
 
@@ -261,7 +261,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         hidden = new Set(view.hiddenColumns);
       }
       const { rows, total } = await readRows(ctx, list, columns, { limit, offset, sort, filter, q: q.q }, hidden);
-      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: page(rows, total, limit, offset) };
+      return { message: 'Rows retrieved', data: rows, pagination: page(rows, total, limit, offset) };
     },
   );
 
@@ -299,8 +299,8 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      const { row } = await restoreRow(ctx, user.id, request.params.id, request.params.rowId);
-      return { message: 'Row restored', data: presentRow(row) };
+      const { row, columns } = await restoreRow(ctx, user.id, request.params.id, request.params.rowId);
+      return { message: 'Row restored', data: presentRow(columns, row) };
     },
   );
 
@@ -320,8 +320,8 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = await requireUser(request);
       const { limit, offset } = pageWindow(request.query, ROW_PAGE);
-      const { rows, total } = await listTrash(ctx, user.id, request.params.id, { limit, offset });
-      return { message: 'Trash retrieved', data: rows.map(presentTrashedRow), pagination: page(rows, total, limit, offset) };
+      const { columns, rows, total } = await listTrash(ctx, user.id, request.params.id, { limit, offset });
+      return { message: 'Trash retrieved', data: rows.map((r) => presentTrashedRow(columns, r)), pagination: page(rows, total, limit, offset) };
     },
   );
 
@@ -657,7 +657,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       const { limit, offset } = pageWindow(q, ROW_PAGE);
       const { rows, total } = await publicRows(ctx, request.params.username, request.params.id, { limit, offset, sort: q.sort, filter: parseFilter(q.filter), q: q.q });
-      return { message: 'Rows retrieved', data: rows.map(presentRow), pagination: page(rows, total, limit, offset) };
+      return { message: 'Rows retrieved', data: rows, pagination: page(rows, total, limit, offset) };
     },
   );
 };

@@ -43,10 +43,3 @@ export function uniqueViolation(labels: string[]): AppError {
   const errors = labels.map((l) => `${l} must be unique`);
   return new AppError(409, errors[0] ?? 'A unique value is already taken', 'unique_violation', { errors });
 }
-
-/** Row data as the wire has it: keyed by column key, every column present (null when empty). */
-export function wireData(columns: readonly StoredColumn[], stored: Record<string, unknown>, hidden?: ReadonlySet<string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const c of columns) if (!hidden?.has(c.key)) out[c.key] = stored[c.propertyId] ?? null;
-  return out;
-}

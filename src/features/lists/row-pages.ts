@@ -1,8 +1,8 @@
 import type { AppContext } from '../../runtime/context.js';
 import { IdList, listCaches, listVersion } from './cache.js';
 import type { FilterCondition } from './filter.js';
+import { presentRow, type PresentedRow } from './presenter.js';
 import { countLiveRows, liveRowsByIds, matchingRowIds, rowSelection, rowsInListOrder, type ListRecord, type StoredColumn, type StoredRow } from './queries/index.js';
-import { presentable, type RowRecord } from './rows.js';
 
 // Pages of a list's live rows, sorted, filtered and searched. A page is cheap in one of two ways:
 // - no filter and no q, sorted by createdAt: an index walk of `limit` rows, and the total a
@@ -20,12 +20,16 @@ export interface RowQuery {
   q?: string;
 }
 
-/** A page of a list's live rows (the list already checked by the caller, read with its version counters). */
-export async function readRows(ctx: AppContext, list: ListRecord, columns: StoredColumn[], query: RowQuery, hidden?: ReadonlySet<string>) {
+/**
+ * A page of a list's live rows, presented (the list already checked by the caller, read with its
+ * version counters). The page is kept as presented: presenting 50 rows of ten columns costs
+ * about 15 µs, a fair part of a cached read, which then serialises the rows it holds and no more.
+ */
+export async function readRows(ctx: AppContext, list: ListRecord, columns: StoredColumn[], query: RowQuery, hidden?: ReadonlySet<string>): Promise<{ rows: PresentedRow[]; total: number }> {
   const key = JSON.stringify([query.sort ?? '', query.filter ?? [], query.q?.trim() ?? '', query.offset, query.limit, hidden ? [...hidden].sort() : []]);
-  const page = await listCaches<unknown, RowRecord>(ctx).pages.getOrCompute(list.id, listVersion(list), key, async () => {
+  const page = await listCaches<unknown, PresentedRow>(ctx).pages.getOrCompute(list.id, listVersion(list), key, async () => {
     const { rows, total } = await queryRows(ctx, list, columns, query);
-    const presented = rows.map((r) => presentable(columns, r, hidden));
+    const presented = rows.map((r) => presentRow(columns, r, hidden));
     return { rows: presented, total, bytes: 2 * JSON.stringify(presented).length };
   });
   return { rows: page.rows, total: page.total };

@@ -26,7 +26,8 @@ import {
   type StoredRow,
   type Tx,
 } from './queries/index.js';
-import { storedData, uniqueKeys, uniqueViolation, wireData } from './row-data.js';
+import { presentRowData } from './presenter.js';
+import { storedData, uniqueKeys, uniqueViolation } from './row-data.js';
 
 // Rows: add, edit, the trash. Each write is one transaction (on SQLite, row adds arriving
 // together share one, each in a savepoint: db/batched-transaction.ts) ending with the list's
@@ -35,20 +36,14 @@ import { storedData, uniqueKeys, uniqueViolation, wireData } from './row-data.js
 export const TRASH_DAYS = 30;
 const TRASH_MS = TRASH_DAYS * 24 * 3600_000;
 
-export interface RowRecord {
-  id: string;
-  data: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-  deleted_at?: string | null;
+/** A row as written, with the columns it was written against (what the presenter needs). */
+export interface WrittenRow {
+  row: StoredRow;
+  columns: StoredColumn[];
 }
 
 function validationFailed(errors: string[]) {
   return badRequest(errors[0], 'validation_failed', { errors });
-}
-
-export function presentable(columns: readonly StoredColumn[], r: StoredRow & { deleted_at?: string | null }, hidden?: ReadonlySet<string>): RowRecord {
-  return { id: r.id, data: wireData(columns, r.data, hidden), created_at: r.created_at, updated_at: r.updated_at, ...(r.deleted_at !== undefined ? { deleted_at: r.deleted_at } : {}) };
 }
 
 /** The oldest deletion time a row in the trash may have. */
@@ -66,7 +61,7 @@ async function raceLost(ctx: AppContext, listId: string, stored: Record<string, 
   return uniqueViolation(taken.length > 0 ? taken : columns.filter((c) => c.unique).map((c) => c.label));
 }
 
-export async function addRow(ctx: AppContext, userId: string, listId: string, input: Record<string, unknown>): Promise<{ row: RowRecord; columns: StoredColumn[] }> {
+export async function addRow(ctx: AppContext, userId: string, listId: string, input: Record<string, unknown>): Promise<WrittenRow> {
   const add: RowAdd = { userId, listId, input };
   try {
     // Group commit on SQLite (db/batched-transaction.ts): the adds of one turn share a transaction,
@@ -78,7 +73,7 @@ export async function addRow(ctx: AppContext, userId: string, listId: string, in
       await claimUniques(scope.trx, row.id, uniqueKeys(columns, row.data));
       scope.beforeCommit(`rows ${listId}`, () => bumpRows(scope.trx, listId));
       // Answered from what was written (no read-back).
-      return { row: presentable(columns, row), columns };
+      return { row, columns };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw await raceLost(ctx, listId, add.stored ?? {}, null);
@@ -112,22 +107,23 @@ async function liveRow(db: Tx, listId: string, rowId: string): Promise<StoredRow
 }
 
 /** Edits a row: the keys sent replace those cells (null clears one); the others keep their values. */
-export async function editRow(ctx: AppContext, userId: string, listId: string, rowId: string, input: Record<string, unknown>): Promise<{ row: RowRecord }> {
+export async function editRow(ctx: AppContext, userId: string, listId: string, rowId: string, input: Record<string, unknown>): Promise<WrittenRow> {
   let stored: Record<string, unknown> = {};
   try {
     return await ctx.db.kysely.transaction().execute(async (trx) => {
       const list = await ownList(trx, userId, listId);
       const { columns, validate } = await listColumns(ctx, trx, list);
       const existing = await liveRow(trx, listId, rowId);
-      const merged = { ...wireData(columns, existing.data), ...input };
+      const merged = { ...presentRowData(columns, existing.data), ...input };
       const { data, errors } = validate(merged, false);
       if (errors.length > 0) throw validationFailed(errors);
       stored = storedData(columns, data);
       const now = isoNow(ctx.clock);
-      await setRowData(trx, { ...existing, data: stored, updated_at: now });
+      const row = { ...existing, data: stored, updated_at: now };
+      await setRowData(trx, row);
       await reclaimUniques(trx, rowId, uniqueKeys(columns, stored));
       await bumpRows(trx, listId);
-      return { row: presentable(columns, { ...existing, data: stored, updated_at: now }) };
+      return { row, columns };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw await raceLost(ctx, listId, stored, rowId);
@@ -159,7 +155,7 @@ export async function purgeListTrash(ctx: Pick<AppContext, 'db' | 'clock'>): Pro
   }
 }
 
-export async function restoreRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<{ row: RowRecord }> {
+export async function restoreRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<WrittenRow> {
   let stored: Record<string, unknown> = {};
   try {
     return await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -172,7 +168,7 @@ export async function restoreRow(ctx: AppContext, userId: string, listId: string
       await untrashRow(trx, rowId, now);
       await claimUniques(trx, rowId, uniqueKeys(columns, stored));
       await bumpRows(trx, listId);
-      return { row: presentable(columns, { ...row, updated_at: now }) };
+      return { row: { ...row, updated_at: now }, columns };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw await raceLost(ctx, listId, stored, rowId);
@@ -184,6 +180,5 @@ export async function listTrash(ctx: AppContext, userId: string, listId: string,
   const db = ctx.db.kysely;
   const list = await ownList(db, userId, listId);
   const { columns } = await listColumns(ctx, db, list);
-  const { rows, total } = await trashPage(db, listId, trashCutoff(ctx), page);
-  return { rows: rows.map((r) => presentable(columns, r)), total };
+  return { columns, ...(await trashPage(db, listId, trashCutoff(ctx), page)) };
 }
