@@ -4,7 +4,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { listColumns } from './columns.js';
+import { listColumns, type ListColumns } from './columns.js';
 import {
   bumpRows,
   claimUniques,
@@ -21,7 +21,6 @@ import {
   trashPage,
   trashRow,
   untrashRow,
-  type ListRecord,
   type StoredColumn,
   type StoredRow,
   type Tx,
@@ -33,7 +32,7 @@ import { storedData, uniqueKeys, uniqueViolation } from './row-data.js';
 // together share one, each in a savepoint: db/batched-transaction.ts) ending with the list's
 // rows_version bump; ids from clients are looked up scoped to the caller.
 
-export const TRASH_DAYS = 30;
+const TRASH_DAYS = 30;
 const TRASH_MS = TRASH_DAYS * 24 * 3600_000;
 
 /** A row as written, with the columns it was written against (what the presenter needs). */
@@ -42,62 +41,48 @@ export interface WrittenRow {
   columns: StoredColumn[];
 }
 
-function validationFailed(errors: string[]) {
-  return badRequest(errors[0], 'validation_failed', { errors });
-}
-
 /** The oldest deletion time a row in the trash may have. */
 const trashCutoff = (ctx: Pick<AppContext, 'clock'>) => new Date(ctx.clock.now().getTime() - TRASH_MS).toISOString();
 
-/**
- * After a unique-index failure: the 409 naming the columns whose values another live row holds.
- * Writes claim unique values without looking first: the index decides, also between two
- * simultaneous writers, and this names the columns afterwards.
- */
-async function raceLost(ctx: AppContext, listId: string, stored: Record<string, unknown>, rowId: string | null) {
-  const columns = await loadColumns(ctx.db.kysely, listId);
-  const held = await heldUniques(ctx.db.kysely, uniqueKeys(columns, stored), rowId);
-  const taken = columns.filter((c) => held.has(c.propertyId)).map((c) => c.label);
-  return uniqueViolation(taken.length > 0 ? taken : columns.filter((c) => c.unique).map((c) => c.label));
+/** The cells to store for a row's input, or 400 validation_failed with every message. */
+function validStored({ columns, validate }: ListColumns, input: Record<string, unknown>, isNew: boolean): Record<string, unknown> {
+  const { data, errors } = validate(input, isNew);
+  if (errors.length > 0) throw badRequest(errors[0], 'validation_failed', { errors });
+  return storedData(columns, data);
 }
 
-export async function addRow(ctx: AppContext, userId: string, listId: string, input: Record<string, unknown>): Promise<WrittenRow> {
-  const add: RowAdd = { userId, listId, input };
-  try {
-    // Group commit on SQLite (db/batched-transaction.ts): the adds of one turn share a transaction,
-    // each list read once and its version bumped once per batch; a failing add takes back only its own.
-    return await batchedTransaction(ctx.db, async (scope) => {
-      const list = await scope.once(`list ${userId} ${listId}`, () => ownList(scope.trx, userId, listId));
-      const { row, columns } = await checkAdd(ctx, scope.trx, add, list);
-      await insertRow(scope.trx, listId, row);
-      await claimUniques(scope.trx, row.id, uniqueKeys(columns, row.data));
-      scope.beforeCommit(`rows ${listId}`, () => bumpRows(scope.trx, listId));
-      // Answered from what was written (no read-back).
-      return { row, columns };
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw await raceLost(ctx, listId, add.stored ?? {}, null);
-    throw err;
+/** A unique value of a write refused by the index; it carries the cells the row was given, to name the columns. */
+class UniqueTaken extends Error {
+  constructor(readonly stored: Record<string, unknown>) {
+    super('A unique value is already taken');
   }
 }
 
-interface RowAdd {
-  userId: string;
-  listId: string;
-  input: Record<string, unknown>;
-  /** The row's cells as written (for the 409 of a lost unique race). */
-  stored?: Record<string, unknown>;
+/** Claims a row's unique values (in place of its earlier claims when `replacing`); one another live row holds is UniqueTaken. */
+async function claimUniqueCells(trx: Tx, rowId: string, columns: readonly StoredColumn[], stored: Record<string, unknown>, { replacing = false } = {}): Promise<void> {
+  try {
+    await (replacing ? reclaimUniques : claimUniques)(trx, rowId, uniqueKeys(columns, stored));
+  } catch (err) {
+    throw isUniqueViolation(err) ? new UniqueTaken(stored) : err;
+  }
 }
 
-/** Validates an add against its list (read in the same transaction); writes nothing. */
-async function checkAdd(ctx: AppContext, trx: Tx, add: RowAdd, list: ListRecord) {
-  const { columns, validate } = await listColumns(ctx, trx, list);
-  const { data, errors } = validate(add.input, true);
-  if (errors.length > 0) throw validationFailed(errors);
-  const stored = storedData(columns, data);
-  add.stored = stored;
-  const now = isoNow(ctx.clock);
-  return { columns, row: { id: newId(), data: stored, created_at: now, updated_at: now } };
+/**
+ * Runs a row write whose transaction claims unique values. Writes claim them without looking
+ * first: the index decides, also between two simultaneous writers. A value taken becomes the 409
+ * naming the columns whose values another live row holds, worked out once the write's
+ * transaction has ended (rolled back; on SQLite it held the one connection until then).
+ */
+async function namingTakenUniques<T>(ctx: AppContext, listId: string, rowId: string | null, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!(err instanceof UniqueTaken)) throw err;
+    const columns = await loadColumns(ctx.db.kysely, listId);
+    const held = await heldUniques(ctx.db.kysely, uniqueKeys(columns, err.stored), rowId);
+    const taken = columns.filter((c) => held.has(c.propertyId)).map((c) => c.label);
+    throw uniqueViolation(taken.length > 0 ? taken : columns.filter((c) => c.unique).map((c) => c.label));
+  }
 }
 
 async function liveRow(db: Tx, listId: string, rowId: string): Promise<StoredRow> {
@@ -106,29 +91,39 @@ async function liveRow(db: Tx, listId: string, rowId: string): Promise<StoredRow
   return row;
 }
 
+export async function addRow(ctx: AppContext, userId: string, listId: string, input: Record<string, unknown>): Promise<WrittenRow> {
+  return namingTakenUniques(ctx, listId, null, () =>
+    // Group commit on SQLite (db/batched-transaction.ts): the adds of one turn share a transaction,
+    // each list read once and its version bumped once per batch; a failing add takes back only its own.
+    batchedTransaction(ctx.db, async (scope) => {
+      const list = await scope.once(`list ${userId} ${listId}`, () => ownList(scope.trx, userId, listId));
+      const schema = await listColumns(ctx, scope.trx, list);
+      const now = isoNow(ctx.clock);
+      const row = { id: newId(), data: validStored(schema, input, true), created_at: now, updated_at: now };
+      await insertRow(scope.trx, listId, row);
+      await claimUniqueCells(scope.trx, row.id, schema.columns, row.data);
+      scope.beforeCommit(`rows ${listId}`, () => bumpRows(scope.trx, listId));
+      // Answered from what was written (no read-back).
+      return { row, columns: schema.columns };
+    }),
+  );
+}
+
 /** Edits a row: the keys sent replace those cells (null clears one); the others keep their values. */
 export async function editRow(ctx: AppContext, userId: string, listId: string, rowId: string, input: Record<string, unknown>): Promise<WrittenRow> {
-  let stored: Record<string, unknown> = {};
-  try {
-    return await ctx.db.kysely.transaction().execute(async (trx) => {
+  return namingTakenUniques(ctx, listId, rowId, () =>
+    ctx.db.kysely.transaction().execute(async (trx) => {
       const list = await ownList(trx, userId, listId);
-      const { columns, validate } = await listColumns(ctx, trx, list);
+      const schema = await listColumns(ctx, trx, list);
       const existing = await liveRow(trx, listId, rowId);
-      const merged = { ...presentRowData(columns, existing.data), ...input };
-      const { data, errors } = validate(merged, false);
-      if (errors.length > 0) throw validationFailed(errors);
-      stored = storedData(columns, data);
-      const now = isoNow(ctx.clock);
-      const row = { ...existing, data: stored, updated_at: now };
+      const data = validStored(schema, { ...presentRowData(schema.columns, existing.data), ...input }, false);
+      const row = { ...existing, data, updated_at: isoNow(ctx.clock) };
       await setRowData(trx, row);
-      await reclaimUniques(trx, rowId, uniqueKeys(columns, stored));
+      await claimUniqueCells(trx, rowId, schema.columns, data, { replacing: true });
       await bumpRows(trx, listId);
-      return { row, columns };
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw await raceLost(ctx, listId, stored, rowId);
-    throw err;
-  }
+      return { row, columns: schema.columns };
+    }),
+  );
 }
 
 /** Moves a row to the trash (kept 30 days); its unique values are released. */
@@ -156,24 +151,19 @@ export async function purgeListTrash(ctx: Pick<AppContext, 'db' | 'clock'>): Pro
 }
 
 export async function restoreRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<WrittenRow> {
-  let stored: Record<string, unknown> = {};
-  try {
-    return await ctx.db.kysely.transaction().execute(async (trx) => {
+  return namingTakenUniques(ctx, listId, rowId, () =>
+    ctx.db.kysely.transaction().execute(async (trx) => {
       const list = await ownList(trx, userId, listId);
-      const row = await findTrashedRow(trx, listId, rowId, trashCutoff(ctx));
-      if (!row) throw notFound('Row not found in the trash');
+      const trashed = await findTrashedRow(trx, listId, rowId, trashCutoff(ctx));
+      if (!trashed) throw notFound('Row not found in the trash');
       const { columns } = await listColumns(ctx, trx, list);
-      stored = row.data;
-      const now = isoNow(ctx.clock);
-      await untrashRow(trx, rowId, now);
-      await claimUniques(trx, rowId, uniqueKeys(columns, stored));
+      const row = { ...trashed, updated_at: isoNow(ctx.clock) };
+      await untrashRow(trx, rowId, row.updated_at);
+      await claimUniqueCells(trx, rowId, columns, row.data);
       await bumpRows(trx, listId);
-      return { row: { ...row, updated_at: now }, columns };
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw await raceLost(ctx, listId, stored, rowId);
-    throw err;
-  }
+      return { row, columns };
+    }),
+  );
 }
 
 export async function listTrash(ctx: AppContext, userId: string, listId: string, page: { limit: number; offset: number }) {
