@@ -3,7 +3,8 @@ import { notFound, userNotFound } from '../../http/errors.js';
 import { usernameKey } from '../users/service.js';
 import { listColumns } from './columns.js';
 import { findPublicList, findUserByKey, listsPage, type ListRecord, type Owner, type StoredColumn } from './queries/index.js';
-import { readRows, type RowQuery } from './row-pages.js';
+import { parseFilter } from './filter.js';
+import { readRows, type RowRequest } from './row-pages.js';
 
 // The public reads of lists (spec: Public): only lists their owner marked public; a private or
 // unknown list is 404, never 403.
@@ -31,7 +32,8 @@ export async function publicList(ctx: AppContext, username: string, listId: stri
   return { ...found, columns: (await listColumns(ctx, ctx.db.kysely, found.list)).columns };
 }
 
-export async function publicRows(ctx: AppContext, username: string, listId: string, query: RowQuery) {
+export async function publicRows(ctx: AppContext, username: string, listId: string, request: RowRequest) {
+  const filter = parseFilter(request.filter);
   const { list, columns } = await publicList(ctx, username, listId);
-  return readRows(ctx, list, columns, query);
+  return readRows(ctx, list, columns, { ...request, filter });
 }

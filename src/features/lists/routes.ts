@@ -12,8 +12,7 @@ import { described, EITHER_AUTH, errors, FilePart, Id, IdParams, MessageBody, PU
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.js';
 import { presentFolder, presentList, presentPublicList, presentRow, presentTrashedRow, presentView } from './presenter.js';
 import { publicList, publicLists, publicRows } from './public.js';
-import { parseFilter } from './filter.js';
-import { readRows } from './row-pages.js';
+import { readOwnRows } from './row-pages.js';
 import { addRow, deleteRow, editRow, listTrash, restoreRow } from './rows.js';
 import { editProperties, rebuildSchema } from './schema-edits.js';
 import { createList, deleteList, getList, listLists, updateList } from './service.js';
@@ -47,7 +46,7 @@ import {
   ViewsEnvelope,
   SCHEMA_BODY_EXAMPLES,
 } from './schemas.js';
-import { createView, deleteView, getView, listViews, updateView } from './views.js';
+import { createView, deleteView, listViews, updateView } from './views.js';
 
 const tags = ['lists'];
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -248,19 +247,8 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const { list, columns } = await getList(ctx, user.id, request.params.id);
-      const q = request.query;
-      const { limit, offset } = pageWindow(q, ROW_PAGE);
-      let sort = q.sort;
-      let filter = parseFilter(q.filter);
-      let hidden: Set<string> | undefined;
-      if (q.view) {
-        const view = await getView(ctx, list.id, q.view);
-        sort ??= view.sort ?? undefined;
-        filter = [...view.filter, ...filter];
-        hidden = new Set(view.hiddenColumns);
-      }
-      const { rows, total } = await readRows(ctx, list, columns, { limit, offset, sort, filter, q: q.q }, hidden);
+      const { limit, offset } = pageWindow(request.query, ROW_PAGE);
+      const { rows, total } = await readOwnRows(ctx, user.id, request.params.id, { ...request.query, limit, offset });
       return { message: 'Rows retrieved', data: rows, pagination: page(rows, total, limit, offset) };
     },
   );
@@ -654,9 +642,8 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query;
-      const { limit, offset } = pageWindow(q, ROW_PAGE);
-      const { rows, total } = await publicRows(ctx, request.params.username, request.params.id, { limit, offset, sort: q.sort, filter: parseFilter(q.filter), q: q.q });
+      const { limit, offset } = pageWindow(request.query, ROW_PAGE);
+      const { rows, total } = await publicRows(ctx, request.params.username, request.params.id, { ...request.query, limit, offset });
       return { message: 'Rows retrieved', data: rows, pagination: page(rows, total, limit, offset) };
     },
   );

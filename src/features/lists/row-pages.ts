@@ -1,8 +1,10 @@
 import type { AppContext } from '../../runtime/context.js';
 import { IdList, listCaches, listVersion } from './cache.js';
-import type { FilterCondition } from './filter.js';
+import { parseFilter, type FilterCondition } from './filter.js';
 import { presentRow, type PresentedRow } from './presenter.js';
 import { countLiveRows, liveRowsByIds, matchingRowIds, rowSelection, rowsInListOrder, type ListRecord, type StoredColumn, type StoredRow } from './queries/index.js';
+import { getList } from './service.js';
+import { getView, withView } from './views.js';
 
 // Pages of a list's live rows, sorted, filtered and searched. A page is cheap in one of two ways:
 // - no filter and no q, sorted by createdAt: an index walk of `limit` rows, and the total a
@@ -18,6 +20,21 @@ export interface RowQuery {
   sort?: string;
   filter?: FilterCondition[];
   q?: string;
+}
+
+/** A row query as a request sends it: `filter` still the JSON text of the query parameter. */
+export type RowRequest = Omit<RowQuery, 'filter'> & { filter?: string };
+
+/**
+ * A page of the caller's list's rows. With `view`, that saved view applies: its sort (unless the
+ * request sorts), its filter, and its hidden columns left out of `data`.
+ */
+export async function readOwnRows(ctx: AppContext, userId: string, listId: string, request: RowRequest & { view?: string }) {
+  const { list, columns } = await getList(ctx, userId, listId);
+  const query = { ...request, filter: parseFilter(request.filter) };
+  if (!request.view) return readRows(ctx, list, columns, query);
+  const view = await getView(ctx, list.id, request.view);
+  return readRows(ctx, list, columns, withView(query, view), new Set(view.hiddenColumns));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { checkFilter } from './filter.js';
+import { checkFilter, type FilterCondition } from './filter.js';
 import { deleteViewRecord, findView, insertView, loadColumns, ownList, updateViewFields, viewsOf, type StoredColumn, type Tx, type ViewRecord } from './queries/index.js';
 
 // Saved views of a list: a name, a sort, filter conditions and hidden columns.
@@ -23,6 +23,11 @@ function checkView(columns: StoredColumn[], input: ViewInput): void {
   }
   if (input.filter) for (const c of checkFilter(input.filter)) if (!keys.has(c.field)) throw badRequest(`Unknown column "${c.field}"`);
   for (const k of input.hiddenColumns ?? []) if (!keys.has(k)) throw badRequest(`Unknown column "${k}"`);
+}
+
+/** A row query seen through a saved view: the view's sort unless the query sorts, the view's conditions and then the query's. */
+export function withView<Q extends { sort?: string; filter?: FilterCondition[] }>(query: Q, view: ViewRecord): Q {
+  return { ...query, sort: query.sort ?? view.sort ?? undefined, filter: [...view.filter, ...(query.filter ?? [])] };
 }
 
 async function ownView(db: Tx, listId: string, viewId: string): Promise<ViewRecord> {
