@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { csvStream } from '../lib/csv.js';
 import type { AppContext } from '../runtime/context.js';
 import { requireSession } from './auth.js';
+import { hook } from './guards.js';
 import { errors, SESSION_AUTH } from './schemas.js';
 
 // Exports (spec, Exports): the caller's own data as CSV downloads, session cookie only, streamed
@@ -28,6 +29,7 @@ export function registerCsvExports(app: FastifyInstance, exports: readonly CsvEx
     app.get(
       e.path,
       {
+        preValidation: hook(requireSession),
         schema: {
           operationId: e.operationId,
           tags: ['exports'],
