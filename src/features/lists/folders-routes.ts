@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../../http/auth.js';
-import { requireWritable } from '../../http/guards.js';
+import { hook, requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, IdParams, MessageBody } from '../../http/schemas.js';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.js';
 import { presentFolder } from './presenter.js';
@@ -14,6 +14,7 @@ export const listFolderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/folders',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'listListFolders',
         tags,
@@ -31,6 +32,7 @@ export const listFolderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/folders',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'createListFolder',
         tags,
@@ -49,6 +51,7 @@ export const listFolderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/folders/:id',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'updateListFolder',
         tags,
@@ -68,6 +71,7 @@ export const listFolderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/folders/:id',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'deleteListFolder',
         tags,

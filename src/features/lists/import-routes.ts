@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { requireWritable } from '../../http/guards.js';
+import { hook, requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, IdParams } from '../../http/schemas.js';
 import { getImport, IMPORT_MODES, startImport, type ImportMode, type ImportOptions } from './import.js';
 import { ImportEnvelope, ImportForm, ImportParams, ImportQueued } from './schemas.js';
@@ -49,6 +49,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/lists/:id/import',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'importListRows',
         tags,
@@ -75,6 +76,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/lists/:id/imports/:jobId',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'getListImport',
         tags,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireUser } from '../../http/auth.js';
-import { assertNotProbation, requireWritable } from '../../http/guards.js';
+import type { FastifyRequest } from 'fastify';
+import { requireUser, type Caller } from '../../http/auth.js';
+import { assertNotProbation, hook, requireWritable } from '../../http/guards.js';
 import { page, pageWindow, ROW_PAGE } from '../../http/pagination.js';
 import { described, EITHER_AUTH, errors, IdParams, MessageBody } from '../../http/schemas.js';
 import { presentList } from './presenter.js';
@@ -13,10 +14,18 @@ import { createList, deleteList, getList, listLists, updateList } from './servic
 
 const tags = ['lists'];
 
+/** Creating a list: an account that may write and is out of probation (spec, probation features). */
+async function requireListCreator(request: FastifyRequest): Promise<Caller> {
+  const caller = await requireWritable(request);
+  assertNotProbation(request, caller.user);
+  return caller;
+}
+
 export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/lists',
     {
+      preValidation: hook(requireListCreator),
       schema: {
         operationId: 'createList',
         tags,
@@ -29,16 +38,16 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireWritable(request);
-      assertNotProbation(request, user);
-      const view = await createList(request.ctx, user.id, request.body);
-      return reply.status(201).send({ message: 'List created', data: presentList(view) });
+      const { user } = await requireListCreator(request);
+      const created = await createList(request.ctx, user.id, request.body);
+      return reply.status(201).send({ message: 'List created', data: presentList(created) });
     },
   );
 
   app.get(
     '/api/lists',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'listLists',
         tags,
@@ -59,6 +68,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/lists/:id',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'getList',
         tags,
@@ -77,6 +87,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/api/lists/:id',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'updateList',
         tags,
@@ -96,6 +107,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/lists/:id',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'deleteList',
         tags,

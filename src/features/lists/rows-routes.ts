@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../../http/auth.js';
-import { requireWritable } from '../../http/guards.js';
+import { hook, requireWritable } from '../../http/guards.js';
 import { page, pageWindow, ROW_PAGE } from '../../http/pagination.js';
 import { described, EITHER_AUTH, errors, IdParams, MessageBody } from '../../http/schemas.js';
 import { presentRow, presentTrashedRow } from './presenter.js';
@@ -17,6 +17,7 @@ export const listRowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/lists/:id/data',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'addListRow',
         tags,
@@ -39,6 +40,7 @@ export const listRowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/lists/:id/data',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'editListRow',
         tags,
@@ -60,6 +62,7 @@ export const listRowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/lists/:id/data',
     {
+      preValidation: hook(requireUser),
       ...ROWS_SERIALIZER,
       schema: {
         operationId: 'listListRows',
@@ -83,6 +86,7 @@ export const listRowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/lists/:id/data/:rowId',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'deleteListRow',
         tags,
@@ -102,6 +106,7 @@ export const listRowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/lists/:id/data/:rowId/restore',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'restoreListRow',
         tags,
@@ -122,6 +127,7 @@ export const listRowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/lists/:id/trash',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'listListTrash',
         tags,

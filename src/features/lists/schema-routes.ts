@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireWritable } from '../../http/guards.js';
+import { hook, requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, IdParams } from '../../http/schemas.js';
 import { presentList } from './presenter.js';
 import { editProperties, rebuildSchema } from './schema-edits.js';
@@ -13,6 +13,7 @@ export const listSchemaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/lists/:id/schema',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'updateListSchema',
         'x-body-examples': SCHEMA_BODY_EXAMPLES,

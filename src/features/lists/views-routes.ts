@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../../http/auth.js';
-import { requireWritable } from '../../http/guards.js';
+import { hook, requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, IdParams, MessageBody } from '../../http/schemas.js';
 import { presentView } from './presenter.js';
 import { ViewBody, ViewEnvelope, ViewParams, ViewPatch, ViewsEnvelope } from './schemas.js';
@@ -14,6 +14,7 @@ export const listViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/lists/:id/views',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'listListViews',
         tags,
@@ -32,6 +33,7 @@ export const listViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/lists/:id/views',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'createListView',
         tags,
@@ -52,6 +54,7 @@ export const listViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/lists/:id/views/:viewId',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'updateListView',
         tags,
@@ -71,6 +74,7 @@ export const listViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/lists/:id/views/:viewId',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'deleteListView',
         tags,
