@@ -1,5 +1,5 @@
 import { toListRecord, type ListRecord } from './lists.js';
-import { parsedRow, type StoredRow } from './rows.js';
+import { parsedRow, selectLiveRows, type StoredRow } from './rows.js';
 import type { Tx } from './tx.js';
 
 // The keyset batches of the CSV exports: ids ascending, after the last one read.
@@ -32,14 +32,6 @@ export async function listTitles(db: Tx, userId: string): Promise<{ id: string; 
 
 /** A list's live rows after `after`. */
 export async function liveRowsAfter(db: Tx, listId: string, after: string, limit: number): Promise<StoredRow[]> {
-  const rows = await db
-    .selectFrom('list_rows')
-    .select(['id', 'data', 'created_at', 'updated_at'])
-    .where('list_id', '=', listId)
-    .where('deleted_at', 'is', null)
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  const rows = await selectLiveRows(db, listId).where('id', '>', after).orderBy('id').limit(limit).execute();
   return rows.map(parsedRow);
 }

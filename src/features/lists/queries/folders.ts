@@ -29,17 +29,9 @@ export async function insertFolder(db: Tx, userId: string, folder: FolderRecord)
   await db.insertInto('list_folders').values({ ...folder, user_id: userId, updated_at: folder.created_at, deleted_at: null }).execute();
 }
 
-/** Sets the name and parent given (and updated_at). */
+/** Sets the name and parent given (and updated_at): Kysely leaves the undefined ones out. */
 export async function updateFolderFields(db: Tx, id: string, fields: { name?: string; parentId?: string | null }, now: string): Promise<void> {
-  await db
-    .updateTable('list_folders')
-    .set({
-      ...(fields.name !== undefined ? { name: fields.name } : {}),
-      ...(fields.parentId !== undefined ? { parent_id: fields.parentId } : {}),
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .execute();
+  await db.updateTable('list_folders').set({ name: fields.name, parent_id: fields.parentId, updated_at: now }).where('id', '=', id).execute();
 }
 
 /** Marks folders deleted and moves their lists to the root. */

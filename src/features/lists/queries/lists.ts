@@ -77,17 +77,11 @@ export async function insertList(db: Tx, list: ListRecord): Promise<void> {
   await db.insertInto('lists').values(list).execute();
 }
 
-/** Sets the fields the patch names (and updated_at). */
+/** Sets the fields the patch names (and updated_at): Kysely leaves the undefined ones out. */
 export async function updateListFields(db: Tx, listId: string, patch: ListPatch, now: string): Promise<void> {
   await db
     .updateTable('lists')
-    .set({
-      ...(patch.title !== undefined ? { title: patch.title } : {}),
-      ...(patch.description !== undefined ? { description: patch.description } : {}),
-      ...(patch.isPublic !== undefined ? { is_public: patch.isPublic } : {}),
-      ...(patch.folderId !== undefined ? { folder_id: patch.folderId } : {}),
-      updated_at: now,
-    })
+    .set({ title: patch.title, description: patch.description, is_public: patch.isPublic, folder_id: patch.folderId, updated_at: now })
     .where('id', '=', listId)
     .execute();
 }

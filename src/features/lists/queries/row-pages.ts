@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RowSelection } from './row-filters.js';
-import { parsedRow, type StoredRow } from './rows.js';
+import { parsedRow, selectLiveRows, type StoredRow } from './rows.js';
 import type { Tx } from './tx.js';
 
 // The reads behind a page of live rows (row-pages.ts decides which, and caches what they give):
@@ -21,13 +21,7 @@ export async function matchingRowIds(db: Tx, selection: RowSelection): Promise<s
 
 /** The live rows of `ids`, in that order (rows gone since are left out). */
 export async function liveRowsByIds(db: Tx, listId: string, ids: readonly string[]): Promise<StoredRow[]> {
-  const found = await db
-    .selectFrom('list_rows')
-    .select(['id', 'data', 'created_at', 'updated_at'])
-    .where('id', 'in', ids)
-    .where('list_id', '=', listId)
-    .where('deleted_at', 'is', null)
-    .execute();
+  const found = await selectLiveRows(db, listId).where('id', 'in', ids).execute();
   const byId = new Map(found.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);

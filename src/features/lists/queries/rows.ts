@@ -61,8 +61,13 @@ export async function insertRow(db: Tx, listId: string, row: StoredRow): Promise
 
 const ROW_FIELDS = ['id', 'data', 'created_at', 'updated_at'] as const;
 
+/** A select of a list's live rows (parse what it returns with parsedRow). */
+export function selectLiveRows(db: Tx, listId: string) {
+  return db.selectFrom('list_rows').select(ROW_FIELDS).where('list_id', '=', listId).where('deleted_at', 'is', null);
+}
+
 export async function findLiveRow(db: Tx, listId: string, rowId: string): Promise<StoredRow | undefined> {
-  const row = await db.selectFrom('list_rows').select(ROW_FIELDS).where('id', '=', rowId).where('list_id', '=', listId).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await selectLiveRows(db, listId).where('id', '=', rowId).executeTakeFirst();
   return row && parsedRow(row);
 }
 

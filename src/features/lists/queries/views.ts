@@ -53,15 +53,15 @@ export async function insertView(db: Tx, listId: string, view: { id: string; nam
   return toView(row);
 }
 
-/** Sets the fields given (and updated_at). */
+/** Sets the fields given (and updated_at): Kysely leaves the undefined ones out. */
 export async function updateViewFields(db: Tx, viewId: string, fields: ViewFields, now: string): Promise<void> {
   await db
     .updateTable('list_views')
     .set({
-      ...(fields.name !== undefined ? { name: fields.name } : {}),
-      ...(fields.sort !== undefined ? { sort: fields.sort } : {}),
-      ...(fields.filter !== undefined ? { filter: encodeFilter(fields.filter) } : {}),
-      ...(fields.hiddenColumns !== undefined ? { hidden_columns: JSON.stringify(fields.hiddenColumns) } : {}),
+      name: fields.name,
+      sort: fields.sort,
+      filter: fields.filter === undefined ? undefined : encodeFilter(fields.filter),
+      hidden_columns: fields.hiddenColumns === undefined ? undefined : JSON.stringify(fields.hiddenColumns),
       updated_at: now,
     })
     .where('id', '=', viewId)
