@@ -4,7 +4,8 @@ import { parseDatabaseUrl } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { newId } from '../src/lib/ids.js';
 import { parseSchema } from '../src/features/lists/dsl.js';
-import { insertColumns, insertRows, prepareRow, storedData, type PreparedRow } from '../src/features/lists/store.js';
+import { insertColumns, insertRows, type PreparedRow } from '../src/features/lists/queries/index.js';
+import { prepareRow, storedData } from '../src/features/lists/row-data.js';
 
 // Lists bench: the bench user (bench0) owns a private list of BENCH_LIST_ROWS rows (default
 // 100,000) with a ten-column schema whose columns carry validation rules (required, lengths, a

@@ -6,7 +6,9 @@ import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 import type { Column } from './dsl.js';
-import { bumpRows, insertRows, loadColumns, ownList, parseStored, prepareRow, reclaimUniques, storedData, uniqueKey, uniqueKeys, wireData, type PreparedRow, type StoredColumn } from './store.js';
+import { bumpRows, insertRows, loadColumns, ownList, parseStored, reclaimUniques, type PreparedRow, type StoredColumn } from './queries/index.js';
+import { presentRowData } from './presenter.js';
+import { prepareRow, storedData, uniqueKey, uniqueKeys } from './row-data.js';
 import { rowValidator, valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 
@@ -387,7 +389,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     const checked = inputs.map((input) => {
       const key = upsertKeyOf(input);
       const target = key === null ? undefined : upsertTargets.get(key);
-      const merged = target ? { ...wireData(columns, parseStored(target.data)), ...input } : input;
+      const merged = target ? { ...presentRowData(columns, parseStored(target.data)), ...input } : input;
       const { data, errors: messages } = validate(merged, target === undefined);
       const prev = target === undefined ? undefined : typeof target.data === 'string' ? target.data : JSON.stringify(target.data);
       return { rowId: target?.id ?? null, prev, stored: storedData(columns, data), messages };

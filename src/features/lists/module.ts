@@ -2,9 +2,16 @@ import type { FeatureModule } from '../../runtime/module.js';
 import { jobKind } from '../../runtime/module.js';
 import { listCachesState } from './cache.js';
 import { giveUpImport, runImportJob } from './import.js';
+import { listExportRoutes } from './exports-routes.js';
+import { listFolderRoutes } from './folders-routes.js';
+import { listImportRoutes } from './import-routes.js';
+import { publicListRoutes } from './public-routes.js';
 import { listRoutes } from './routes.js';
+import { listRowRoutes } from './rows-routes.js';
+import { listSchemaRoutes } from './schema-routes.js';
+import { listViewRoutes } from './views-routes.js';
 import { LIST_COMPONENTS } from './schemas.js';
-import { purgeListTrash } from './service.js';
+import { purgeListTrash } from './rows.js';
 
 declare module '../../runtime/types.js' {
   interface JobPayloads {
@@ -15,7 +22,7 @@ declare module '../../runtime/types.js' {
 
 export const listsModule: FeatureModule = {
   name: 'lists',
-  routes: [listRoutes],
+  routes: [listRoutes, listSchemaRoutes, listRowRoutes, listViewRoutes, listFolderRoutes, listImportRoutes, listExportRoutes, publicListRoutes],
   components: LIST_COMPONENTS,
   state: [listCachesState],
   jobs: [

@@ -1,8 +1,4 @@
-import type { FolderRecord } from './folders.js';
-import type { Owner } from './public.js';
-import type { RowRecord } from './service.js';
-import type { ListRecord, StoredColumn } from './store.js';
-import type { ViewRecord } from './views.js';
+import type { FolderRecord, ListRecord, Owner, StoredColumn, StoredRow, TrashedRow, ViewRecord } from './queries/index.js';
 
 // The one place that decides the wire shape of lists, rows, folders and views.
 
@@ -55,12 +51,25 @@ export function presentPublicList({ list, columns, owner }: { list: ListRecord; 
   };
 }
 
-export function presentRow(r: RowRecord) {
-  return { id: r.id, data: r.data, createdAt: r.created_at, updatedAt: r.updated_at };
+/**
+ * A row's data as clients see it: keyed by column key, every column present (null when empty),
+ * the `hidden` ones (a saved view's) left out. Also what an edit's keys (or an import line's) are
+ * laid over, since the client writes in this form.
+ */
+export function presentRowData(columns: readonly StoredColumn[], stored: Record<string, unknown>, hidden?: ReadonlySet<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of columns) if (!hidden?.has(c.key)) out[c.key] = stored[c.propertyId] ?? null;
+  return out;
 }
 
-export function presentTrashedRow(r: RowRecord) {
-  return { ...presentRow(r), deletedAt: r.deleted_at ?? null };
+export function presentRow(columns: readonly StoredColumn[], r: StoredRow, hidden?: ReadonlySet<string>) {
+  return { id: r.id, data: presentRowData(columns, r.data, hidden), createdAt: r.created_at, updatedAt: r.updated_at };
+}
+
+export type PresentedRow = ReturnType<typeof presentRow>;
+
+export function presentTrashedRow(columns: readonly StoredColumn[], r: TrashedRow) {
+  return { ...presentRow(columns, r), deletedAt: r.deleted_at };
 }
 
 export function presentFolder(f: FolderRecord) {

@@ -1,61 +1,21 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { AppContext } from '../../runtime/context.js';
-import type { Engine } from '../../db/connection.js';
-import { escapeLike } from '../../db/dialect.js';
-import { badRequest } from '../../http/errors.js';
-import { IdList, listCaches, listVersion } from './cache.js';
-import { OPERATORS, TEXT_LIKE_TYPES, type Operator } from './dsl.js';
-import type { ListRecord, StoredColumn } from './store.js';
-import { isValidDate, isValidDateTime } from './validate.js';
+import type { Engine } from '../../../db/connection.js';
+import { escapeLike } from '../../../db/dialect.js';
+import { badRequest } from '../../../http/errors.js';
+import { TEXT_LIKE_TYPES, type Operator } from '../dsl.js';
+import type { FilterCondition } from '../filter.js';
+import { isValidDate, isValidDateTime } from '../validate.js';
+import type { StoredColumn } from './columns.js';
 
-// Paged row reads with sort, filter and q. Conditions and sorts
-// are SQL expressions on the row's JSON (cells.ts-style helpers below: `->`/`->>` on both
-// engines); an empty cell is an absent key. A page is then cheap in one of two ways:
-// - no filter and no q, sorted by createdAt: an index walk of `limit` rows, and the total a
-//   count cached per rows_version;
-// - otherwise: one query computes the ids of every matching row in order, cached per
-//   (rows_version, schema_version, filter, q, sort) (cache.ts); the total is their number and a
-//   page at any offset is a slice of it, its rows read by primary key.
-export interface FilterCondition {
-  field: string;
-  operator: Operator;
-  value?: unknown;
-}
+// The where clause and order by of a row query: filters, sorts and `q` are SQL expressions on
+// the row's JSON (`->`/`->>` on both engines, through Cells); an empty cell is an absent key.
+// A filter value or column that does not fit is a 400, raised while the SQL is built.
 
-export interface RowQuery {
-  limit: number;
-  offset: number;
+/** What a row query asks for, beside its page. */
+export interface RowCriteria {
   sort?: string;
   filter?: FilterCondition[];
   q?: string;
-}
-
-export const MAX_FILTERS = 20;
-
-/** Parses the `filter` query parameter: a JSON array of { field, operator, value }. */
-export function parseFilter(text: string | undefined): FilterCondition[] {
-  if (text === undefined || text === '') return [];
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw badRequest('filter must be a JSON array of { field, operator, value } conditions');
-  }
-  return checkFilter(raw);
-}
-
-export function checkFilter(raw: unknown): FilterCondition[] {
-  if (!Array.isArray(raw)) throw badRequest('filter must be a JSON array of { field, operator, value } conditions');
-  if (raw.length > MAX_FILTERS) throw badRequest(`filter may hold at most ${MAX_FILTERS} conditions`);
-  return raw.map((c: unknown) => {
-    if (typeof c !== 'object' || c === null || Array.isArray(c)) throw badRequest('Each filter condition must be an object { field, operator, value }');
-    const { field, operator, value } = c as Record<string, unknown>;
-    if (typeof field !== 'string' || field === '') throw badRequest('Each filter condition must name a field');
-    if (typeof operator !== 'string' || !(OPERATORS as readonly string[]).includes(operator)) {
-      throw badRequest(`Unknown filter operator "${String(operator)}". Valid operators: ${OPERATORS.join(', ')}`);
-    }
-    return { field, operator: operator as Operator, ...(value !== undefined ? { value } : {}) };
-  });
 }
 
 const NUMERIC = new Set(['number', 'date', 'datetime', 'boolean']);
@@ -181,7 +141,7 @@ function containsSql(cells: Cells, column: StoredColumn, value: unknown): RawBui
   return cells.like(column, `%${escapeLike(String(value).toLowerCase())}%`);
 }
 
-export function conditionSql(cells: Cells, column: StoredColumn, c: FilterCondition): RawBuilder<SqlBool> {
+function conditionSql(cells: Cells, column: StoredColumn, c: FilterCondition): RawBuilder<SqlBool> {
   switch (c.operator) {
     case 'isEmpty':
       return sql<SqlBool>`${cells.json(column)} is null`;
@@ -218,7 +178,7 @@ function resolveColumn(columns: readonly StoredColumn[], key: string): StoredCol
 }
 
 /** The where-clause parts of a row query (list, live, filters, q). */
-function rowConditions(cells: Cells, listId: string, columns: readonly StoredColumn[], query: Pick<RowQuery, 'filter' | 'q'>): RawBuilder<SqlBool>[] {
+function rowConditions(cells: Cells, listId: string, columns: readonly StoredColumn[], query: RowCriteria): RawBuilder<SqlBool>[] {
   const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`r.list_id = ${listId}`, sql<SqlBool>`r.deleted_at is null`];
   for (const c of query.filter ?? []) parts.push(conditionSql(cells, resolveColumn(columns, c.field), c));
   const q = query.q?.trim();
@@ -228,11 +188,6 @@ function rowConditions(cells: Cells, listId: string, columns: readonly StoredCol
     parts.push(searched.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`(${sql.join(searched.map((c) => cells.like(c, pattern)), sql` or `)})`);
   }
   return parts;
-}
-
-export interface RowPage {
-  rows: { id: string; data: string | Record<string, unknown>; created_at: string; updated_at: string }[];
-  total: number;
 }
 
 /** The sort of a query: a column, or createdAt/updatedAt; 400 for anything else. */
@@ -245,58 +200,21 @@ function parseSort(columns: readonly StoredColumn[], raw: string | undefined) {
   return { column, byCreation: key === 'createdAt', time: sql.raw(key === 'updatedAt' ? 'r.updated_at' : 'r.created_at'), dir: sql.raw(desc ? 'desc' : 'asc'), text: `${desc ? '-' : ''}${key}` };
 }
 
-/** One page of live rows and the total matching. `list` carries the version counters read with it. */
-export async function queryRows(ctx: AppContext, list: ListRecord, columns: readonly StoredColumn[], query: RowQuery): Promise<RowPage> {
-  const db = ctx.db.kysely;
-  const cells = new Cells(ctx.db.engine);
-  const where = sql.join(rowConditions(cells, list.id, columns, query), sql` and `);
-  const sort = parseSort(columns, query.sort);
-  const orders = listCaches(ctx).orders;
-  const version = listVersion(list);
-  type Row = RowPage['rows'][number];
-
-  if (sort.byCreation && (query.filter ?? []).length === 0 && !query.q?.trim()) {
-    // The list's own order: its index gives the page; only the count is worth keeping.
-    const [page, total] = await Promise.all([
-      sql<Row>`select r.id, r.data, r.created_at, r.updated_at from list_rows r where ${where} order by r.created_at ${sort.dir}, r.id ${sort.dir} limit ${query.limit} offset ${query.offset}`.execute(
-        db,
-      ),
-      liveCount(ctx, list, version),
-    ]);
-    return { rows: page.rows, total };
-  }
-
-  const key = JSON.stringify([sort.text, query.filter ?? [], query.q?.trim() ?? '']);
-  const ids = (await orders.getOrCompute(list.id, version, key, async () => {
-    // Rows holding a value first (in its order), then the empty ones in creation order; ties by creation.
-    const order = sort.column ?
-        sql`(${cells.sortKey(sort.column)}) is null, ${cells.sortKey(sort.column)} ${sort.dir}, r.created_at ${sort.dir}, r.id ${sort.dir}`
-      : sql`${sort.time} ${sort.dir}, r.id ${sort.dir}`;
-    const found = await sql<{ id: string }>`select r.id from list_rows r where ${where} order by ${order}`.execute(db);
-    return IdList.of(found.rows.map((r) => r.id));
-  })) as IdList;
-  const pageIds = ids.slice(query.offset, query.offset + query.limit);
-  if (pageIds.length === 0) return { rows: [], total: ids.length };
-  const found = await db
-    .selectFrom('list_rows')
-    .select(['id', 'data', 'created_at', 'updated_at'])
-    .where('id', 'in', pageIds)
-    .where('list_id', '=', list.id)
-    .where('deleted_at', 'is', null)
-    .execute();
-  const byId = new Map(found.map((r) => [r.id, r]));
-  return { rows: pageIds.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined), total: ids.length };
+/**
+ * A row query made SQL (400 for an unknown column or a value that does not fit): the conditions
+ * on the list's live rows, the order, and whether that is the list's own order (by creation, no
+ * filter, no q), which its index gives.
+ */
+export function rowSelection(engine: Engine, listId: string, columns: readonly StoredColumn[], criteria: RowCriteria) {
+  const cells = new Cells(engine);
+  const where = sql.join(rowConditions(cells, listId, columns, criteria), sql` and `);
+  const sort = parseSort(columns, criteria.sort);
+  // Rows holding a value first (in its order), then the empty ones in creation order; ties by creation.
+  const order = sort.column ?
+      sql`(${cells.sortKey(sort.column)}) is null, ${cells.sortKey(sort.column)} ${sort.dir}, r.created_at ${sort.dir}, r.id ${sort.dir}`
+    : sql`${sort.time} ${sort.dir}, r.id ${sort.dir}`;
+  const listOrder = sort.byCreation && (criteria.filter ?? []).length === 0 && !criteria.q?.trim();
+  return { where, order, dir: sort.dir, listOrder, sortText: sort.text };
 }
 
-/** The number of live rows, cached per rows_version. */
-async function liveCount(ctx: AppContext, list: ListRecord, version: string): Promise<number> {
-  return (await listCaches(ctx).orders.getOrCompute(list.id, version, 'count', async () => {
-    const r = await ctx.db.kysely
-      .selectFrom('list_rows')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('list_id', '=', list.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
-  })) as number;
-}
+export type RowSelection = ReturnType<typeof rowSelection>;

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../../http/auth.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { hook, requireWritable } from '../../http/guards.js';
+import { described, EITHER_AUTH, errors, IdParams } from '../../http/schemas.js';
+import { getImport, IMPORT_MODES, startImport, type ImportMode, type ImportOptions } from './import.js';
+import { ImportEnvelope, ImportForm, ImportParams, ImportQueued } from './schemas.js';
+
+// CSV imports into a list: the upload answers 202 at once and runs as a job (import.ts).
+
+const tags = ['lists'];
+const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The parts of an import (ImportForm), read and checked: the file's text and the options. */
+async function readImportForm(request: FastifyRequest): Promise<{ content: string; options: ImportOptions }> {
+  if (!request.isMultipart()) throw badRequest('Send the CSV as multipart/form-data with a file part named "file"');
+  const fields: Record<string, string> = {};
+  let content: string | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buf = await part.toBuffer();
+        if (part.fieldname !== 'file') continue;
+        content = buf.toString('utf8');
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, `The file must be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`, 'payload_too_large');
+    if (err instanceof AppError) throw err;
+    throw badRequest('Malformed multipart body');
+  }
+  if (content === null) throw badRequest('A file part named "file" is required');
+  const dryRun = fields.dryRun ?? 'false';
+  if (dryRun !== 'true' && dryRun !== 'false') throw badRequest('dryRun must be true or false');
+  const mode = fields.mode ?? 'all-or-nothing';
+  if (!(IMPORT_MODES as readonly string[]).includes(mode)) throw badRequest(`mode must be one of: ${IMPORT_MODES.join(', ')}`);
+  return { content, options: { dryRun: dryRun === 'true', mode: mode as ImportMode, upsertKey: fields.upsertKey || null } };
+}
+
+export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Multipart only for this plugin's routes (the CSV import).
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 } });
+
+  app.post(
+    '/api/lists/:id/import',
+    {
+      preValidation: hook(requireWritable),
+      schema: {
+        operationId: 'importListRows',
+        tags,
+        summary: 'Import rows from a CSV file (runs as a job)',
+        description:
+          'multipart/form-data: `file` (CSV; the header names column keys or labels), `dryRun` (`true`|`false`), `upsertKey` (a unique column’s key: lines whose value matches a row update it), `mode` (`all-or-nothing`, the default, or `valid-rows`). Answers 202 at once; follow the job at GET /api/lists/{id}/imports/{jobId}. Multiselect cells are `;`-separated; booleans true/false, 1/0 or yes/no.',
+        security: EITHER_AUTH,
+        params: IdParams,
+        'x-multipart': ImportForm,
+        response: {
+          202: described(ImportQueued, 'The job was queued'),
+          ...errors(400, 401, 403, 404, 413),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireWritable(request);
+      const { content, options } = await readImportForm(request);
+      const job = await startImport(request.ctx, user.id, request.params.id, content, options);
+      return reply.status(202).send({ job: { id: job.id, status: job.status } });
+    },
+  );
+
+  app.get(
+    '/api/lists/:id/imports/:jobId',
+    {
+      preValidation: hook(requireUser),
+      schema: {
+        operationId: 'getListImport',
+        tags,
+        summary: 'The progress and result of a CSV import',
+        security: EITHER_AUTH,
+        params: ImportParams,
+        response: { 200: described(ImportEnvelope, 'The job'), ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { job: await getImport(request.ctx, user.id, request.params.id, request.params.jobId) };
+    },
+  );
+};

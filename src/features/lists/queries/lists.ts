@@ -1,0 +1,117 @@
+import type { Kysely, Selectable } from 'kysely';
+import { toBool } from '../../../db/dialect.js';
+import { preparedQuery } from '../../../db/prepared.js';
+import type { Database, ListsTable } from '../../../db/types.js';
+import { notFound } from '../../../http/errors.js';
+import type { ListSchema } from '../dsl.js';
+import { loadColumnsOf, type StoredColumn } from './columns.js';
+import type { Tx } from './tx.js';
+
+// Lists themselves, and their version counters: every row write bumps lists.rows_version
+// (bumpRows, rows.ts) and every column change lists.schema_version (bumpSchema, setListSchema),
+// in the writing transaction; cache.ts relies on it.
+
+export interface ListRecord {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string | null;
+  is_public: boolean;
+  folder_id: string | null;
+  schema_name: string;
+  schema_description: string | null;
+  created_at: string;
+  updated_at: string;
+  rows_version: number;
+  schema_version: number;
+}
+
+/** A list with its columns, as most reads answer it. */
+export interface ListView {
+  list: ListRecord;
+  columns: StoredColumn[];
+}
+
+export interface ListPatch {
+  title?: string;
+  description?: string | null;
+  isPublic?: boolean;
+  folderId?: string | null;
+}
+
+export function toListRecord(r: Selectable<ListsTable>): ListRecord {
+  return { ...r, is_public: toBool(r.is_public), rows_version: Number(r.rows_version), schema_version: Number(r.schema_version) };
+}
+
+// Read by every row add (and other single-row writes): compiled once (see preparedQuery).
+const findOwnList = preparedQuery(
+  (db: Kysely<Database>, listId: string, userId: string) => db.selectFrom('lists').selectAll().where('id', '=', listId).where('user_id', '=', userId),
+  ['$list', '$user'] as const,
+);
+
+/** The caller's list, or 404 (not found and not yours are the same). */
+export async function ownList(db: Tx, userId: string, listId: string): Promise<ListRecord> {
+  const [row] = await findOwnList(db, listId, userId);
+  if (!row) throw notFound('List not found');
+  return toListRecord(row);
+}
+
+/** A page of one user's lists, newest first, with their columns: all of them, one folder's, or the public ones. */
+export async function listsPage(
+  db: Tx,
+  which: { userId: string; folderId?: string; publicOnly?: boolean },
+  page: { limit: number; offset: number },
+): Promise<{ lists: ListView[]; total: number }> {
+  let base = db.selectFrom('lists').where('user_id', '=', which.userId);
+  if (which.folderId !== undefined) base = base.where('folder_id', '=', which.folderId);
+  if (which.publicOnly) base = base.where('is_public', '=', true);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const columns = await loadColumnsOf(db, rows.map((r) => r.id));
+  return { lists: rows.map((r) => ({ list: toListRecord(r), columns: columns.get(r.id)! })), total: Number(count.n) };
+}
+
+export async function insertList(db: Tx, list: ListRecord): Promise<void> {
+  await db.insertInto('lists').values(list).execute();
+}
+
+/** Sets the fields the patch names (and updated_at): Kysely leaves the undefined ones out. */
+export async function updateListFields(db: Tx, listId: string, patch: ListPatch, now: string): Promise<void> {
+  await db
+    .updateTable('lists')
+    .set({ title: patch.title, description: patch.description, is_public: patch.isPublic, folder_id: patch.folderId, updated_at: now })
+    .where('id', '=', listId)
+    .execute();
+}
+
+/** Deletes a list; its columns, rows, views and imports go with it (foreign keys). */
+export async function deleteListRecord(db: Tx, listId: string): Promise<void> {
+  await db.deleteFrom('lists').where('id', '=', listId).execute();
+}
+
+/** After a destructive rebuild: the schema's name becomes the title, and both version counters move. */
+export async function setListSchema(db: Tx, listId: string, schema: Pick<ListSchema, 'name' | 'description'>, now: string): Promise<void> {
+  await db
+    .updateTable('lists')
+    .set((eb) => ({
+      title: schema.name,
+      schema_name: schema.name,
+      schema_description: schema.description,
+      updated_at: now,
+      rows_version: eb('rows_version', '+', 1),
+      schema_version: eb('schema_version', '+', 1),
+    }))
+    .where('id', '=', listId)
+    .execute();
+}
+
+/** Marks a change of the list's columns: filters and sorts name columns by key, so cached row orders of the old ones are not read again. */
+export async function bumpSchema(db: Tx, listId: string, now: string): Promise<void> {
+  await db
+    .updateTable('lists')
+    .set((eb) => ({ updated_at: now, schema_version: eb('schema_version', '+', 1) }))
+    .where('id', '=', listId)
+    .execute();
+}

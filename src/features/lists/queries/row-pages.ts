@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { RowSelection } from './row-filters.js';
+import { parsedRow, selectLiveRows, type StoredRow } from './rows.js';
+import type { Tx } from './tx.js';
+
+// The reads behind a page of live rows (row-pages.ts decides which, and caches what they give):
+// the list's own order walked on its index, or the ids of every matching row in order and then a
+// page of them by primary key.
+
+/** A page in the list's own order (selection.listOrder): an index walk of `limit` rows. */
+export async function rowsInListOrder(db: Tx, selection: RowSelection, limit: number, offset: number): Promise<StoredRow[]> {
+  const { rows } = await sql<{ id: string; data: string | Record<string, unknown>; created_at: string; updated_at: string }>`select r.id, r.data, r.created_at, r.updated_at from list_rows r where ${selection.where} order by r.created_at ${selection.dir}, r.id ${selection.dir} limit ${limit} offset ${offset}`.execute(db);
+  return rows.map(parsedRow);
+}
+
+/** The ids of every matching row, in the selection's order. */
+export async function matchingRowIds(db: Tx, selection: RowSelection): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`select r.id from list_rows r where ${selection.where} order by ${selection.order}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** The live rows of `ids`, in that order (rows gone since are left out). */
+export async function liveRowsByIds(db: Tx, listId: string, ids: readonly string[]): Promise<StoredRow[]> {
+  const found = await selectLiveRows(db, listId).where('id', 'in', ids).execute();
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [parsedRow(r)] : [];
+  });
+}
+
+/** The number of live rows of a list. */
+export async function countLiveRows(db: Tx, listId: string): Promise<number> {
+  const r = await db
+    .selectFrom('list_rows')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('list_id', '=', listId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

@@ -1,0 +1,174 @@
+import { batchedTransaction } from '../../db/batched-transaction.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { AppContext } from '../../runtime/context.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { isoNow } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import { listColumns, type ListColumns } from './columns.js';
+import {
+  bumpRows,
+  claimUniques,
+  findLiveRow,
+  findTrashedRow,
+  heldUniques,
+  insertRow,
+  loadColumns,
+  ownList,
+  purgeTrashed,
+  reclaimUniques,
+  releaseUniques,
+  setRowData,
+  trashPage,
+  trashRow,
+  untrashRow,
+  type StoredColumn,
+  type StoredRow,
+  type Tx,
+} from './queries/index.js';
+import { presentRowData } from './presenter.js';
+import { storedData, uniqueKeys, uniqueViolation } from './row-data.js';
+
+// Rows: add, edit, the trash. Each write is one transaction (on SQLite, row adds arriving
+// together share one, each in a savepoint: db/batched-transaction.ts) ending with the list's
+// rows_version bump; ids from clients are looked up scoped to the caller.
+
+const TRASH_DAYS = 30;
+const TRASH_MS = TRASH_DAYS * 24 * 3600_000;
+
+/** A row as written, with the columns it was written against (what the presenter needs). */
+export interface WrittenRow {
+  row: StoredRow;
+  columns: StoredColumn[];
+}
+
+/** The oldest deletion time a row in the trash may have. */
+const trashCutoff = (ctx: Pick<AppContext, 'clock'>) => new Date(ctx.clock.now().getTime() - TRASH_MS).toISOString();
+
+/** The cells to store for a row's input, or 400 validation_failed with every message. */
+function validStored({ columns, validate }: ListColumns, input: Record<string, unknown>, isNew: boolean): Record<string, unknown> {
+  const { data, errors } = validate(input, isNew);
+  if (errors.length > 0) throw badRequest(errors[0], 'validation_failed', { errors });
+  return storedData(columns, data);
+}
+
+/** A unique value of a write refused by the index; it carries the cells the row was given, to name the columns. */
+class UniqueTaken extends Error {
+  constructor(readonly stored: Record<string, unknown>) {
+    super('A unique value is already taken');
+  }
+}
+
+/** Claims a row's unique values (in place of its earlier claims when `replacing`); one another live row holds is UniqueTaken. */
+async function claimUniqueCells(trx: Tx, rowId: string, columns: readonly StoredColumn[], stored: Record<string, unknown>, { replacing = false } = {}): Promise<void> {
+  try {
+    await (replacing ? reclaimUniques : claimUniques)(trx, rowId, uniqueKeys(columns, stored));
+  } catch (err) {
+    throw isUniqueViolation(err) ? new UniqueTaken(stored) : err;
+  }
+}
+
+/**
+ * Runs a row write whose transaction claims unique values. Writes claim them without looking
+ * first: the index decides, also between two simultaneous writers. A value taken becomes the 409
+ * naming the columns whose values another live row holds, worked out once the write's
+ * transaction has ended (rolled back; on SQLite it held the one connection until then).
+ */
+async function namingTakenUniques<T>(ctx: AppContext, listId: string, rowId: string | null, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!(err instanceof UniqueTaken)) throw err;
+    const columns = await loadColumns(ctx.db.kysely, listId);
+    const held = await heldUniques(ctx.db.kysely, uniqueKeys(columns, err.stored), rowId);
+    const taken = columns.filter((c) => held.has(c.propertyId)).map((c) => c.label);
+    throw uniqueViolation(taken.length > 0 ? taken : columns.filter((c) => c.unique).map((c) => c.label));
+  }
+}
+
+async function liveRow(db: Tx, listId: string, rowId: string): Promise<StoredRow> {
+  const row = await findLiveRow(db, listId, rowId);
+  if (!row) throw notFound('Row not found');
+  return row;
+}
+
+export async function addRow(ctx: AppContext, userId: string, listId: string, input: Record<string, unknown>): Promise<WrittenRow> {
+  return namingTakenUniques(ctx, listId, null, () =>
+    // Group commit on SQLite (db/batched-transaction.ts): the adds of one turn share a transaction,
+    // each list read once and its version bumped once per batch; a failing add takes back only its own.
+    batchedTransaction(ctx.db, async (scope) => {
+      const list = await scope.once(`list ${userId} ${listId}`, () => ownList(scope.trx, userId, listId));
+      const schema = await listColumns(ctx, scope.trx, list);
+      const now = isoNow(ctx.clock);
+      const row = { id: newId(), data: validStored(schema, input, true), created_at: now, updated_at: now };
+      await insertRow(scope.trx, listId, row);
+      await claimUniqueCells(scope.trx, row.id, schema.columns, row.data);
+      scope.beforeCommit(`rows ${listId}`, () => bumpRows(scope.trx, listId));
+      // Answered from what was written (no read-back).
+      return { row, columns: schema.columns };
+    }),
+  );
+}
+
+/** Edits a row: the keys sent replace those cells (null clears one); the others keep their values. */
+export async function editRow(ctx: AppContext, userId: string, listId: string, rowId: string, input: Record<string, unknown>): Promise<WrittenRow> {
+  return namingTakenUniques(ctx, listId, rowId, () =>
+    ctx.db.kysely.transaction().execute(async (trx) => {
+      const list = await ownList(trx, userId, listId);
+      const schema = await listColumns(ctx, trx, list);
+      const existing = await liveRow(trx, listId, rowId);
+      const data = validStored(schema, { ...presentRowData(schema.columns, existing.data), ...input }, false);
+      const row = { ...existing, data, updated_at: isoNow(ctx.clock) };
+      await setRowData(trx, row);
+      await claimUniqueCells(trx, rowId, schema.columns, data, { replacing: true });
+      await bumpRows(trx, listId);
+      return { row, columns: schema.columns };
+    }),
+  );
+}
+
+/** Moves a row to the trash (kept 30 days); its unique values are released. */
+export async function deleteRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await ownList(trx, userId, listId);
+    await liveRow(trx, listId, rowId);
+    await trashRow(trx, rowId, ctx.clock.now().toISOString());
+    await releaseUniques(trx, rowId);
+    await bumpRows(trx, listId);
+  });
+}
+
+/** Removes for good the rows whose 30 days in the trash are over (the housekeeping job); their cell values go with them. */
+export async function purgeListTrash(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
+  const cutoff = trashCutoff(ctx);
+  // In batches, so that no single write transaction holds SQLite's one writer for long. Trashed
+  // rows are in no live query, so the lists' rows_version stays as it is.
+  let total = 0;
+  for (;;) {
+    const n = await purgeTrashed(ctx.db.kysely, cutoff, 1000);
+    total += n;
+    if (n < 1000) return total;
+  }
+}
+
+export async function restoreRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<WrittenRow> {
+  return namingTakenUniques(ctx, listId, rowId, () =>
+    ctx.db.kysely.transaction().execute(async (trx) => {
+      const list = await ownList(trx, userId, listId);
+      const trashed = await findTrashedRow(trx, listId, rowId, trashCutoff(ctx));
+      if (!trashed) throw notFound('Row not found in the trash');
+      const { columns } = await listColumns(ctx, trx, list);
+      const row = { ...trashed, updated_at: isoNow(ctx.clock) };
+      await untrashRow(trx, rowId, row.updated_at);
+      await claimUniqueCells(trx, rowId, columns, row.data);
+      await bumpRows(trx, listId);
+      return { row, columns };
+    }),
+  );
+}
+
+export async function listTrash(ctx: AppContext, userId: string, listId: string, page: { limit: number; offset: number }) {
+  const db = ctx.db.kysely;
+  const list = await ownList(db, userId, listId);
+  const { columns } = await listColumns(ctx, db, list);
+  return { columns, ...(await trashPage(db, listId, trashCutoff(ctx), page)) };
+}
