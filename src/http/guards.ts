@@ -86,6 +86,31 @@ export function assertSubscriber(user: Pick<UserRow, 'customer_status'>): void {
   }
 }
 
+// ---- Writers with a tier or status gate --------------------------------------------------------
+// The gates that depend only on the caller (not the body), composed with requireWritable so a
+// route can run them before validation. Each keeps the order its routes have always checked in,
+// which decides the answer to a free account in probation.
+
+type AccountCheck = (request: FastifyRequest, user: UserRow) => void;
+
+const subscriber: AccountCheck = (_request, user) => assertSubscriber(user);
+
+/** requireWritable, then each check of the caller's account in turn. */
+function writableAnd(...checks: AccountCheck[]): (request: FastifyRequest) => Promise<Caller> {
+  return async (request) => {
+    const caller = await requireWritable(request);
+    for (const check of checks) check(request, caller.user);
+    return caller;
+  };
+}
+
+/** A writer outside probation (direct messages, document images, creating a list). */
+export const requireVerifiedWriter = writableAnd(assertNotProbation);
+/** A subscriber writer outside probation (media uploads, rescheduling): tier first, then probation. */
+export const requireSubscriberWriter = writableAnd(subscriber, assertNotProbation);
+/** Creating documents: a writer outside probation, then a subscriber (probation first). */
+export const requireDocumentCreator = writableAnd(assertNotProbation, subscriber);
+
 /** The operator's cron endpoints: `Bearer <CRON_SECRET>`; with no secret configured, always 401. */
 export function requireCronSecret(request: FastifyRequest): void {
   const secret = request.server.ctx.config.cronSecret;
