@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireSession } from '../../http/auth.js';
+import { hook } from '../../http/guards.js';
 import { errors, SESSION_AUTH } from '../../http/schemas.js';
 import { csvStream } from '../../lib/csv.js';
 import { FOLLOW_COLUMNS, followRecords, MESSAGE_COLUMNS, messageRecords } from './service.js';
@@ -20,6 +21,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       e.path,
       {
+        preValidation: hook(requireSession),
         schema: {
           operationId: e.operationId,
           tags: ['exports'],
@@ -34,7 +36,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${e.file}"`)
           .header('cache-control', 'no-store')
-          .send(csvStream(e.columns, e.records(app.ctx, user.id)));
+          .send(csvStream(e.columns, e.records(request.ctx, user.id)));
       },
     );
   }
