@@ -10,7 +10,9 @@ import { AppError, forbidden, tooManyRequests, unauthorized } from './errors.js'
 // a 401 or 403 always comes before a 400 about the input; the handler calls the same guard again
 // to get the caller, which costs nothing the second time (the caller is resolved once per request,
 // the administrator check memoised). Every write route goes through `requireWritable` (or
-// `requireWritableSession`, or an administrator write gate); reads never check account status.
+// `requireWritableSession`, a composed writer gate below, or an administrator write gate), except
+// switching and removing the browser's signed-in accounts, which change only its cookie; reads
+// never check account status.
 
 const BLOCKED_STATUS: Record<string, { code: string; message: string }> = {
   banned: { code: 'account_banned', message: 'This account has been banned' },
