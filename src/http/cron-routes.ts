@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { runDueJobs } from '../runtime/jobs/execute.js';
-import { requireCronSecret } from './guards.js';
+import { hook, requireCronSecret } from './guards.js';
 import { described, errors, OPERATOR } from './schemas.js';
 
 // The operator's cron endpoints of the platform (spec, Utility and internal): Bearer CRON_SECRET;
@@ -26,6 +26,7 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/cron/purge-expired',
     {
+      preValidation: hook(requireCronSecret),
       schema: {
         operationId: 'purgeExpired',
         tags: ['platform'],
@@ -36,9 +37,8 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      requireCronSecret(request);
       const removed: Record<string, number> = {};
-      for (const task of housekeeping) Object.assign(removed, await app.ctx.runtime.periodic.run(task, request.ctx));
+      for (const task of housekeeping) Object.assign(removed, await request.ctx.runtime.periodic.run(task, request.ctx));
       return { message: 'Expired items removed', ...removed };
     },
   );
@@ -46,6 +46,7 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/cron/run-jobs',
     {
+      preValidation: hook(requireCronSecret),
       schema: {
         operationId: 'runDueJobs',
         tags: ['platform'],
@@ -56,7 +57,6 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      requireCronSecret(request);
       const counts = await runDueJobs(request.ctx, { limit: JOBS_PER_CALL });
       return { message: `Ran ${counts.claimed} job${counts.claimed === 1 ? '' : 's'}`, ...counts };
     },

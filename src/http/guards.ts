@@ -10,7 +10,9 @@ import { AppError, forbidden, tooManyRequests, unauthorized } from './errors.js'
 // a 401 or 403 always comes before a 400 about the input; the handler calls the same guard again
 // to get the caller, which costs nothing the second time (the caller is resolved once per request,
 // the administrator check memoised). Every write route goes through `requireWritable` (or
-// `requireWritableSession`, or an administrator write gate); reads never check account status.
+// `requireWritableSession`, a composed writer gate below, or an administrator write gate), except
+// switching and removing the browser's signed-in accounts, which change only its cookie; reads
+// never check account status.
 
 const BLOCKED_STATUS: Record<string, { code: string; message: string }> = {
   banned: { code: 'account_banned', message: 'This account has been banned' },
@@ -85,6 +87,31 @@ export function assertSubscriber(user: Pick<UserRow, 'customer_status'>): void {
     throw new AppError(403, 'An active subscription is required to use this feature', 'subscription_required');
   }
 }
+
+// ---- Writers with a tier or status gate --------------------------------------------------------
+// The gates that depend only on the caller (not the body), composed with requireWritable so a
+// route can run them before validation. Each keeps the order its routes have always checked in,
+// which decides the answer to a free account in probation.
+
+type AccountCheck = (request: FastifyRequest, user: UserRow) => void;
+
+const subscriber: AccountCheck = (_request, user) => assertSubscriber(user);
+
+/** requireWritable, then each check of the caller's account in turn. */
+function writableAnd(...checks: AccountCheck[]): (request: FastifyRequest) => Promise<Caller> {
+  return async (request) => {
+    const caller = await requireWritable(request);
+    for (const check of checks) check(request, caller.user);
+    return caller;
+  };
+}
+
+/** A writer outside probation (direct messages, document images, creating a list). */
+export const requireVerifiedWriter = writableAnd(assertNotProbation);
+/** A subscriber writer outside probation (media uploads, rescheduling): tier first, then probation. */
+export const requireSubscriberWriter = writableAnd(subscriber, assertNotProbation);
+/** Creating documents: a writer outside probation, then a subscriber (probation first). */
+export const requireDocumentCreator = writableAnd(assertNotProbation, subscriber);
 
 /** The operator's cron endpoints: `Bearer <CRON_SECRET>`; with no secret configured, always 401. */
 export function requireCronSecret(request: FastifyRequest): void {

@@ -31,7 +31,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = await getCaller(request);
       const { type, path, referrer } = request.body;
-      await recordAnalyticsEvents(app.ctx, [{ type, path, referrer, userId: caller?.user.id ?? null }]);
+      await recordAnalyticsEvents(request.ctx, [{ type, path, referrer, userId: caller?.user.id ?? null }]);
       return reply.status(201).send({ ok: true as const });
     },
   );

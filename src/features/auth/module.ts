@@ -1,9 +1,11 @@
 import type { FeatureModule } from '../../runtime/module.js';
+import { emailRoutes } from './email-routes.js';
+import { oauthRoutes } from './oauth-routes.js';
 import { authRoutes } from './routes.js';
 import { dummyPasswordHash } from './service.js';
 
 export const authModule: FeatureModule = {
   name: 'auth',
-  routes: [authRoutes],
+  routes: [authRoutes, emailRoutes, oauthRoutes],
   state: [dummyPasswordHash],
 };

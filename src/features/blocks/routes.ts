@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../../http/auth.js';
-import { requireWritable } from '../../http/guards.js';
+import { hook, requireWritable } from '../../http/guards.js';
 import { PageQuery, pageWindow } from '../../http/pagination.js';
 import { described, EITHER_AUTH, errors, UsernameParams, UserPage } from '../../http/schemas.js';
 import { presentUserSummary } from '../users/index.js';
@@ -22,6 +22,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app[method](
         `/api/users/:username/${a.path}`,
         {
+          preValidation: hook(requireWritable),
           schema: {
             operationId: on ? a.opOn : a.opOff,
             tags,
@@ -40,7 +41,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         async (request) => {
           const { user } = await requireWritable(request);
-          await (on ? a.on : a.off)(app.ctx, user, request.params.username);
+          await (on ? a.on : a.off)(request.ctx, user, request.params.username);
           return { [a.field]: on } as never;
         },
       );
@@ -51,6 +52,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/api/user/${kind}`,
       {
+        preValidation: hook(requireUser),
         schema: {
           operationId: kind === 'blocks' ? 'listBlockedUsers' : 'listMutedUsers',
           tags,
@@ -63,7 +65,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => {
         const { user } = await requireUser(request);
         const { limit, offset } = pageWindow(request.query);
-        const { users, pagination } = await listRelation(app.ctx, user.id, kind, limit, offset);
+        const { users, pagination } = await listRelation(request.ctx, user.id, kind, limit, offset);
         return { users: users.map(presentUserSummary), pagination };
       },
     );
@@ -72,6 +74,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/users/:username/report',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'reportUser',
         tags,
@@ -84,7 +87,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireWritable(request);
-      return reply.status(201).send({ report: await reportUser(app.ctx, user, request.params.username, request.body) });
+      return reply.status(201).send({ report: await reportUser(request.ctx, user, request.params.username, request.body) });
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requireUser } from '../../http/auth.js';
-import { assertNotProbation, requireWritable } from '../../http/guards.js';
+import { hook, requireVerifiedWriter, requireWritable } from '../../http/guards.js';
 import { PageQuery, pageWindow } from '../../http/pagination.js';
 import { described, EITHER_AUTH, errors, Id, MessageBody, Username } from '../../http/schemas.js';
 import { presentUserSummary } from '../users/index.js';
@@ -17,6 +17,7 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/direct-messages',
     {
+      preValidation: hook(requireVerifiedWriter),
       schema: {
         operationId: 'sendDirectMessage',
         tags,
@@ -27,9 +28,8 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireWritable(request);
-      assertNotProbation(request, user);
-      const sent = await sendDirectMessage(app.ctx, user, request.body);
+      const { user } = await requireVerifiedWriter(request);
+      const sent = await sendDirectMessage(request.ctx, user, request.body);
       return reply.status(201).send({ directMessage: presentDirectMessage(sent) });
     },
   );
@@ -37,6 +37,7 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/direct-messages',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'listConversations',
         tags,
@@ -49,7 +50,7 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = await requireUser(request);
       const { limit, offset } = pageWindow(request.query);
-      const { conversations, pagination } = await listConversations(app.ctx, user.id, limit, offset);
+      const { conversations, pagination } = await listConversations(request.ctx, user.id, limit, offset);
       return {
         conversations: conversations.map((c) => ({ user: presentUserSummary(c.user), lastMessage: presentDirectMessage(c.lastMessage), unreadCount: c.unreadCount })),
         pagination,
@@ -60,6 +61,7 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/direct-messages/:target',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'readConversation',
         tags,
@@ -74,7 +76,7 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = await requireUser(request);
       const { limit, offset } = pageWindow(request.query);
-      const { messages, pagination } = await readConversation(app.ctx, user, request.params.target, limit, offset);
+      const { messages, pagination } = await readConversation(request.ctx, user, request.params.target, limit, offset);
       return { messages: messages.map(presentDirectMessage), pagination };
     },
   );
@@ -82,6 +84,7 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/direct-messages/:target',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'deleteDirectMessage',
         tags,
@@ -93,7 +96,7 @@ export const directMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      await deleteDirectMessage(app.ctx, user.id, request.params.target);
+      await deleteDirectMessage(request.ctx, user.id, request.params.target);
       return { message: 'Direct message deleted' };
     },
   );

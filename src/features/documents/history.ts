@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow, RevisionRow } from './presenter.js';
-import { chunks, findOwnDocument, FolderTree, liveDocumentAt, updateDocument, withWriter } from './store.js';
+import { chunks, findOwnDocument, liveDocumentAt, loadFolderTree, updateDocument, withWriter } from './queries.js';
 
 // History (revisions) and trash.
 
@@ -76,7 +76,7 @@ export async function restoreRevision(ctx: AppContext, userId: string, id: strin
       .where('revision', '=', n)
       .executeTakeFirst();
     if (!rev) throw notFound('Revision not found');
-    return updateDocument(w, await FolderTree.load(w.trx, userId), doc, { title: rev.title, content: rev.content }, true);
+    return updateDocument(w, await loadFolderTree(w.trx, userId), doc, { title: rev.title, content: rev.content }, true);
   });
 }
 
@@ -126,7 +126,7 @@ export async function restoreDocument(ctx: AppContext, userId: string, id: strin
   return withWriter(ctx, userId, async (w) => {
     const doc = await findOwnDocument(w.trx, userId, id, true);
     if (!doc || doc.deleted_at === null || doc.delete_batch === PURGED) throw notFound('Deleted document not found');
-    const tree = await FolderTree.load(w.trx, userId);
+    const tree = await loadFolderTree(w.trx, userId);
     const folderId = doc.folder_id !== null && tree.live(doc.folder_id) ? doc.folder_id : null;
     if (await liveDocumentAt(w.trx, userId, folderId, doc.relative_path)) {
       throw conflict(`A document named "${doc.relative_path}" already exists where it would be restored`, 'path_taken');
@@ -151,7 +151,7 @@ export async function restoreDocument(ctx: AppContext, userId: string, id: strin
  */
 export async function restoreFolder(ctx: AppContext, userId: string, id: string): Promise<FolderRow> {
   return withWriter(ctx, userId, async (w) => {
-    const tree = await FolderTree.load(w.trx, userId);
+    const tree = await loadFolderTree(w.trx, userId);
     const folder = tree.get(id);
     if (!folder || folder.deleted_at === null || folder.delete_batch === PURGED) throw notFound('Deleted folder not found');
     const parentId = folder.parent_id !== null && tree.live(folder.parent_id) ? folder.parent_id : null;

@@ -1,13 +1,17 @@
 import type { FeatureModule } from '../../runtime/module.js';
 import { releaseUploads } from '../media/service.js';
 import { purgeDocumentTrash } from './history.js';
+import { folderRoutes } from './folder-routes.js';
+import { historyRoutes } from './history-routes.js';
 import { documentRoutes } from './routes.js';
 import { DOCUMENT_COMPONENTS } from './schemas.js';
 import { documentSearchCache } from './search-cache.js';
+import { syncRoutes } from './sync-routes.js';
+import { templateRoutes } from './template-routes.js';
 
 export const documentsModule: FeatureModule = {
   name: 'documents',
-  routes: [documentRoutes],
+  routes: [documentRoutes, folderRoutes, syncRoutes, templateRoutes, historyRoutes],
   components: DOCUMENT_COMPONENTS,
   state: [documentSearchCache],
   periodic: [

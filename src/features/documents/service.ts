@@ -9,12 +9,12 @@ import {
   deleteDocument,
   deleteFolder,
   findOwnDocument,
-  FolderTree,
   insertDocument,
+  loadFolderTree,
   updateDocument,
   updateFolder,
   withWriter,
-} from './store.js';
+} from './queries.js';
 
 // Documents and folders: the HTTP operations of the spec's Documents table.
 
@@ -35,7 +35,7 @@ export async function listRootDocuments(ctx: AppContext, userId: string): Promis
 
 export async function createDocument(ctx: AppContext, userId: string, body: CreateDocumentBody, folderId?: string): Promise<DocumentRow> {
   return withWriter(ctx, userId, async (w) => {
-    const tree = await FolderTree.load(w.trx, userId);
+    const tree = await loadFolderTree(w.trx, userId);
     const target = folderId ?? body.folderId ?? null;
     if (folderId !== undefined && !tree.live(folderId)) throw folderNotFound();
     return insertDocument(w, tree, {
@@ -60,7 +60,7 @@ export async function updateDocumentById(ctx: AppContext, userId: string, id: st
     const doc = await findOwnDocument(w.trx, userId, id);
     if (!doc) throw documentNotFound();
     checkBaseRevision(doc, body.baseRevision);
-    const tree = await FolderTree.load(w.trx, userId);
+    const tree = await loadFolderTree(w.trx, userId);
     const { baseRevision: _base, ...patch } = body;
     return updateDocument(w, tree, doc, patch);
   });
@@ -111,7 +111,7 @@ export async function listFolders(ctx: AppContext, userId: string): Promise<{ fo
 }
 
 export async function createFolderFor(ctx: AppContext, userId: string, body: { name: string; parentId?: string | null }): Promise<FolderRow> {
-  return withWriter(ctx, userId, async (w) => createFolder(w, await FolderTree.load(w.trx, userId), body.name, body.parentId ?? null));
+  return withWriter(ctx, userId, async (w) => createFolder(w, await loadFolderTree(w.trx, userId), body.name, body.parentId ?? null));
 }
 
 export interface FolderDetail {
@@ -122,7 +122,7 @@ export interface FolderDetail {
 }
 
 export async function readFolder(ctx: AppContext, userId: string, id: string): Promise<FolderDetail> {
-  const tree = await FolderTree.load(ctx.db.kysely, userId);
+  const tree = await loadFolderTree(ctx.db.kysely, userId);
   const folder = tree.live(id);
   if (!folder) throw folderNotFound();
   const children = tree.liveChildren(id);
@@ -137,7 +137,7 @@ export async function readFolder(ctx: AppContext, userId: string, id: string): P
 
 export async function updateFolderById(ctx: AppContext, userId: string, id: string, patch: { name?: string; parentId?: string | null }): Promise<FolderRow> {
   return withWriter(ctx, userId, async (w) => {
-    const tree = await FolderTree.load(w.trx, userId);
+    const tree = await loadFolderTree(w.trx, userId);
     const folder = tree.live(id);
     if (!folder) throw folderNotFound();
     return updateFolder(w, tree, folder, patch);
@@ -146,7 +146,7 @@ export async function updateFolderById(ctx: AppContext, userId: string, id: stri
 
 export async function deleteFolderById(ctx: AppContext, userId: string, id: string): Promise<void> {
   await withWriter(ctx, userId, async (w) => {
-    const tree = await FolderTree.load(w.trx, userId);
+    const tree = await loadFolderTree(w.trx, userId);
     const folder = tree.live(id);
     if (!folder) throw folderNotFound();
     await deleteFolder(w, tree, folder);

@@ -2,6 +2,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
+import { splitPath, type FolderTree } from './folder-tree.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import type { SyncOperation } from './schemas.js';
 import {
@@ -11,15 +12,14 @@ import {
   deleteFolder,
   ensureFolderPath,
   findOwnDocument,
-  FolderTree,
   insertDocument,
   liveDocumentAt,
-  splitPath,
+  loadFolderTree,
   updateDocument,
   updateFolder,
   withWriter,
   type Writer,
-} from './store.js';
+} from './queries.js';
 
 // Delta sync.
 //
@@ -30,7 +30,7 @@ import {
 // it explicitly instead.
 //
 // The cursor. Every write of a user's documents or folders takes the user's sync stamp inside its
-// transaction (store.ts nextStamp): an UPDATE of the user's one `document_sync_state` row, which
+// transaction (queries.ts nextStamp): an UPDATE of the user's one `document_sync_state` row, which
 // PostgreSQL row-locks until commit and SQLite serialises as its single writer. A stamp is
 // strictly greater than every earlier stamp of the user, so the user's writes commit in stamp
 // order, and every row a write changes carries its stamp in `change_ms`. A pull first reads the
@@ -63,7 +63,7 @@ export async function pullChanges(ctx: AppContext, userId: string, lastSyncAt: s
   docs = since === null ? docs.where('deleted_at', 'is', null) : docs.where('change_ms', '>', since);
   const documents = await docs.orderBy('change_ms').orderBy('id').execute();
 
-  const tree = await FolderTree.load(db, userId);
+  const tree = await loadFolderTree(db, userId);
   const folders = tree
     .all()
     .filter((f) => (since === null ? f.deleted_at === null : Number(f.change_ms) > since))
@@ -80,7 +80,7 @@ export function createsDocuments(operations: SyncOperation[]): boolean {
 /** Applies the operations in order in one transaction: all of them, or none. */
 export async function pushOperations(ctx: AppContext, user: Pick<UserRow, 'id'>, operations: SyncOperation[]): Promise<{ lastSyncAt: string }> {
   return withWriter(ctx, user.id, async (w) => {
-    const tree = await FolderTree.load(w.trx, user.id);
+    const tree = await loadFolderTree(w.trx, user.id);
     for (const [index, operation] of operations.entries()) {
       try {
         await applyOperation(w, tree, operation);

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../runtime/context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
-import { createFolder, FolderTree, insertDocument, liveDocumentAt, withWriter, type Writer } from './store.js';
+import type { FolderTree } from './folder-tree.js';
+import { createFolder, insertDocument, liveDocumentAt, loadFolderTree, withWriter, type Writer } from './queries.js';
 
 // Templates: the documents of the root folder `_templates`.
 
@@ -56,19 +57,19 @@ async function templatesIn(db: Writer['trx'], userId: string, folderId: string):
  * (`mayWrite` false) gets the list without the folder being created.
  */
 export async function listTemplates(ctx: AppContext, userId: string, mayWrite = true): Promise<DocumentRow[]> {
-  const tree = await FolderTree.load(ctx.db.kysely, userId);
+  const tree = await loadFolderTree(ctx.db.kysely, userId);
   const existing = tree.liveChild(null, TEMPLATES_FOLDER);
   if (existing) return templatesIn(ctx.db.kysely, userId, existing.id);
   if (!mayWrite) return [];
   try {
     return await withWriter(ctx, userId, async (w) => {
-      const folder = await ensureTemplatesFolder(w, await FolderTree.load(w.trx, userId));
+      const folder = await ensureTemplatesFolder(w, await loadFolderTree(w.trx, userId));
       return templatesIn(w.trx, userId, folder.id);
     });
   } catch (err) {
     // A concurrent first call created it (PostgreSQL: the unique index refused the second).
     if (!(err instanceof AppError && err.code === 'name_taken')) throw err;
-    const folder = (await FolderTree.load(ctx.db.kysely, userId)).liveChild(null, TEMPLATES_FOLDER);
+    const folder = (await loadFolderTree(ctx.db.kysely, userId)).liveChild(null, TEMPLATES_FOLDER);
     if (!folder) throw err;
     return templatesIn(ctx.db.kysely, userId, folder.id);
   }
@@ -77,7 +78,7 @@ export async function listTemplates(ctx: AppContext, userId: string, mayWrite = 
 /** Adds the default templates that are missing (by file name); running it again adds nothing. */
 export async function seedDefaultTemplates(ctx: AppContext, userId: string): Promise<DocumentRow[]> {
   return withWriter(ctx, userId, async (w) => {
-    const tree = await FolderTree.load(w.trx, userId);
+    const tree = await loadFolderTree(w.trx, userId);
     const folder = await ensureTemplatesFolder(w, tree);
     for (const t of DEFAULT_TEMPLATES) {
       if (await liveDocumentAt(w.trx, userId, folder.id, t.relativePath)) continue;
@@ -90,7 +91,7 @@ export async function seedDefaultTemplates(ctx: AppContext, userId: string): Pro
 /** Copies one of the caller's templates into a folder (or the root) as a new private document. */
 export async function createFromTemplate(ctx: AppContext, userId: string, templateId: string, targetFolderId: string | null): Promise<DocumentRow> {
   return withWriter(ctx, userId, async (w) => {
-    const tree = await FolderTree.load(w.trx, userId);
+    const tree = await loadFolderTree(w.trx, userId);
     const templates = tree.liveChild(null, TEMPLATES_FOLDER);
     const template =
       templates ?

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getCaller, requireUser } from '../../http/auth.js';
-import { requireWritable } from '../../http/guards.js';
+import { hook, requireWritable } from '../../http/guards.js';
 import { PageQuery, pageWindow } from '../../http/pagination.js';
 import { described, EITHER_AUTH, errors, IdParams, MessageBody, OPTIONAL_AUTH, UsernameParams } from '../../http/schemas.js';
 import { presentUserSummary } from '../users/index.js';
@@ -16,6 +16,7 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/users/:username/follow',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'followUser',
         tags,
@@ -27,13 +28,14 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      return follow(app.ctx, user, request.params.username);
+      return follow(request.ctx, user, request.params.username);
     },
   );
 
   app.delete(
     '/api/users/:username/follow',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'unfollowUser',
         tags,
@@ -45,7 +47,7 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      return unfollow(app.ctx, user, request.params.username);
+      return unfollow(request.ctx, user, request.params.username);
     },
   );
 
@@ -53,6 +55,7 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/api/user/${side}`,
       {
+        preValidation: hook(requireUser),
         schema: {
           operationId: side === 'followers' ? 'listFollowers' : 'listFollowing',
           tags,
@@ -65,7 +68,7 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => {
         const { user } = await requireUser(request);
         const { limit, offset } = pageWindow(request.query);
-        const { users, pagination } = await listFollows(app.ctx, user.id, side, limit, offset);
+        const { users, pagination } = await listFollows(request.ctx, user.id, side, limit, offset);
         return { users: users.map(presentUserSummary), pagination };
       },
     );
@@ -74,6 +77,7 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user/follow-requests',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'listFollowRequests',
         tags,
@@ -84,7 +88,7 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { requests: (await listFollowRequests(app.ctx, user.id)).map(presentFollowRequest) };
+      return { requests: (await listFollowRequests(request.ctx, user.id)).map(presentFollowRequest) };
     },
   );
 
@@ -92,6 +96,7 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/api/user/follow-requests/:id/${action}`,
       {
+        preValidation: hook(requireWritable),
         schema: {
           operationId: action === 'accept' ? 'acceptFollowRequest' : 'rejectFollowRequest',
           tags,
@@ -103,7 +108,7 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const { user } = await requireWritable(request);
-        await answerFollowRequest(app.ctx, user.id, request.params.id, action === 'accept');
+        await answerFollowRequest(request.ctx, user.id, request.params.id, action === 'accept');
         return { message: action === 'accept' ? 'Follow request accepted' : 'Follow request rejected' };
       },
     );
@@ -123,7 +128,7 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
-      return { user: presentPublicProfile(await publicProfile(app.ctx, caller?.user.id ?? null, request.params.username)) };
+      return { user: presentPublicProfile(await publicProfile(request.ctx, caller?.user.id ?? null, request.params.username)) };
     },
   );
 };

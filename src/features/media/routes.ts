@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { assertNotProbation, assertSubscriber, requireWritable } from '../../http/guards.js';
+import { hook, requireSubscriberWriter, requireVerifiedWriter } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, IdParams, PUBLIC } from '../../http/schemas.js';
 import { readDocument } from '../documents/service.js';
 import { checkVideo, MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_BYTES, payloadTooLarge, processImage } from './pipeline.js';
@@ -76,6 +76,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/messages/images/upload',
     {
+      preValidation: hook(requireSubscriberWriter),
       schema: {
         operationId: 'uploadMessageImage',
         tags,
@@ -87,9 +88,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireWritable(request);
-      assertSubscriber(user);
-      assertNotProbation(request, user);
+      const { user } = await requireSubscriberWriter(request);
       const bytes = await readFilePart(request, MAX_IMAGE_UPLOAD_BYTES, 'Images may be at most 20 MB before resizing');
       const image = await processImage(bytes);
       const row = await storeUpload(request.ctx, user.id, 'image', image);
@@ -100,6 +99,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/messages/videos/upload',
     {
+      preValidation: hook(requireSubscriberWriter),
       schema: {
         operationId: 'uploadMessageVideo',
         tags,
@@ -111,9 +111,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireWritable(request);
-      assertSubscriber(user);
-      assertNotProbation(request, user);
+      const { user } = await requireSubscriberWriter(request);
       const bytes = await readFilePart(request, MAX_VIDEO_BYTES, 'Videos may be at most 3 MB');
       const video = await checkVideo(bytes);
       const row = await storeUpload(request.ctx, user.id, 'video', video);
@@ -124,6 +122,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/documents/:id/images/upload',
     {
+      preValidation: hook(requireVerifiedWriter),
       schema: {
         operationId: 'uploadDocumentImage',
         tags: ['documents'],
@@ -136,8 +135,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireWritable(request);
-      assertNotProbation(request, user);
+      const { user } = await requireVerifiedWriter(request);
       // The owner's live document; a public document of someone else is 404 here too.
       const doc = await readDocument(request.ctx, user.id, request.params.id);
       if (doc.user_id !== user.id) throw notFound('Document not found');

@@ -1,14 +1,16 @@
 import { listen, type FeatureModule } from '../../runtime/module.js';
 import { publishRoutes } from './publish-routes.js';
 import { messageReadCache } from './read-cache.js';
+import { reportRoutes } from './report-routes.js';
 import { messageRoutes } from './routes.js';
+import { scheduledRoutes } from './scheduled-routes.js';
 import { publishScheduledTask } from './scheduling.js';
 import { MESSAGE_COMPONENTS } from './schemas.js';
 import { searchIndexer, searchIndexerState } from './search-index.js';
 
 export const messagesModule: FeatureModule = {
   name: 'messages',
-  routes: [messageRoutes, publishRoutes],
+  routes: [messageRoutes, scheduledRoutes, reportRoutes, publishRoutes],
   components: MESSAGE_COMPONENTS,
   state: [messageReadCache, searchIndexerState],
   // A message that became visible goes into SQLite's search index in the next batch.

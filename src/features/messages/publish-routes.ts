@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireCronSecret } from '../../http/guards.js';
+import { hook, requireCronSecret } from '../../http/guards.js';
 import { described, errors, OPERATOR } from '../../http/schemas.js';
 import { publishScheduledTask } from './scheduling.js';
 import { CronResult } from './schemas.js';
@@ -11,6 +11,7 @@ export const publishRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/cron/publish-scheduled-messages',
     {
+      preValidation: hook(requireCronSecret),
       schema: {
         operationId: 'publishScheduledMessages',
         tags: ['messages'],
@@ -21,8 +22,7 @@ export const publishRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      requireCronSecret(request);
-      const { published } = await app.ctx.runtime.periodic.run(publishScheduledTask, request.ctx);
+      const { published } = await request.ctx.runtime.periodic.run(publishScheduledTask, request.ctx);
       return { message: `Published ${published} scheduled message${published === 1 ? '' : 's'}`, published };
     },
   );

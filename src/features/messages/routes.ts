@@ -4,41 +4,19 @@ import { Type } from '@sinclair/typebox';
 import type { UserRow } from '../../db/types.js';
 import { getCaller, requireUser } from '../../http/auth.js';
 import { unauthorized } from '../../http/errors.js';
-import { assertNotProbation, assertProbationQuota, assertSubscriber, requireWritable } from '../../http/guards.js';
+import { assertNotProbation, assertProbationQuota, assertSubscriber, hook, requireWritable } from '../../http/guards.js';
 import { PageQuery, pageWindow, REPLY_PAGE } from '../../http/pagination.js';
 import { described, EITHER_AUTH, errors, IdParams, MessageBody, OPTIONAL_AUTH, ref, UsernameParams } from '../../http/schemas.js';
-import { hook, requireAdmin, requireAdminWrite } from '../../http/guards.js';
 import { requestsCrossPost } from './cross-posts.js';
-import { presentMessage, presentReport } from './presenter.js';
-import { listReports, reportMessage, resolveReport } from './reports.js';
-import { listScheduled, reschedule } from './scheduling.js';
-import {
-  AdminReportEnvelope,
-  AdminReportPage,
-  AdminReportQuery,
-  CreatedMessage,
-  CreateMessageBody,
-  DigState,
-  FeedQuery,
-  Message,
-  MessageList,
-  MessagePage,
-  RepliesQuery,
-  ReportBody,
-  ReportReceipt,
-  ResolveReportBody,
-  ScheduledQuery,
-  SearchQuery,
-  UndigState,
-  UpdatedMessage,
-  UpdateMessageBody,
-} from './schemas.js';
+import { presentMessage } from './presenter.js';
+import { CreatedMessage, CreateMessageBody, DigState, FeedQuery, Message, MessagePage, RepliesQuery, SearchQuery, UndigState } from './schemas.js';
 import type { LoadedMessage } from './queries.js';
 import { cachedRead, readKey } from './read-cache.js';
 import { createMessage, deleteMessage, dig, feed, readMessage, recentPostTimes, replies, search, undig, userMessages, viewerOf } from './service.js';
 
-// Messages (spec, Messages), the public per-user feed (spec, Public) and
-// the administrators' view of reports. Routes: guard, then service, then presenter.
+// Messages (spec, Messages) and the public per-user feed (spec, Public): the feeds, posting, one
+// message, its replies and digs. Scheduled messages and reports have route files of their own.
+// Routes: guard, then service, then presenter.
 
 const tags = ['messages'];
 
@@ -51,27 +29,29 @@ async function sendCachedPage(
   key: string,
   load: () => Promise<{ messages: LoadedMessage[]; pagination: unknown }>,
 ): Promise<FastifyReply> {
-  const body = await cachedRead(reply.server.ctx, key, async () => {
+  const body = await cachedRead(reply.request.ctx, key, async () => {
     const { messages, pagination } = await load();
     return reply.serialize({ messages: messages.map(presentMessage), pagination }) as string;
   });
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-/** Gates of a create or reschedule: subscriber-only fields, probation features, the probation quota. */
+/**
+ * Gates of a post that depend on what it asks for (subscriber-only fields, probation features),
+ * then the probation quota: after validation, since the body decides.
+ */
 async function assertMayPost(request: FastifyRequest, user: UserRow, body: CreateMessageBody): Promise<void> {
   const media = (body.imageUrls?.length ?? 0) > 0 || (body.videoUrls?.length ?? 0) > 0;
   if (media || body.scheduledAt !== undefined || requestsCrossPost(body)) {
     assertSubscriber(user);
     assertNotProbation(request, user);
   }
-  if (user.account_status === 'probation' && request.server.ctx.config.accountStatusEnforcement) {
-    assertProbationQuota(request, user, await recentPostTimes(request.server.ctx, user.id));
+  if (user.account_status === 'probation' && request.ctx.config.accountStatusEnforcement) {
+    assertProbationQuota(request, user, await recentPostTimes(request.ctx, user.id));
   }
 }
 
 export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
-
   app.get(
     '/api/messages',
     {
@@ -99,6 +79,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/messages/search',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'searchMessages',
         tags,
@@ -121,6 +102,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/messages',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'createMessage',
         tags,
@@ -146,25 +128,6 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/messages/scheduled',
-    {
-      schema: {
-        operationId: 'listScheduledMessages',
-        tags,
-        summary: 'The caller’s upcoming scheduled messages',
-        description: '`range`: `today` (until the next UTC midnight), `week` (7 days) or `month` (30 days, the default).',
-        security: EITHER_AUTH,
-        querystring: ScheduledQuery,
-        response: { 200: described(MessageList, 'Scheduled messages, soonest first'), ...errors(400, 401) },
-      },
-    },
-    async (request) => {
-      const { user } = await requireUser(request);
-      return { messages: (await listScheduled(request.ctx, user, request.query.range ?? 'month')).map(presentMessage) };
-    },
-  );
-
-  app.get(
     '/api/messages/:id',
     {
       schema: {
@@ -182,32 +145,10 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.patch(
-    '/api/messages/:id',
-    {
-      schema: {
-        operationId: 'updateScheduledMessage',
-        tags,
-        summary: 'Reschedule a future-scheduled message or change its cross-posts',
-        description: 'Only own messages whose scheduled time is still ahead (409 otherwise). `scheduledAt` is rounded up to the next 5-minute boundary.',
-        security: EITHER_AUTH,
-        params: IdParams,
-        body: UpdateMessageBody,
-        response: { 200: described(UpdatedMessage, 'The rescheduled message'), ...errors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const { user } = await requireWritable(request);
-      assertSubscriber(user);
-      assertNotProbation(request, user);
-      const scheduledAt = await reschedule(request.ctx, user, request.params.id, request.body);
-      return { message: 'Message updated', data: presentMessage(await readMessage(request.ctx, viewerOf(user), request.params.id)), scheduledAt };
-    },
-  );
-
   app.delete(
     '/api/messages/:id',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'deleteMessage',
         tags,
@@ -249,6 +190,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/messages/:id/dig',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'digMessage',
         tags,
@@ -267,6 +209,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/messages/:id/dig',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'undigMessage',
         tags,
@@ -279,31 +222,6 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = await requireWritable(request);
       return undig(request.ctx, user, request.params.id);
-    },
-  );
-
-  app.post(
-    '/api/messages/:id/report',
-    {
-      schema: {
-        operationId: 'reportMessage',
-        tags,
-        summary: 'Report a message to the administrators',
-        description: 'A second report of the same message by the same user updates the first (200).',
-        security: EITHER_AUTH,
-        params: IdParams,
-        body: ReportBody,
-        response: {
-          201: described(ReportReceipt, 'The report was filed'),
-          200: described(ReportReceipt, 'The earlier report was updated'),
-          ...errors(400, 401, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { user } = await requireWritable(request);
-      const { created, ...report } = await reportMessage(request.ctx, user, request.params.id, request.body.reason, request.body.detail);
-      return reply.status(created ? 201 : 200).send({ report });
     },
   );
 
@@ -326,46 +244,6 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { username } = request.params;
       const { limit, offset } = pageWindow(request.query);
       return sendCachedPage(reply, readKey('user', viewer, { username, limit, offset }), () => userMessages(request.ctx, viewer, username, limit, offset));
-    },
-  );
-
-  app.get(
-    '/api/admin/reports',
-    {
-      preValidation: hook(requireAdmin),
-      schema: {
-        operationId: 'listMessageReports',
-        tags: ['admin'],
-        summary: 'Reports of messages, newest first',
-        security: EITHER_AUTH,
-        querystring: AdminReportQuery,
-        response: { 200: described(AdminReportPage, 'A page of reports'), ...errors(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const { limit, offset } = pageWindow(request.query);
-      const { rows, pagination } = await listReports(request.ctx, request.query.status, limit, offset);
-      return { reports: rows.map(presentReport), pagination };
-    },
-  );
-
-  app.patch(
-    '/api/admin/reports/:id',
-    {
-      preValidation: hook(requireAdminWrite),
-      schema: {
-        operationId: 'resolveMessageReport',
-        tags: ['admin'],
-        summary: 'Resolve a report',
-        security: EITHER_AUTH,
-        params: IdParams,
-        body: ResolveReportBody,
-        response: { 200: described(AdminReportEnvelope, 'The resolved report'), ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { user } = await requireAdminWrite(request);
-      return { report: presentReport(await resolveReport(request.ctx, user, request.params.id, request.body.note)) };
     },
   );
 };

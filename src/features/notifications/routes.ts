@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import { requireWritable } from '../../http/guards.js';
+import { hook, requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, IdParams, PUBLIC, ref } from '../../http/schemas.js';
 import { loadPage, sendPage } from '../../http/pages/layout.js';
 import { registerDevice, unregisterDevice } from './devices.js';
@@ -41,6 +41,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/notifications',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'listNotifications',
         tags,
@@ -55,11 +56,11 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { scope, limit, offset } = request.query;
       if (scope === 'tray') {
         const trayLimit = Math.min(TRAY_MAX, Math.max(TRAY_MIN, limit ?? TRAY_DEFAULT));
-        const { unreadCount, items } = await listNotifications(app.ctx, user.id, 'tray', trayLimit, 0);
+        const { unreadCount, items } = await listNotifications(request.ctx, user.id, 'tray', trayLimit, 0);
         return { unreadCount, items: items.map(presentNotification) };
       }
       if (limit !== undefined && limit > FEED_MAX) throw badRequest(`limit must be from 1 to ${FEED_MAX}`);
-      const { unreadCount, items } = await listNotifications(app.ctx, user.id, 'feed', limit ?? FEED_DEFAULT, offset ?? 0);
+      const { unreadCount, items } = await listNotifications(request.ctx, user.id, 'feed', limit ?? FEED_DEFAULT, offset ?? 0);
       return { unreadCount, items: items.map(presentNotification) };
     },
   );
@@ -67,6 +68,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/api/notifications/:id/read',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'markNotificationRead',
         tags,
@@ -78,7 +80,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      await markRead(app.ctx, user.id, request.params.id);
+      await markRead(request.ctx, user.id, request.params.id);
       return { ok: true as const };
     },
   );
@@ -86,6 +88,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/notifications/mark-all-read',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'markAllNotificationsRead',
         tags,
@@ -96,13 +99,14 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      return { ok: true as const, updated: await markAllRead(app.ctx, user.id) };
+      return { ok: true as const, updated: await markAllRead(request.ctx, user.id) };
     },
   );
 
   app.delete(
     '/api/notifications/:id',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'deleteNotification',
         tags,
@@ -114,7 +118,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      await deleteNotification(app.ctx, user.id, request.params.id);
+      await deleteNotification(request.ctx, user.id, request.params.id);
       return { ok: true as const };
     },
   );
@@ -122,6 +126,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user/notification-preferences',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'getNotificationPreferences',
         tags,
@@ -132,13 +137,14 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { events: await listPreferences(app.ctx, user.id) };
+      return { events: await listPreferences(request.ctx, user.id) };
     },
   );
 
   app.patch(
     '/api/user/notification-preferences',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'updateNotificationPreference',
         tags,
@@ -151,7 +157,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = await requireWritable(request);
       const { key, channels } = validatePatch(request.body);
-      return updatePreference(app.ctx, user.id, key, channels);
+      return updatePreference(request.ctx, user.id, key, channels);
     },
   );
 
@@ -176,8 +182,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { userId, key } = await verifyUnsubscribeToken(app.ctx, request.query.token);
-      await updatePreference(app.ctx, userId, key, { email: false });
+      const { userId, key } = await verifyUnsubscribeToken(request.ctx, request.query.token);
+      await updatePreference(request.ctx, userId, key, { email: false });
       // The page's own form asks for HTML; mail clients and scripts get JSON.
       const accept = request.headers.accept ?? '';
       if (accept.includes('text/html') && !accept.includes('application/json')) return sendPage(reply, unsubscribedPage);
@@ -188,6 +194,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/push/register',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'registerPushDevice',
         tags: ['devices'],
@@ -199,7 +206,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      await registerDevice(app.ctx, user.id, request.body);
+      await registerDevice(request.ctx, user.id, request.body);
       return { registered: true as const };
     },
   );
@@ -207,6 +214,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/push/unregister',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'unregisterPushDevice',
         tags: ['devices'],
@@ -218,7 +226,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      await unregisterDevice(app.ctx, user.id, request.body.token);
+      await unregisterDevice(request.ctx, user.id, request.body.token);
       return { registered: false as const };
     },
   );

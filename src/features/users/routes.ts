@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireSession, requireUser } from '../../http/auth.js';
-import { requireWritable, requireWritableSession } from '../../http/guards.js';
+import { hook, requireWritable, requireWritableSession } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, MessageBody, SESSION_AUTH } from '../../http/schemas.js';
 import { listIdentities } from './identities.js';
 import { presentCurrentUser, presentIdentity } from './presenter.js';
@@ -12,6 +12,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'getCurrentUser',
         tags: ['users'],
@@ -29,6 +30,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/api/user',
     {
+      preValidation: hook(requireWritable),
       schema: {
         operationId: 'updateCurrentUser',
         tags: ['users'],
@@ -48,6 +50,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/user/email',
     {
+      preValidation: hook(requireWritableSession),
       schema: {
         operationId: 'requestEmailChange',
         tags: ['users'],
@@ -68,6 +71,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user/identities',
     {
+      preValidation: hook(requireSession),
       schema: {
         operationId: 'listIdentities',
         tags: ['users'],
