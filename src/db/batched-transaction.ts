@@ -97,6 +97,22 @@ class WriteCounter implements KyselyPlugin {
   }
 }
 
+const PROBE = CompiledQuery.raw('select 1');
+
+/**
+ * Whether the transaction still takes statements: a unit may have turned a database error into
+ * one of its own (a unique value taken becomes a 409), and PostgreSQL refuses every statement of
+ * a transaction after a failed one. Asked only when a unit threw.
+ */
+async function stillUsable(trx: Kysely<Database>): Promise<boolean> {
+  try {
+    await trx.executeQuery(PROBE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Thrown inside a batch's transaction to roll it back when a unit spoiled it. */
 class SpoiledBatch extends Error {}
 
@@ -114,7 +130,7 @@ async function runBatchWithoutSavepoints(kysely: Kysely<Database>, batch: readon
         try {
           outcomes.push({ ok: true, value: await work({ ...scope, trx: trx.withPlugin(counter) }) });
         } catch (err) {
-          if (counter.writes > 0 || isDatabaseError(err)) throw new SpoiledBatch();
+          if (counter.writes > 0 || isDatabaseError(err) || !(await stillUsable(trx))) throw new SpoiledBatch();
           outcomes.push({ ok: false, err });
         }
       }

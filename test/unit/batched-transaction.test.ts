@@ -142,6 +142,25 @@ describe('batchedTransaction', () => {
     expect(await secrets('g')).toEqual(['g0', 'g2', 'g3']);
   });
 
+  it('a unit that turns a database error into its own error still takes back only its own writes, even as the last of its batch', async () => {
+    await db.kysely.insertInto('app_secrets').values({ name: 'h-taken', value: 'x' }).execute();
+    const settled = await Promise.allSettled(
+      ['h0', 'h1', 'h-taken'].map((name) =>
+        batchedTransaction(db, async ({ trx }) => {
+          try {
+            await trx.insertInto('app_secrets').values({ name, value: 'new' }).execute();
+          } catch {
+            // As a service does with a unique value taken: its own error, the database's dropped.
+            throw new Error(`${name} is taken`);
+          }
+        }),
+      ),
+    );
+    expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((settled[2] as PromiseRejectedResult).reason.message).toBe('h-taken is taken');
+    expect(await secrets('h')).toEqual(['h-taken', 'h0', 'h1']);
+  });
+
   it('a unit arriving alone runs in a plain transaction and its error rolls it back', async () => {
     await expect(
       batchedTransaction(db, async ({ trx }) => {

@@ -1,4 +1,5 @@
 import { batchedTransaction } from '../../db/batched-transaction.js';
+import type { Engine } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { AppContext } from '../../runtime/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -11,7 +12,7 @@ import {
   findLiveRow,
   findTrashedRow,
   heldUniques,
-  insertRow,
+  insertRowClaiming,
   loadColumns,
   ownList,
   purgeTrashed,
@@ -85,6 +86,15 @@ async function namingTakenUniques<T>(ctx: AppContext, listId: string, rowId: str
   }
 }
 
+/** Inserts a new row with its unique claims; a value another live row holds is UniqueTaken. */
+async function insertClaiming(trx: Tx, engine: Engine, listId: string, row: StoredRow, columns: readonly StoredColumn[]): Promise<void> {
+  try {
+    await insertRowClaiming(trx, engine, listId, row, uniqueKeys(columns, row.data));
+  } catch (err) {
+    throw isUniqueViolation(err) ? new UniqueTaken(row.data) : err;
+  }
+}
+
 async function liveRow(db: Tx, listId: string, rowId: string): Promise<StoredRow> {
   const row = await findLiveRow(db, listId, rowId);
   if (!row) throw notFound('Row not found');
@@ -100,8 +110,7 @@ export async function addRow(ctx: AppContext, userId: string, listId: string, in
       const schema = await listColumns(ctx, scope.trx, list);
       const now = isoNow(ctx.clock);
       const row = { id: newId(), data: validStored(schema, input, true), created_at: now, updated_at: now };
-      await insertRow(scope.trx, listId, row);
-      await claimUniqueCells(scope.trx, row.id, schema.columns, row.data);
+      await insertClaiming(scope.trx, ctx.db.engine, listId, row, schema.columns);
       scope.beforeCommit(`rows ${listId}`, () => bumpRows(scope.trx, listId));
       // Answered from what was written (no read-back).
       return { row, columns: schema.columns };

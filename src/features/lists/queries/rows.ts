@@ -119,6 +119,24 @@ export async function claimUniques(db: Tx, rowId: string, keys: readonly UniqueK
   else if (keys.length > 0) await db.insertInto('list_unique_values').values(keys.map(([property_id, value]) => ({ property_id, value, row_id: rowId }))).execute();
 }
 
+/**
+ * PostgreSQL: a new row and its unique claims in one statement (each statement is a round trip
+ * there); the claims come from two parallel array parameters.
+ */
+const INSERT_ROW_CLAIMING = `with r as (insert into list_rows (id, list_id, data, created_at, updated_at) values ($1, $2, $3, $4, $5) returning id)
+  insert into list_unique_values (property_id, value, row_id) select u.p, u.v, r.id from r, unnest($6::text[], $7::text[]) as u(p, v)`;
+
+/** Inserts one live row and claims its unique values: one statement on PostgreSQL, two on SQLite. */
+export async function insertRowClaiming(db: Tx, engine: Engine, listId: string, row: StoredRow, keys: readonly UniqueKey[]): Promise<void> {
+  if (engine === 'postgres') {
+    const params = [row.id, listId, JSON.stringify(row.data), row.created_at, row.updated_at, keys.map((k) => k[0]), keys.map((k) => k[1])];
+    await db.executeQuery(CompiledQuery.raw(INSERT_ROW_CLAIMING, params));
+    return;
+  }
+  await insertRow(db, listId, row);
+  await claimUniques(db, row.id, keys);
+}
+
 /** Replaces the unique claims of one live row. */
 export async function reclaimUniques(db: Tx, rowId: string, keys: readonly UniqueKey[]): Promise<void> {
   await releaseUniques(db, rowId);
