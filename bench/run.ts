@@ -10,6 +10,8 @@ import { messageFigures, seedMessages } from './messages.js';
 import { notificationFigures, seedNotifications, startFcmStandIn } from './notifications.js';
 import { BENCH_PASSWORD, seed } from './seed.js';
 import { cliFirstPull } from './sync-cli.js';
+import { mediaFigures } from './media.js';
+import { startS3 } from '../test/media/support.js';
 
 // `npm run bench`: seeds a database, starts the real server and a bare Fastify route (the ceiling)
 // as separate processes, drives each endpoint with autocannon from this process, prints
@@ -20,10 +22,18 @@ import { cliFirstPull } from './sync-cli.js';
 // default all). Every endpoint runs at 64 connections (the issues' targets are set there), the
 // ceiling included, except login, which Argon2id bounds by design; each is first driven for a
 // second at 8 connections (warm-up), so a figure is the endpoint's steady state, not its first call.
+//
+// BENCH_INSTANCES=2 (with BENCH_DATABASE_URL) is the scale-out run, as an operator deploys it:
+// two server processes on the one PostgreSQL database, both SCHEDULER=off, media on an
+// S3-compatible store (s3rver, in this process), and autocannon sending its connections round
+// robin to both. Each endpoint is measured against one instance and then against the two; the
+// table gives both and their ratio. (The notification group, whose pushes outlive its run, and
+// the whole-run timings are measured against one instance only.)
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const userCount = Number(process.env.BENCH_USERS ?? 5000);
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((g) => g.trim()).filter(Boolean));
+const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 const wanted = (group: string) => only.size === 0 || only.has(group);
 
 function startProcess(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
@@ -60,6 +70,9 @@ interface Timing {
 
 interface Figure {
   name: string;
+  /** Two-instance runs: requests per second against one instance, and what two made of it. */
+  oneInstance?: number;
+  twoInstancesRatio?: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -69,6 +82,12 @@ interface Figure {
 
 /** Seconds each endpoint is driven (at 8 connections) before it is measured: JIT, caches and page cache warm. */
 const WARM_UP_SECONDS = 1;
+
+/** Requests that went to `from` go round robin to `from` and `to` (autocannon splits the connections). */
+function roundRobin(opts: autocannon.Options, from: string, to: string): autocannon.Options {
+  const url = opts.url as string;
+  return { ...opts, url: [url, url.replace(from, to)] as unknown as string };
+}
 
 async function measure(name: string, opts: autocannon.Options, ceiling: number): Promise<Figure> {
   // Not where each request must be a first (opts.amount: the new-dig run); that run is its own warm-up.
@@ -107,6 +126,7 @@ async function main(): Promise<void> {
   const cleanups: Array<() => Promise<void> | void> = [];
   let databaseUrl: string;
   const pgBase = process.env.BENCH_DATABASE_URL;
+  if (instances !== 1 && (instances !== 2 || !pgBase)) throw new Error('BENCH_INSTANCES=2 needs BENCH_DATABASE_URL (a PostgreSQL server): instances share one database');
   if (pgBase) {
     const scratch = await createScratchDatabase(pgBase, 'bench');
     databaseUrl = scratch.url;
@@ -126,19 +146,33 @@ async function main(): Promise<void> {
   const fcm = await startFcmStandIn();
   cleanups.unshift(() => fcm.stop());
   const bare = await startProcess('bench/bare-server.ts', {});
-  const server = await startProcess('src/main.ts', { DATABASE_URL: databaseUrl, ...fcm.env });
+  // Two instances keep their media in one S3-compatible store; one keeps it on its disk.
+  const s3 = instances === 2 ? await startS3('bench-media') : null;
+  if (s3) cleanups.unshift(() => s3.stop());
+  const serverEnv = { DATABASE_URL: databaseUrl, ...fcm.env, ...(s3?.env ?? {}) };
+  const server = await startProcess('src/main.ts', serverEnv);
+  const second = instances === 2 ? await startProcess('src/main.ts', serverEnv) : null;
   cleanups.unshift(() => stop(bare.child), () => stop(server.child));
+  if (second) cleanups.unshift(() => stop(second.child));
 
   try {
     const ceiling = await measure('bare Fastify route (ceiling)', { url: `${bare.base}/` }, 0);
     ceiling.ratioToCeiling = 1;
     const c = ceiling.requestsPerSecond;
+    // Against one instance; in the two-instance run, each again round robin across both.
+    const m = async (name: string, opts: autocannon.Options): Promise<Figure> => {
+      const one = await measure(name, opts, c);
+      if (!second) return one;
+      const two = await measure(`${name} [2 instances]`, roundRobin(opts, server.base, second.base), c);
+      return { ...two, oneInstance: one.requestsPerSecond, twoInstancesRatio: Number((two.requestsPerSecond / Math.max(1, one.requestsPerSecond)).toFixed(2)) };
+    };
     const figures = [
       ceiling,
-      ...(wanted('accounts') ? await accountFigures((name, opts) => measure(name, opts, c), server.base, seeded) : []),
-      ...(seededMessages ? await messageFigures((name, opts) => measure(name, opts, c), server.base, seeded.sessionToken, seeded.syncToken, seededMessages) : []),
-      ...(seededDocuments ? await documentFigures((name, opts) => measure(name, opts, c), server.base, seeded.syncToken, seededDocuments) : []),
-      ...(seededLists ? await listFigures((name, opts) => measure(name, opts, c), server.base, seeded.syncToken, seededLists) : []),
+      ...(wanted('accounts') ? await accountFigures(m, server.base, seeded) : []),
+      ...(seededMessages ? await messageFigures(m, server.base, seeded.sessionToken, seeded.syncToken, seededMessages) : []),
+      ...(seededDocuments ? await documentFigures(m, server.base, seeded.syncToken, seededDocuments) : []),
+      ...(seededLists ? await listFigures(m, server.base, seeded.syncToken, seededLists) : []),
+      ...(second ? await mediaFigures(m, server.base, seeded.syncToken) : []),
     ];
     const timings: Timing[] = [];
     if (wanted('documents')) {
@@ -151,8 +185,16 @@ async function main(): Promise<void> {
     if (seededNotifications) {
       figures.push(...(await notificationFigures((name, opts) => measure(name, opts, c), server.base, seeded.sessionToken, seeded.syncToken, seededNotifications, fcm)));
     }
-    const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'x ceiling'];
-    const rows = figures.map((f) => [f.name, String(f.requestsPerSecond), String(f.p50), String(f.p99), String(f.non2xx), f.ratioToCeiling.toFixed(3)]);
+    const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'x ceiling', ...(second ? ['1 instance', 'x 1 instance'] : [])];
+    const rows = figures.map((f) => [
+      f.name,
+      String(f.requestsPerSecond),
+      String(f.p50),
+      String(f.p99),
+      String(f.non2xx),
+      f.ratioToCeiling.toFixed(3),
+      ...(second ? [f.oneInstance === undefined ? '' : String(f.oneInstance), f.twoInstancesRatio === undefined ? '' : f.twoInstancesRatio.toFixed(2)] : []),
+    ]);
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
     process.stdout.write(`\n${line(header)}\n${rows.map(line).join('\n')}\n`);
@@ -163,12 +205,13 @@ async function main(): Promise<void> {
       engine: databaseUrl.split(':')[0],
       node: process.version,
       durationSeconds: duration,
+      instances,
       users: userCount,
       figures,
       timings,
     };
-    writeFileSync('bench/results/latest.json', JSON.stringify(out, null, 2));
-    process.stdout.write('\nwritten to bench/results/latest.json\n');
+    writeFileSync(`bench/results/latest${second ? '-2-instances' : ''}.json`, JSON.stringify(out, null, 2));
+    process.stdout.write(`\nwritten to bench/results/latest${second ? '-2-instances' : ''}.json\n`);
   } finally {
     for (const c of cleanups) await c();
   }

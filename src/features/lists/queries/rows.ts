@@ -196,8 +196,31 @@ async function insertMany(db: Tx, engine: Engine, table: string, columns: readon
   await db.executeQuery(CompiledQuery.raw(text, rows.flat()));
 }
 
+/**
+ * PostgreSQL: many rows in one statement from array parameters (unnest), two statements per
+ * chunk whatever its size: cheaper to send and to parse than a multi-row VALUES of five bound
+ * values a row, and the same text every time (prepared once per connection).
+ */
+const INSERT_ROWS_UNNEST = `insert into list_rows (id, list_id, data, created_at, updated_at)
+  select t.id, $2, t.data, $4, $4 from unnest($1::text[], $3::jsonb[]) as t(id, data)`;
+const CLAIM_UNNEST = `insert into list_unique_values (property_id, value, row_id) select * from unnest($1::text[], $2::text[], $3::text[])`;
+
 /** Inserts new live rows with their unique claims, a few statements per thousand rows; returns their ids (new ones unless given). */
 export async function insertRows(db: Tx, engine: Engine, listId: string, rows: readonly PreparedRow[], createdAt: string, ids: readonly string[] = rows.map(() => newId())): Promise<readonly string[]> {
+  if (engine === 'postgres') {
+    if (rows.length === 0) return ids;
+    await db.executeQuery(CompiledQuery.raw(INSERT_ROWS_UNNEST, [ids, listId, rows.map((r) => r.data), createdAt]));
+    const claims: [string[], string[], string[]] = [[], [], []];
+    rows.forEach((r, j) => {
+      for (const [pid, value] of r.keys) {
+        claims[0].push(pid);
+        claims[1].push(value);
+        claims[2].push(ids[j]);
+      }
+    });
+    if (claims[0].length > 0) await db.executeQuery(CompiledQuery.raw(CLAIM_UNNEST, claims));
+    return ids;
+  }
   for (let i = 0; i < rows.length; i += INSERT_ROWS) {
     const values: unknown[][] = [];
     const claims: unknown[][] = [];
