@@ -12,6 +12,7 @@ import { listSchemaRoutes } from './schema-routes.js';
 import { listViewRoutes } from './views-routes.js';
 import { LIST_COMPONENTS } from './schemas.js';
 import { purgeListTrash } from './rows.js';
+import { listReads } from './service.js';
 
 declare module '../../runtime/types.js' {
   interface JobPayloads {
@@ -24,7 +25,7 @@ export const listsModule: FeatureModule = {
   name: 'lists',
   routes: [listRoutes, listSchemaRoutes, listRowRoutes, listViewRoutes, listFolderRoutes, listImportRoutes, listExportRoutes, publicListRoutes],
   components: LIST_COMPONENTS,
-  state: [listCachesState],
+  state: [listCachesState, listReads],
   jobs: [
     // A second run of the job (its runner died, or it is retried) resumes the import where it
     // stopped; a job given up (attempts used up) fails its import.

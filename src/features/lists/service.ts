@@ -1,10 +1,13 @@
 import type { AppContext } from '../../runtime/context.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import { TurnBatch } from '../../lib/turn-batch.js';
+import { AppState } from '../../runtime/state.js';
+import { notFound } from '../../http/errors.js';
 import { listColumns } from './columns.js';
 import { parseSchema } from './dsl.js';
 import { ownFolder } from './folders.js';
-import { deleteListRecord, insertColumns, insertList, listsPage, ownList, updateListFields, type ListPatch, type ListView, type Tx } from './queries/index.js';
+import { deleteListRecord, insertColumns, insertList, listsByIds, listsPage, ownList, updateListFields, type ListPatch, type ListRecord, type ListView, type Tx } from './queries/index.js';
 
 // Lists themselves. Each operation is one transaction; ids from clients are looked up scoped to
 // the caller (not found and not yours are the same 404). Rows are rows.ts, pages of them
@@ -49,8 +52,21 @@ export async function createList(ctx: AppContext, userId: string, input: ListInp
 
 export async function getList(ctx: AppContext, userId: string, listId: string): Promise<ListView> {
   const db = ctx.db.kysely;
-  const list = await ownList(db, userId, listId);
+  const list = ctx.db.engine === 'postgres' ? await ownListShared(ctx, userId, listId) : await ownList(db, userId, listId);
   return { list, columns: (await listColumns(ctx, db, list)).columns };
+}
+
+/**
+ * PostgreSQL reads of lists by id, the requests of one turn in one statement (every read of a
+ * list's rows starts with its list and version counters; lib/turn-batch.ts).
+ */
+export const listReads = new AppState('lists.reads', (ctx) => new TurnBatch<string, ListRecord>(async (ids) => new Map((await listsByIds(ctx.db.kysely, ids)).map((l) => [l.id, l]))));
+
+/** The caller's list read with the others of its turn, or 404 (not found and not yours are the same). */
+async function ownListShared(ctx: AppContext, userId: string, listId: string): Promise<ListRecord> {
+  const list = await ctx.state(listReads).get(listId);
+  if (!list || list.user_id !== userId) throw notFound('List not found');
+  return list;
 }
 
 export async function listLists(ctx: AppContext, userId: string, page: { limit: number; offset: number; folderId?: string }): Promise<{ lists: ListView[]; total: number }> {

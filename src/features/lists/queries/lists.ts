@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { toBool } from '../../../db/dialect.js';
 import { preparedQuery } from '../../../db/prepared.js';
 import type { Database, ListsTable } from '../../../db/types.js';
@@ -48,6 +48,16 @@ const findOwnList = preparedQuery(
   (db: Kysely<Database>, listId: string, userId: string) => db.selectFrom('lists').selectAll().where('id', '=', listId).where('user_id', '=', userId),
   ['$list', '$user'] as const,
 );
+
+const findListsByIds = preparedQuery(
+  (db: Kysely<Database>, ids: readonly string[]) => db.selectFrom('lists').selectAll().where('id', '=', sql<string>`any(${ids})`),
+  ['$ids'] as unknown as [readonly string[]],
+);
+
+/** PostgreSQL: the lists of these ids, whoever owns them (the caller checks ownership). */
+export async function listsByIds(db: Tx, ids: readonly string[]): Promise<ListRecord[]> {
+  return (await findListsByIds(db, ids)).map(toListRecord);
+}
 
 /** The caller's list, or 404 (not found and not yours are the same). */
 export async function ownList(db: Tx, userId: string, listId: string): Promise<ListRecord> {
