@@ -35,6 +35,14 @@ export interface BatchScope {
   beforeCommit(key: string, fn: () => Promise<unknown>): void;
   /** The value `fn` gives, computed once per key in the batch (a read every unit needs). */
   once<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Adds `item` to the batch's items of `key`, written by one call of `write` with all of them
+   * after every unit (in the order the keys were first used, before later beforeCommit steps):
+   * one statement for a batch's rows instead of one per unit. When `write` fails for several
+   * items (a unique value two of them claim), the batch is spoiled and each unit runs again
+   * alone, so a failure of `write` with one item is that unit's own.
+   */
+  collect<I>(key: string, item: I, write: (items: I[]) => Promise<unknown>): void;
 }
 
 type Work<T> = (scope: BatchScope) => Promise<T>;
@@ -51,9 +59,20 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to batch_unit');
 function scopeOf(trx: Kysely<Database>): { scope: BatchScope; finish: () => Promise<void> } {
   const finishing = new Map<string, () => Promise<unknown>>();
   const memo = new Map<string, Promise<unknown>>();
+  const collected = new Map<string, unknown[]>();
   const scope: BatchScope = {
     trx,
     beforeCommit: (key, fn) => void (finishing.has(key) || finishing.set(key, fn)),
+    collect: <I>(key: string, item: I, write: (items: I[]) => Promise<unknown>) => {
+      let items = collected.get(key) as I[] | undefined;
+      if (!items) {
+        const all: I[] = [];
+        items = all;
+        collected.set(key, all);
+        finishing.set(`collect ${key}`, () => write(all));
+      }
+      items.push(item);
+    },
     once: <T>(key: string, fn: () => Promise<T>) => {
       let p = memo.get(key) as Promise<T> | undefined;
       if (!p) {
@@ -134,7 +153,11 @@ async function runBatchWithoutSavepoints(kysely: Kysely<Database>, batch: readon
           outcomes.push({ ok: false, err });
         }
       }
-      await finish();
+      try {
+        await finish();
+      } catch {
+        throw new SpoiledBatch();
+      }
     });
   } catch (err) {
     if (err instanceof SpoiledBatch) return null;
@@ -143,8 +166,11 @@ async function runBatchWithoutSavepoints(kysely: Kysely<Database>, batch: readon
   return outcomes;
 }
 
-/** Runs one batch in one transaction (each unit in a savepoint when there are several). */
-async function runBatch(kysely: Kysely<Database>, batch: readonly Pending[]): Promise<Outcome[]> {
+/**
+ * Runs one batch in one transaction (each unit in a savepoint when there are several); null when
+ * the steps after the units failed for several (the batch is spoiled: each unit runs again alone).
+ */
+async function runBatch(kysely: Kysely<Database>, batch: readonly Pending[]): Promise<Outcome[] | null> {
   const outcomes: Outcome[] = [];
   try {
     await kysely.transaction().execute(async (trx) => {
@@ -163,9 +189,14 @@ async function runBatch(kysely: Kysely<Database>, batch: readonly Pending[]): Pr
           await trx.executeQuery(RELEASE);
         }
       }
-      await finish();
+      try {
+        await finish();
+      } catch (err) {
+        throw batch.length > 1 ? new SpoiledBatch() : err;
+      }
     });
   } catch (err) {
+    if (err instanceof SpoiledBatch) return null;
     // The transaction itself failed (or the lone unit did): every unit of the batch answers it.
     return batch.map(() => ({ ok: false, err }));
   }
@@ -215,11 +246,7 @@ class TransactionBatcher {
     const outcomes = this.withoutSavepoints && batch.length > 1 ? await runBatchWithoutSavepoints(this.kysely, batch) : await runBatch(this.kysely, batch);
     if (outcomes === null) {
       // Spoiled: each unit again, alone, in arrival order.
-      for (const unit of batch) {
-        const [outcome] = await runBatch(this.kysely, [unit]);
-        if (outcome.ok) unit.resolve(outcome.value);
-        else unit.reject(outcome.err);
-      }
+      for (const unit of batch) await this.runAlone(unit);
       return;
     }
     const retry: Pending[] = [];
@@ -230,11 +257,14 @@ class TransactionBatcher {
       else if (isDeadlock(outcome.err) && batch.length > 1) retry.push(unit);
       else unit.reject(outcome.err);
     });
-    for (const unit of retry) {
-      const [outcome] = await runBatch(this.kysely, [unit]);
-      if (outcome.ok) unit.resolve(outcome.value);
-      else unit.reject(outcome.err);
-    }
+    for (const unit of retry) await this.runAlone(unit);
+  }
+
+  /** A unit in a transaction of its own (a batch of one is never spoiled: its failure is its own). */
+  private async runAlone(unit: Pending): Promise<void> {
+    const [outcome] = (await runBatch(this.kysely, [unit]))!;
+    if (outcome.ok) unit.resolve(outcome.value);
+    else unit.reject(outcome.err);
   }
 }
 

@@ -170,4 +170,56 @@ describe('batchedTransaction', () => {
     ).rejects.toThrow('no');
     expect(await secrets('d')).toEqual([]);
   });
+
+  it('collect: the items of a batch are written by one call, after every unit and before the later commit steps', async () => {
+    const writes: string[][] = [];
+    const n = await transactionsOf(() =>
+      Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          batchedTransaction(db, async (scope) => {
+            scope.collect('secrets', `k${i}`, async (names: string[]) => {
+              writes.push([...names]);
+              await scope.trx.insertInto('app_secrets').values(names.map((name) => ({ name, value: 'x' }))).execute();
+            });
+            scope.beforeCommit('after', async () => {
+              const { rows } = await sql<{ n: number }>`select count(*) as n from app_secrets where name like 'k%'`.execute(scope.trx);
+              await scope.trx.insertInto('app_secrets').values({ name: `kcount${Number(rows[0].n)}`, value: 'x' }).execute();
+            });
+            return i;
+          }),
+        ),
+      ),
+    );
+    expect(n).toBe(1);
+    expect(writes).toEqual([['k0', 'k1', 'k2', 'k3', 'k4']]);
+    // The count step ran after the collected write: it saw all five.
+    expect(await secrets('k')).toEqual(['k0', 'k1', 'k2', 'k3', 'k4', 'kcount5']);
+  });
+
+  it('collect: a write that fails for several items spoils the batch; each unit runs again alone and only the failing one answers its error', async () => {
+    await db.kysely.insertInto('app_secrets').values({ name: 'm2', value: 'taken' }).execute();
+    const calls: number[] = [];
+    const settled = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) =>
+        batchedTransaction(db, async (scope) => {
+          scope.collect('secrets', `m${i}`, async (names: string[]) => {
+            calls.push(names.length);
+            try {
+              await scope.trx.insertInto('app_secrets').values(names.map((name) => ({ name, value: 'new' }))).execute();
+            } catch (err) {
+              // Alone, the refusal is this unit's own error.
+              throw names.length === 1 ? new Error(`${names[0]} is taken`) : err;
+            }
+          });
+          return i;
+        }),
+      ),
+    );
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((settled[2] as PromiseRejectedResult).reason.message).toBe('m2 is taken');
+    // One write of the four, then each alone.
+    expect(calls).toEqual([4, 1, 1, 1, 1]);
+    expect(await secrets('m')).toEqual(['m0', 'm1', 'm2', 'm3']);
+    expect((await db.kysely.selectFrom('app_secrets').select('value').where('name', '=', 'm2').executeTakeFirstOrThrow()).value).toBe('taken');
+  });
 });

@@ -12,7 +12,7 @@ import {
   findLiveRow,
   findTrashedRow,
   heldUniques,
-  insertRowClaiming,
+  insertNewRows,
   loadColumns,
   ownList,
   purgeTrashed,
@@ -25,6 +25,7 @@ import {
   type StoredColumn,
   type StoredRow,
   type Tx,
+  type UniqueKey,
 } from './queries/index.js';
 import { presentRowData } from './presenter.js';
 import { storedData, uniqueKeys, uniqueViolation } from './row-data.js';
@@ -86,12 +87,16 @@ async function namingTakenUniques<T>(ctx: AppContext, listId: string, rowId: str
   }
 }
 
-/** Inserts a new row with its unique claims; a value another live row holds is UniqueTaken. */
-async function insertClaiming(trx: Tx, engine: Engine, listId: string, row: StoredRow, columns: readonly StoredColumn[]): Promise<void> {
+/**
+ * Writes the new rows of a batch's adds to one list in one statement (each unit only collects its
+ * row). Alone, a value another live row holds is that row's UniqueTaken; with several, the error
+ * spoils the batch and each add runs again alone (db/batched-transaction.ts).
+ */
+async function insertCollected(trx: Tx, engine: Engine, listId: string, items: readonly { row: StoredRow; keys: UniqueKey[] }[]): Promise<void> {
   try {
-    await insertRowClaiming(trx, engine, listId, row, uniqueKeys(columns, row.data));
+    await insertNewRows(trx, engine, listId, items.map(({ row, keys }) => ({ id: row.id, at: row.created_at, data: JSON.stringify(row.data), keys })));
   } catch (err) {
-    throw isUniqueViolation(err) ? new UniqueTaken(row.data) : err;
+    throw items.length === 1 && isUniqueViolation(err) ? new UniqueTaken(items[0].row.data) : err;
   }
 }
 
@@ -103,14 +108,15 @@ async function liveRow(db: Tx, listId: string, rowId: string): Promise<StoredRow
 
 export async function addRow(ctx: AppContext, userId: string, listId: string, input: Record<string, unknown>): Promise<WrittenRow> {
   return namingTakenUniques(ctx, listId, null, () =>
-    // Group commit on SQLite (db/batched-transaction.ts): the adds of one turn share a transaction,
-    // each list read once and its version bumped once per batch; a failing add takes back only its own.
+    // Group commit (db/batched-transaction.ts): the adds arriving together share a transaction,
+    // each list read once, its new rows written in one statement and its version bumped once per
+    // batch; a failing add takes back only its own.
     batchedTransaction(ctx.db, async (scope) => {
       const list = await scope.once(`list ${userId} ${listId}`, () => ownList(scope.trx, userId, listId));
       const schema = await listColumns(ctx, scope.trx, list);
       const now = isoNow(ctx.clock);
       const row = { id: newId(), data: validStored(schema, input, true), created_at: now, updated_at: now };
-      await insertClaiming(scope.trx, ctx.db.engine, listId, row, schema.columns);
+      scope.collect(`new rows ${listId}`, { row, keys: uniqueKeys(schema.columns, row.data) }, (items) => insertCollected(scope.trx, ctx.db.engine, listId, items));
       scope.beforeCommit(`rows ${listId}`, () => bumpRows(scope.trx, listId));
       // Answered from what was written (no read-back).
       return { row, columns: schema.columns };

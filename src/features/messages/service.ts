@@ -91,21 +91,50 @@ const insertTag = preparedQuery((db: Kysely<Database>, messageId: string, tag: s
   '$tag',
 ] as const);
 
-/**
- * PostgreSQL: the message and its tags in one statement (each statement is a round trip there):
- * the insert of the message, then its tags from one array parameter.
- */
-const INSERT_MESSAGE_WITH_TAGS = `with m as (insert into messages (${MESSAGE_COLUMNS.map((c) => `"${c}"`).join(', ')}) values (${MESSAGE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) returning id)
-  insert into message_tags (message_id, tag) select m.id, t from m, unnest($${MESSAGE_COLUMNS.length + 1}::text[]) as t`;
+/** The PostgreSQL type of each message column, for reading rows out of one JSON parameter. */
+const MESSAGE_COLUMN_TYPES: Record<(typeof MESSAGE_COLUMNS)[number], string> = {
+  id: 'text',
+  user_id: 'text',
+  content: 'text',
+  publicly_visible: 'boolean',
+  tags: 'text',
+  parent_id: 'text',
+  pushed_message_id: 'text',
+  image_urls: 'text',
+  video_urls: 'text',
+  scheduled_at: 'text',
+  published_at: 'text',
+  cross_post_config: 'text',
+  created_at: 'text',
+  updated_at: 'text',
+};
 
-/** Writes a message and its tags: one statement on PostgreSQL, compiled inserts on SQLite. */
-async function insertMessageAndTags(db: Kysely<Database>, engine: Db['engine'], row: MessageRow, tags: readonly string[]): Promise<void> {
+/**
+ * PostgreSQL: the messages of a batch and their tags in one statement (each statement is a round
+ * trip there), the rows read out of two JSON parameters. The tags' foreign key is checked at the
+ * statement's end, after the messages are in.
+ */
+const INSERT_MESSAGES_WITH_TAGS = `with m as (insert into messages (${MESSAGE_COLUMNS.map((c) => `"${c}"`).join(', ')})
+    select ${MESSAGE_COLUMNS.map((c) => `t."${c}"`).join(', ')} from jsonb_to_recordset($1::jsonb) as t(${MESSAGE_COLUMNS.map((c) => `"${c}" ${MESSAGE_COLUMN_TYPES[c]}`).join(', ')}))
+  insert into message_tags (message_id, tag) select x.m, x.t from jsonb_to_recordset($2::jsonb) as x(m text, t text)`;
+
+interface NewMessage {
+  row: MessageRow;
+  tags: readonly string[];
+}
+
+/** Writes messages and their tags: one statement on PostgreSQL, compiled inserts on SQLite. */
+async function insertMessagesAndTags(db: Kysely<Database>, engine: Db['engine'], messages: readonly NewMessage[]): Promise<void> {
   if (engine === 'postgres') {
-    await db.executeQuery(CompiledQuery.raw(INSERT_MESSAGE_WITH_TAGS, [...MESSAGE_COLUMNS.map((column) => row[column]), tags]));
+    const rows = JSON.stringify(messages.map((m) => m.row));
+    const tags = JSON.stringify(messages.flatMap((m) => m.tags.map((t) => ({ m: m.row.id, t }))));
+    await db.executeQuery(CompiledQuery.raw(INSERT_MESSAGES_WITH_TAGS, [rows, tags]));
     return;
   }
-  await insertMessage(db, row);
-  for (const tag of tags) await insertTag(db, row.id, tag);
+  for (const { row, tags } of messages) {
+    await insertMessage(db, row);
+    for (const tag of tags) await insertTag(db, row.id, tag);
+  }
 }
 
 export async function createMessage(ctx: AppContext, author: UserRow, body: CreateMessageBody): Promise<CreateResult> {
@@ -156,7 +185,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   const tags = uniqueTags(body.tags);
   const publiclyVisible = body.publiclyVisible ?? toBool(author.default_publicly_visible);
   // On SQLite posts arriving together share one commit (group commit), each in its own savepoint.
-  const written = await batchedTransaction(ctx.db, async ({ trx }) => {
+  const written = await batchedTransaction(ctx.db, async ({ trx, collect }) => {
     // Media: the caller's own uploads, not attached elsewhere (else 400 invalid_media and the
     // whole post rolls back), attached to this message.
     const attachTo = `message:${id}`;
@@ -178,7 +207,8 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       created_at: iso,
       updated_at: iso,
     };
-    await insertMessageAndTags(trx, ctx.db.engine, row, tags);
+    // The posts of a batch are written together, after every unit (db/batched-transaction.ts).
+    collect('messages', { row, tags }, (messages: NewMessage[]) => insertMessagesAndTags(trx, ctx.db.engine, messages));
     return row;
   });
 

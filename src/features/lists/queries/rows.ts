@@ -48,17 +48,6 @@ const bumpRowsVersion = preparedQuery(
   (db: Kysely<Database>, listId: string) => db.updateTable('lists').set({ rows_version: sql<number>`rows_version + 1` }).where('id', '=', listId),
   ['$list'] as const,
 );
-const insertOneRow = preparedQuery(
-  (db: Kysely<Database>, id: string, listId: string, data: string, createdAt: string, updatedAt: string) =>
-    db.insertInto('list_rows').values({ id, list_id: listId, data, created_at: createdAt, updated_at: updatedAt }),
-  ['$id', '$list', '$data', '$created', '$updated'] as const,
-);
-
-/** Inserts one live row. */
-export async function insertRow(db: Tx, listId: string, row: StoredRow): Promise<void> {
-  await insertOneRow(db, row.id, listId, JSON.stringify(row.data), row.created_at, row.updated_at);
-}
-
 const ROW_FIELDS = ['id', 'data', 'created_at', 'updated_at'] as const;
 
 /** A select of a list's live rows (parse what it returns with parsedRow). */
@@ -117,24 +106,6 @@ export async function allRows(db: Tx, listId: string): Promise<{ id: string; dat
 export async function claimUniques(db: Tx, rowId: string, keys: readonly UniqueKey[]): Promise<void> {
   if (keys.length === 1) await claimUnique(db, keys[0][0], keys[0][1], rowId);
   else if (keys.length > 0) await db.insertInto('list_unique_values').values(keys.map(([property_id, value]) => ({ property_id, value, row_id: rowId }))).execute();
-}
-
-/**
- * PostgreSQL: a new row and its unique claims in one statement (each statement is a round trip
- * there); the claims come from two parallel array parameters.
- */
-const INSERT_ROW_CLAIMING = `with r as (insert into list_rows (id, list_id, data, created_at, updated_at) values ($1, $2, $3, $4, $5) returning id)
-  insert into list_unique_values (property_id, value, row_id) select u.p, u.v, r.id from r, unnest($6::text[], $7::text[]) as u(p, v)`;
-
-/** Inserts one live row and claims its unique values: one statement on PostgreSQL, two on SQLite. */
-export async function insertRowClaiming(db: Tx, engine: Engine, listId: string, row: StoredRow, keys: readonly UniqueKey[]): Promise<void> {
-  if (engine === 'postgres') {
-    const params = [row.id, listId, JSON.stringify(row.data), row.created_at, row.updated_at, keys.map((k) => k[0]), keys.map((k) => k[1])];
-    await db.executeQuery(CompiledQuery.raw(INSERT_ROW_CLAIMING, params));
-    return;
-  }
-  await insertRow(db, listId, row);
-  await claimUniques(db, row.id, keys);
 }
 
 /** Replaces the unique claims of one live row. */
@@ -196,40 +167,47 @@ async function insertMany(db: Tx, engine: Engine, table: string, columns: readon
   await db.executeQuery(CompiledQuery.raw(text, rows.flat()));
 }
 
-/**
- * PostgreSQL: many rows in one statement from array parameters (unnest), two statements per
- * chunk whatever its size: cheaper to send and to parse than a multi-row VALUES of five bound
- * values a row, and the same text every time (prepared once per connection).
- */
-const INSERT_ROWS_UNNEST = `insert into list_rows (id, list_id, data, created_at, updated_at)
-  select t.id, $2, t.data, $4, $4 from unnest($1::text[], $3::jsonb[]) as t(id, data)`;
-const CLAIM_UNNEST = `insert into list_unique_values (property_id, value, row_id) select * from unnest($1::text[], $2::text[], $3::text[])`;
+/** A new live row to write: its id, its JSON, its unique values and its creation time. */
+export interface NewRow extends PreparedRow {
+  id: string;
+  at: string;
+}
 
-/** Inserts new live rows with their unique claims, a few statements per thousand rows; returns their ids (new ones unless given). */
-export async function insertRows(db: Tx, engine: Engine, listId: string, rows: readonly PreparedRow[], createdAt: string, ids: readonly string[] = rows.map(() => newId())): Promise<readonly string[]> {
+/**
+ * PostgreSQL: many rows in one statement from one JSON parameter (jsonb_to_recordset), two
+ * statements per chunk whatever its size, and the same text every time (prepared once per
+ * connection). Measured against array parameters (unnest of text[] and jsonb[]): 32 against 54 ms
+ * for 2,500 rows, most of it pg's escaping of every element of the arrays.
+ */
+const INSERT_ROWS_JSON = `insert into list_rows (id, list_id, data, created_at, updated_at)
+  select t.id, $1, t.data, t.at, t.at from jsonb_to_recordset($2::jsonb) as t(id text, data jsonb, at text)`;
+const CLAIM_JSON = `insert into list_unique_values (property_id, value, row_id) select t.p, t.v, t.r from json_to_recordset($1::json) as t(p text, v text, r text)`;
+
+/** Inserts new live rows with their unique claims: two statements on PostgreSQL, a few per thousand rows on SQLite. */
+export async function insertNewRows(db: Tx, engine: Engine, listId: string, rows: readonly NewRow[]): Promise<void> {
+  if (rows.length === 0) return;
   if (engine === 'postgres') {
-    if (rows.length === 0) return ids;
-    await db.executeQuery(CompiledQuery.raw(INSERT_ROWS_UNNEST, [ids, listId, rows.map((r) => r.data), createdAt]));
-    const claims: [string[], string[], string[]] = [[], [], []];
-    rows.forEach((r, j) => {
-      for (const [pid, value] of r.keys) {
-        claims[0].push(pid);
-        claims[1].push(value);
-        claims[2].push(ids[j]);
-      }
-    });
-    if (claims[0].length > 0) await db.executeQuery(CompiledQuery.raw(CLAIM_UNNEST, claims));
-    return ids;
+    // Row data is JSON text already: spliced in as it is rather than parsed and written again.
+    const json = `[${rows.map((r) => `{"id":${JSON.stringify(r.id)},"at":${JSON.stringify(r.at)},"data":${r.data}}`).join(',')}]`;
+    await db.executeQuery(CompiledQuery.raw(INSERT_ROWS_JSON, [listId, json]));
+    const claims = rows.flatMap((r) => r.keys.map(([p, v]) => ({ p, v, r: r.id })));
+    if (claims.length > 0) await db.executeQuery(CompiledQuery.raw(CLAIM_JSON, [JSON.stringify(claims)]));
+    return;
   }
   for (let i = 0; i < rows.length; i += INSERT_ROWS) {
     const values: unknown[][] = [];
     const claims: unknown[][] = [];
-    for (let j = i; j < Math.min(rows.length, i + INSERT_ROWS); j++) {
-      values.push([ids[j], listId, rows[j].data, createdAt, createdAt]);
-      for (const [pid, value] of rows[j].keys) claims.push([pid, value, ids[j]]);
+    for (const r of rows.slice(i, i + INSERT_ROWS)) {
+      values.push([r.id, listId, r.data, r.at, r.at]);
+      for (const [pid, value] of r.keys) claims.push([pid, value, r.id]);
     }
     await insertMany(db, engine, 'list_rows', ['id', 'list_id', 'data', 'created_at', 'updated_at'], values);
     for (let k = 0; k < claims.length; k += INSERT_ROWS) await insertMany(db, engine, 'list_unique_values', ['property_id', 'value', 'row_id'], claims.slice(k, k + INSERT_ROWS));
   }
+}
+
+/** Inserts new live rows created at one time with their unique claims; returns their ids (new ones unless given). */
+export async function insertRows(db: Tx, engine: Engine, listId: string, rows: readonly PreparedRow[], createdAt: string, ids: readonly string[] = rows.map(() => newId())): Promise<readonly string[]> {
+  await insertNewRows(db, engine, listId, rows.map((r, j) => ({ ...r, id: ids[j], at: createdAt })));
   return ids;
 }
