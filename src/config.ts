@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 
 export type DatabaseConfig =
   | { engine: 'sqlite'; filename: string } // ':memory:' or a file path
-  | { engine: 'postgres'; url: string };
+  | { engine: 'postgres'; url: string; poolSize?: number }; // poolSize: DATABASE_POOL_SIZE
 
 export const OAUTH_PROVIDERS = ['networkA', 'networkB', 'networkC', 'networkD', 'codehost'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -246,6 +246,11 @@ export function loadConfig(env: Env = process.env): Config {
   const port = parsePort(env);
   const host = str(env, 'HOST') ?? '127.0.0.1';
   const database = parseDatabaseUrl(str(env, 'DATABASE_URL') ?? 'sqlite:./data/service.db');
+  const poolSize = str(env, 'DATABASE_POOL_SIZE');
+  if (poolSize !== null) {
+    if (!/^\d+$/.test(poolSize) || Number(poolSize) < 1 || Number(poolSize) > 1000) fail('DATABASE_POOL_SIZE', `must be an integer from 1 to 1000 (got "${poolSize}")`);
+    if (database.engine === 'postgres') database.poolSize = Number(poolSize);
+  }
   const scheduler = str(env, 'SCHEDULER') ?? 'on';
   if (scheduler !== 'on' && scheduler !== 'off') fail('SCHEDULER', `must be on or off (got "${scheduler}")`);
 

@@ -141,11 +141,11 @@ function namedStatements(client: pg.PoolClient): void {
   };
 }
 
-/** Connections of the pool (chosen by measurement on the bench: see README, Performance). */
+/** Connections of the pool unless DATABASE_POOL_SIZE says (chosen by measurement: see README, Performance). */
 const POOL_SIZE = 10;
 
-export function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+export function openPostgres(url: string, poolSize = POOL_SIZE): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dropped idle connection must not crash the process.
   pool.on('error', () => undefined);
   pool.on('connect', namedStatements);
@@ -168,5 +168,5 @@ export function openPostgres(url: string): Db {
 }
 
 export function openDatabase(config: DatabaseConfig): Db {
-  return config.engine === 'sqlite' ? openSqlite(config.filename).db : openPostgres(config.url);
+  return config.engine === 'sqlite' ? openSqlite(config.filename).db : openPostgres(config.url, config.poolSize);
 }

@@ -60,6 +60,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
     expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ engine: 'sqlite', filename: ':memory:' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_POOL_SIZE: '24' }).database).toEqual({ engine: 'postgres', url: 'postgres://db/app', poolSize: 24 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app' }).database).toEqual({ engine: 'postgres', url: 'postgres://db/app' });
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
@@ -69,6 +71,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
     [{ SCHEDULER: 'maybe' }, 'SCHEDULER'],
     [{ SMTP_URL: 'http://x' }, 'SMTP_URL'],
     [{ ACCOUNT_STATUS_ENFORCEMENT: 'perhaps' }, 'ACCOUNT_STATUS_ENFORCEMENT'],
