@@ -31,7 +31,8 @@ export interface Config {
   mailFrom: string;
   admin: { email: string; username: string; password: string } | null;
   accountStatusEnforcement: boolean;
-  ai: { provider: 'openai' | 'anthropic' | null; apiKey: string | null; baseUrl: string | null; model: string | null };
+  /** The AI provider (AI_*); `timeoutMs` bounds each provider call (AI_TIMEOUT_MS, default 60 s). */
+  ai: { provider: 'openai' | 'anthropic' | null; apiKey: string | null; baseUrl: string | null; model: string | null; timeoutMs: number };
   logLevel: string;
   /** NODE_ENV=production: secrets are redacted from the logged-mail fallback. */
   production: boolean;
@@ -270,6 +271,9 @@ export function loadConfig(env: Env = process.env): Config {
     fail('AI_PROVIDER', `must be openai or anthropic (got "${aiProvider}")`);
   }
 
+  const aiTimeout = str(env, 'AI_TIMEOUT_MS') ?? '60000';
+  if (!/^\d+$/.test(aiTimeout) || Number(aiTimeout) < 1) fail('AI_TIMEOUT_MS', `must be a positive number of milliseconds (got "${aiTimeout}")`);
+
   const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -294,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: str(env, 'AI_API_KEY'),
       baseUrl: parseUrl(env, 'AI_BASE_URL'),
       model: str(env, 'AI_MODEL'),
+      timeoutMs: Number(aiTimeout),
     },
     logLevel,
     production: env.NODE_ENV === 'production',

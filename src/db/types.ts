@@ -117,6 +117,22 @@ export interface RateLimitEventsTable {
   created_at: string;
 }
 
+/** One AI suggest or generate attempt (migration 014): the quota's ledger. */
+export interface AiUsageTable {
+  id: string;
+  user_id: string;
+  feature: string;
+  /** `suggest` or `generate`. */
+  operation: string;
+  provider: string;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  /** `pending` while the attempt runs; then `ok`, `invalid_ai_output`, `refused`, `provider_error` or `error`. */
+  outcome: string;
+  created_at: string;
+}
+
 export interface AnalyticsEventsTable {
   id: string;
   type: string;
@@ -454,6 +470,7 @@ export interface Database {
   identities: IdentitiesTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_events: RateLimitEventsTable;
+  ai_usage: AiUsageTable;
   analytics_events: AnalyticsEventsTable;
   follows: FollowsTable;
   follow_requests: FollowRequestsTable;

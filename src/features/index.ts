@@ -1,6 +1,7 @@
 import { platformModule } from '../http/platform-module.js';
 import type { FeatureModule } from '../runtime/module.js';
 import { adminModule } from './admin/module.js';
+import { aiModule } from './ai/module.js';
 import { analyticsModule } from './analytics/module.js';
 import { authModule } from './auth/module.js';
 import { blocksModule } from './blocks/module.js';
@@ -33,4 +34,5 @@ export const FEATURES: readonly FeatureModule[] = [
   notificationsModule,
   blocksModule,
   directMessagesModule,
+  aiModule,
 ];

@@ -31,7 +31,7 @@ export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many r
   new AppError(429, message, code, extra, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** A readable sentence from the first schema violation: "password must be at least 8 characters". */
-function validationMessage(err: FastifyError): string {
+export function validationMessage(err: FastifyError): string {
   const first = err.validation?.[0];
   if (!first) return err.message;
   const where = err.validationContext ?? 'body';

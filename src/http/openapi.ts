@@ -59,7 +59,9 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   415: 'The uploaded content is not of an accepted type',
   422: 'The request is well-formed but cannot be processed',
   429: 'Too many requests; retry after the number of seconds in Retry-After',
+  500: 'An unexpected server error',
   501: 'Not available on this server',
+  502: 'An upstream service failed or did not answer in time',
   503: 'The service is unavailable',
 };
 
@@ -192,6 +194,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'devices', description: 'Push devices: registration of APNs and FCM tokens' },
         { name: 'blocks', description: 'Blocks, mutes and reports of users' },
         { name: 'direct-messages', description: 'Direct messages between two users and their conversations' },
+        { name: 'ai', description: 'AI features for subscribers: suggest an artifact, then generate (persist) it; the quota' },
       ],
       components: {
         securitySchemes: {

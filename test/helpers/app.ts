@@ -58,6 +58,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Start the loopback SMTP server and point SMTP_URL at it (default true). */
   smtp?: boolean;
+  /** Where the server log goes (JSON lines at env LOG_LEVEL); without it the app does not log. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the real app on a fresh database, with a real SMTP server on loopback. */
@@ -73,7 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const clock = new ManualClock(new Date());
-  const app = await buildApp(config, { db, clock, passwords: testPasswords, logger: false });
+  const logging = options.logStream ? { logStream: options.logStream } : { logger: false as const };
+  const app = await buildApp(config, { db, clock, passwords: testPasswords, ...logging });
   await app.ready();
   return {
     app,

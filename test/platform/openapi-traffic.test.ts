@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueEmailToken } from '../../src/runtime/email-tokens.js';
 import { unsubscribeToken } from '../../src/features/notifications/unsubscribe.js';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
+import { AI_KEY, DOCUMENT_OUTPUT, openAiAnswer, ProviderStandIn } from '../ai/support.js';
 import { registerUser, sessionCookie } from '../helpers/app.js';
 import { OpenApiTraffic } from '../helpers/openapi-traffic.js';
 import { BOOKS_SCHEMA } from '../lists/support.js';
@@ -39,11 +40,15 @@ let unwatch: () => void;
 let removeDataDir: () => Promise<void>;
 let owner: Member;
 let other: Member;
+/** The AI provider of the tour: a loopback OpenAI-compatible stand-in. */
+const aiStandIn = new ProviderStandIn();
 
 beforeAll(async () => {
   const dir = await tempDir('openapi-traffic-');
   removeDataDir = dir.remove;
-  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ...oauthEnv } });
+  await aiStandIn.start();
+  const aiEnv = { AI_PROVIDER: 'openai', AI_API_KEY: AI_KEY, AI_BASE_URL: `${aiStandIn.url}/v1` };
+  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ...oauthEnv, ...aiEnv } });
   traffic = await OpenApiTraffic.of(t.app);
   unwatch = traffic.watch(t.app);
   const subscriber = { customer_status: 'subscriber', email_verified: true };
@@ -53,6 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   unwatch?.();
   await t?.close();
+  await aiStandIn.stop();
   await removeDataDir?.();
 });
 
@@ -353,6 +359,15 @@ describe('exports and the cron endpoints', () => {
     await send('GET', '/api/cron/publish-scheduled-messages', cron);
     await send('GET', '/api/cron/purge-expired', cron);
     await send('GET', '/api/cron/run-jobs', cron);
+  });
+});
+
+describe('AI', () => {
+  it('status, suggest and generate', async () => {
+    await send('GET', '/api/ai/status', { bearer: true });
+    aiStandIn.answer(openAiAnswer(DOCUMENT_OUTPUT));
+    const { artifact } = await json('POST', '/api/ai/suggest', { payload: { feature: 'powered_document', input: 'Composting at home' } });
+    await send('POST', '/api/ai/generate', { payload: { feature: 'powered_document', artifact }, status: 201 });
   });
 });
 

@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     expect(c.mailFrom).toBe('Social Lists <no-reply@localhost>');
     expect(c.admin).toBeNull();
     expect(c.accountStatusEnforcement).toBe(true);
-    expect(c.ai).toEqual({ provider: null, apiKey: null, baseUrl: null, model: null });
+    expect(c.ai).toEqual({ provider: null, apiKey: null, baseUrl: null, model: null, timeoutMs: 60_000 });
     expect(c.logLevel).toBe('info');
     expect(c.trustProxy).toBe(false);
     expect(Object.values(c.oauth).every((v) => v === null)).toBe(true);
@@ -54,7 +54,7 @@ describe('loadConfig', () => {
     expect(c.mailFrom).toBe('X <x@example.com>');
     expect(c.admin).toEqual({ email: 'root@example.com', username: 'root', password: 'longenough' });
     expect(c.accountStatusEnforcement).toBe(false);
-    expect(c.ai).toEqual({ provider: 'anthropic', apiKey: 'k', baseUrl: 'http://127.0.0.1:9999', model: 'm' });
+    expect(c.ai).toEqual({ provider: 'anthropic', apiKey: 'k', baseUrl: 'http://127.0.0.1:9999', model: 'm', timeoutMs: 60_000 });
     expect(c.logLevel).toBe('warn');
     expect(c.trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -3,6 +3,7 @@ import { notFound, userNotFound } from '../../http/errors.js';
 import { findUserByUsername } from '../users/service.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import type { CreateDocumentBody, UpdateDocumentBody } from './schemas.js';
+import { checkSegment } from './folder-tree.js';
 import {
   checkBaseRevision,
   createFolder,
@@ -17,6 +18,8 @@ import {
 } from './queries.js';
 
 // Documents and folders: the HTTP operations of the spec's Documents table.
+
+export { CONTENT_MAX, NAME_MAX, TITLE_MAX } from './schemas.js';
 
 const documentNotFound = () => notFound('Document not found');
 const folderNotFound = () => notFound('Folder not found');
@@ -112,6 +115,29 @@ export async function listFolders(ctx: AppContext, userId: string): Promise<{ fo
 
 export async function createFolderFor(ctx: AppContext, userId: string, body: { name: string; parentId?: string | null }): Promise<FolderRow> {
   return withWriter(ctx, userId, async (w) => createFolder(w, await loadFolderTree(w.trx, userId), body.name, body.parentId ?? null));
+}
+
+/**
+ * A new root folder holding new documents, in one transaction: the folder takes `name`, or
+ * `name (2)`, `name (3)`... whichever no live root folder has; the documents keep the given order
+ * (file names from their titles, made free).
+ */
+export async function createFolderWithDocuments(
+  ctx: AppContext,
+  userId: string,
+  name: string,
+  documents: readonly { title: string; content: string; isPublic: boolean }[],
+): Promise<{ folder: FolderRow; documents: DocumentRow[] }> {
+  return withWriter(ctx, userId, async (w) => {
+    const tree = await loadFolderTree(w.trx, userId);
+    const base = checkSegment(name.trim(), 'The folder name');
+    let free = base;
+    for (let i = 2; tree.liveChild(null, free); i++) free = `${base} (${i})`;
+    const folder = await createFolder(w, tree, free, null);
+    const written: DocumentRow[] = [];
+    for (const d of documents) written.push(await insertDocument(w, tree, { folderId: folder.id, title: d.title, content: d.content, isPublic: d.isPublic }));
+    return { folder, documents: written };
+  });
 }
 
 export interface FolderDetail {

@@ -5,9 +5,25 @@ import { TurnBatch } from '../../lib/turn-batch.js';
 import { AppState } from '../../runtime/state.js';
 import { notFound } from '../../http/errors.js';
 import { listColumns } from './columns.js';
-import { parseSchema } from './dsl.js';
+import { parseSchema, type ListSchema } from './dsl.js';
 import { ownFolder } from './folders.js';
-import { deleteListRecord, insertColumns, insertList, listsByIds, listsPage, ownList, updateListFields, type ListPatch, type ListRecord, type ListView, type Tx } from './queries/index.js';
+import {
+  bumpRows,
+  deleteListRecord,
+  insertColumns,
+  insertList,
+  insertRows,
+  listsByIds,
+  listsPage,
+  ownList,
+  updateListFields,
+  type ListPatch,
+  type ListRecord,
+  type ListView,
+  type Tx,
+} from './queries/index.js';
+import { prepareRow, storedData, uniqueKeys } from './row-data.js';
+import { rowValidator } from './validate.js';
 
 // Lists themselves. Each operation is one transaction; ids from clients are looked up scoped to
 // the caller (not found and not yours are the same 404). Rows are rows.ts, pages of them
@@ -26,7 +42,46 @@ async function assertOwnFolder(db: Tx, userId: string, folderId: string | null |
 }
 
 export async function createList(ctx: AppContext, userId: string, input: ListInput): Promise<ListView> {
+  return createListWithRows(ctx, userId, input, []);
+}
+
+/**
+ * The rows, of those given, that a new list of this schema would accept, in the form rows are
+ * written (keyed by column key, defaults applied): each checked by the list's own row validation,
+ * and a row whose unique value an earlier one holds left out. Throws the 400 `Invalid schema:` of
+ * the DSL parser for a bad schema.
+ */
+export function acceptedRows(rawSchema: unknown, rows: readonly unknown[]): { schema: ListSchema; rows: Record<string, unknown>[] } {
+  const schema = parseSchema(rawSchema);
+  return { schema, rows: acceptedOf(schema, rows) };
+}
+
+function acceptedOf(schema: ListSchema, rows: readonly unknown[]): Record<string, unknown>[] {
+  const validate = rowValidator(schema.fields);
+  // Unique values are compared in the form list_unique_values keys them (row-data.ts).
+  const keyed = schema.fields.map((c) => ({ ...c, propertyId: c.key }));
+  const held = new Set<string>();
+  const out: Record<string, unknown>[] = [];
+  for (const row of rows) {
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) continue;
+    const { data, errors } = validate(row as Record<string, unknown>, true);
+    if (errors.length > 0) continue;
+    const keys = uniqueKeys(keyed, storedData(keyed, data)).map(([column, value]) => `${column} ${value}`);
+    if (keys.some((k) => held.has(k))) continue;
+    keys.forEach((k) => held.add(k));
+    out.push(data);
+  }
+  return out;
+}
+
+/**
+ * Creates a list and its first rows in one transaction (nothing is written when any part fails).
+ * The rows must already be accepted ones (acceptedRows): a row the list refuses is an error here.
+ */
+export async function createListWithRows(ctx: AppContext, userId: string, input: ListInput, rows: readonly Record<string, unknown>[]): Promise<ListView> {
   const schema = parseSchema(input.schema);
+  const accepted = acceptedOf(schema, rows);
+  if (accepted.length !== rows.length) throw new Error('createListWithRows: given a row the list refuses');
   const now = isoNow(ctx.clock);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     await assertOwnFolder(trx, userId, input.folderId);
@@ -46,6 +101,10 @@ export async function createList(ctx: AppContext, userId: string, input: ListInp
     };
     await insertList(trx, list);
     const columns = await insertColumns(trx, list.id, schema, now);
+    if (accepted.length > 0) {
+      await insertRows(trx, ctx.db.engine, list.id, accepted.map((data) => prepareRow(columns, storedData(columns, data))), now);
+      await bumpRows(trx, list.id);
+    }
     return { list, columns };
   });
 }

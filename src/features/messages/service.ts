@@ -10,6 +10,8 @@ import { page, pageWindow } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 import { crossPostEntries, type CrossPostRequest } from './cross-posts.js';
+
+export type { CrossPostRequest };
 import { announcePublished } from './mentions.js';
 import { messageSelect, withPushed, type CountedRow, type LoadedMessage } from './queries.js';
 import { roundUpToSlot } from './scheduling.js';
@@ -137,6 +139,69 @@ async function insertMessagesAndTags(db: Kysely<Database>, engine: Db['engine'],
   }
 }
 
+/** The length rule of a post's content: at most the author's maxMessageLength characters. */
+function checkLength(author: UserRow, content: string): void {
+  if ([...content].length > author.max_message_length) {
+    throw badRequest(`content must be at most ${author.max_message_length} characters`, 'message_too_long');
+  }
+}
+
+/** The content rules of a post that is not a plain push: not blank, not over the author's length. */
+function checkContent(author: UserRow, content: string): void {
+  if (content.trim() === '') throw badRequest('content is required', 'invalid_message');
+  checkLength(author, content);
+}
+
+/** A scheduled time as stored: ahead of now, snapped up to the next 5-minute boundary. */
+function scheduleSlot(now: Date, at: string): string {
+  // The time asked for must be ahead; rounding only ever moves it later.
+  if (Date.parse(at) <= now.getTime()) throw badRequest('scheduledAt must be in the future', 'invalid_schedule');
+  return roundUpToSlot(new Date(at)).toISOString();
+}
+
+/**
+ * Schedules several top-level posts at once, all or none (one transaction): each checked as a
+ * scheduled post of POST /api/messages is, with the same cross-post selection. The caller has
+ * applied the gates of scheduling (subscriber, out of probation). Nothing is published here.
+ */
+export async function createScheduledSeries(
+  ctx: AppContext,
+  author: UserRow,
+  posts: readonly { content: string; scheduledAt: string }[],
+  crossPost: CrossPostRequest,
+): Promise<{ id: string; scheduledAt: string }[]> {
+  const now = ctx.clock.now();
+  const planned = posts.map((p) => {
+    checkContent(author, p.content);
+    return { id: newId(), content: p.content, scheduledAt: scheduleSlot(now, p.scheduledAt) };
+  });
+  const crossPosts = await crossPostEntries(ctx, author.id, crossPost, true);
+  const iso = now.toISOString();
+  const publiclyVisible = toBool(author.default_publicly_visible);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    for (const p of planned) {
+      const row: MessageRow = {
+        id: p.id,
+        user_id: author.id,
+        content: p.content,
+        publicly_visible: publiclyVisible,
+        tags: '[]',
+        parent_id: null,
+        pushed_message_id: null,
+        image_urls: '[]',
+        video_urls: '[]',
+        scheduled_at: p.scheduledAt,
+        published_at: null,
+        cross_post_config: crossPosts.length > 0 ? JSON.stringify(crossPost) : null,
+        created_at: iso,
+        updated_at: iso,
+      };
+      await insertMessageAndTags(trx, ctx.db.engine, row, []);
+    }
+  });
+  return planned.map((p) => ({ id: p.id, scheduledAt: p.scheduledAt }));
+}
+
 export async function createMessage(ctx: AppContext, author: UserRow, body: CreateMessageBody): Promise<CreateResult> {
   const db = ctx.db.kysely;
   const viewer = viewerOf(author);
@@ -148,18 +213,9 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   if (body.scheduledAt !== undefined && (body.parentId !== undefined || pushing)) {
     throw badRequest('scheduledAt cannot be combined with parentId or pushedMessageId', 'invalid_message');
   }
-  if (!pushing && content.trim() === '') throw badRequest('content is required', 'invalid_message');
-  const length = [...content].length;
-  if (length > author.max_message_length) {
-    throw badRequest(`content must be at most ${author.max_message_length} characters`, 'message_too_long');
-  }
-
-  let scheduledAt: string | null = null;
-  if (body.scheduledAt !== undefined) {
-    // The time asked for must be ahead; rounding only ever moves it later.
-    if (Date.parse(body.scheduledAt) <= now.getTime()) throw badRequest('scheduledAt must be in the future', 'invalid_schedule');
-    scheduledAt = roundUpToSlot(new Date(body.scheduledAt)).toISOString();
-  }
+  if (!pushing) checkContent(author, content);
+  else checkLength(author, content);
+  const scheduledAt = body.scheduledAt !== undefined ? scheduleSlot(now, body.scheduledAt) : null;
 
   let parentAuthorId: string | null = null;
   if (body.parentId !== undefined) {

@@ -1,0 +1,5 @@
+// What other features use of lists besides its service: reading a page of the caller's rows
+// (AI documents made from a list read its first rows as clients see them).
+
+export { readOwnRows } from './row-pages.js';
+export { presentSchema } from './presenter.js';
