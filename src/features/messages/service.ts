@@ -178,27 +178,26 @@ export async function createScheduledSeries(
   const crossPosts = await crossPostEntries(ctx, author.id, crossPost, true);
   const iso = now.toISOString();
   const publiclyVisible = toBool(author.default_publicly_visible);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    for (const p of planned) {
-      const row: MessageRow = {
-        id: p.id,
-        user_id: author.id,
-        content: p.content,
-        publicly_visible: publiclyVisible,
-        tags: '[]',
-        parent_id: null,
-        pushed_message_id: null,
-        image_urls: '[]',
-        video_urls: '[]',
-        scheduled_at: p.scheduledAt,
-        published_at: null,
-        cross_post_config: crossPosts.length > 0 ? JSON.stringify(crossPost) : null,
-        created_at: iso,
-        updated_at: iso,
-      };
-      await insertMessageAndTags(trx, ctx.db.engine, row, []);
-    }
-  });
+  const messages: NewMessage[] = planned.map((p) => ({
+    row: {
+      id: p.id,
+      user_id: author.id,
+      content: p.content,
+      publicly_visible: publiclyVisible,
+      tags: '[]',
+      parent_id: null,
+      pushed_message_id: null,
+      image_urls: '[]',
+      video_urls: '[]',
+      scheduled_at: p.scheduledAt,
+      published_at: null,
+      cross_post_config: crossPosts.length > 0 ? JSON.stringify(crossPost) : null,
+      created_at: iso,
+      updated_at: iso,
+    },
+    tags: [],
+  }));
+  await ctx.db.kysely.transaction().execute((trx) => insertMessagesAndTags(trx, ctx.db.engine, messages));
   return planned.map((p) => ({ id: p.id, scheduledAt: p.scheduledAt }));
 }
 
