@@ -13,6 +13,7 @@ import * as m010 from './migrations/010_message_versions.js';
 import * as m011 from './migrations/011_list_import_data.js';
 import * as m012 from './migrations/012_message_write_path.js';
 import * as m013 from './migrations/013_message_count_shards.js';
+import * as m014 from './migrations/014_user_removals.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '011_list_import_data': m011,
   '012_message_write_path': m012,
   '013_message_count_shards': m013,
+  '014_user_removals': m014,
 };
 
 /** The migration names, in the order they run. */

@@ -74,6 +74,7 @@ const MESSAGE_COLUMNS = [
   'cross_post_config',
   'created_at',
   'updated_at',
+  'orphaned_parent_id',
 ] as const satisfies readonly (keyof MessageRow)[];
 // Compiles only while MESSAGE_COLUMNS names every column of a message row.
 const _everyColumn: Record<Exclude<keyof MessageRow, (typeof MESSAGE_COLUMNS)[number]>, never> = {};
@@ -177,6 +178,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       cross_post_config: crossPosts.length > 0 ? JSON.stringify(request) : null,
       created_at: iso,
       updated_at: iso,
+      orphaned_parent_id: null,
     };
     await insertMessageAndTags(trx, ctx.db.engine, row, tags);
     return row;
@@ -292,6 +294,7 @@ export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query
       eb.and([
         eb('messages.published_at', 'is not', null),
         eb('messages.parent_id', 'is', null),
+        eb('messages.orphaned_parent_id', 'is', null),
         ...contentMatches(ctx, query.q),
         ...(query.onlyMine ? [eb('messages.user_id', '=', viewer.id)] : []),
       ]),
