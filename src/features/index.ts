@@ -2,6 +2,7 @@ import { platformModule } from '../http/platform-module.js';
 import type { FeatureModule } from '../runtime/module.js';
 import { adminModule } from './admin/module.js';
 import { analyticsModule } from './analytics/module.js';
+import { archiveModule } from './archive/module.js';
 import { authModule } from './auth/module.js';
 import { blocksModule } from './blocks/module.js';
 import { directMessagesModule } from './direct-messages/module.js';
@@ -12,6 +13,7 @@ import { listsModule } from './lists/module.js';
 import { mediaModule } from './media/module.js';
 import { messagesModule } from './messages/module.js';
 import { notificationsModule } from './notifications/module.js';
+import { purgeModule } from './purge/module.js';
 import { usersModule } from './users/module.js';
 
 /**
@@ -33,4 +35,6 @@ export const FEATURES: readonly FeatureModule[] = [
   notificationsModule,
   blocksModule,
   directMessagesModule,
+  purgeModule,
+  archiveModule,
 ];
