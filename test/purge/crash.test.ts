@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { claimDueJobs, runDueJobs } from '../../src/runtime/jobs/execute.js';
-import { BATCH, beginRemoval, readRemoval, runRemoval } from '../../src/features/purge/removal.js';
+import { batchSize, beginRemoval, readRemoval, runRemoval } from '../../src/features/purge/removal.js';
+import { ENGINE } from '../helpers/app.js';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
 import { account, as, rowsNaming } from './seed.js';
 
@@ -15,6 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+const BATCH = batchSize(ENGINE);
 const MESSAGES = BATCH * 2 + 137;
 const ROWS = BATCH + 50;
 
