@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -25,6 +26,8 @@ export interface BlobObject {
 
 export interface BlobStore {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Stores a stream of unknown length without holding it in memory; answers its size in bytes. */
+  putStream(key: string, stream: Readable, contentType: string): Promise<number>;
   /** The blob (or the inclusive range of it), or null when there is none under the key. */
   get(key: string, range?: ByteRange): Promise<BlobObject | null>;
   /** Removes the blob; removing a missing key is not an error. */
@@ -77,6 +80,21 @@ export class DiskBlobStore implements BlobStore {
     }
   }
 
+  async putStream(key: string, stream: Readable, _contentType?: string): Promise<number> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    const counter = byteCounter();
+    try {
+      await pipeline(stream, counter, createWriteStream(tmp));
+      await rename(tmp, path);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    return counter.bytes;
+  }
+
   async get(key: string, range?: ByteRange): Promise<BlobObject | null> {
     const path = this.pathOf(key);
     let size: number;
@@ -115,6 +133,18 @@ const isNotFound = (err: unknown) => {
   return code === 'NoSuchKey' || code === 'NotFound' || code === 'NoSuchObject';
 };
 
+/** Passes bytes through, counting them. */
+function byteCounter(): Transform & { bytes: number } {
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      counter.bytes += chunk.length;
+      done(null, chunk);
+    },
+  }) as Transform & { bytes: number };
+  counter.bytes = 0;
+  return counter;
+}
+
 /** Passes the first `limit` bytes through and drops the rest. */
 function limitBytes(limit: number): Transform {
   let left = limit;
@@ -152,6 +182,15 @@ export class S3BlobStore implements BlobStore {
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     assertBlobKey(key);
     await this.client.putObject(this.bucket, key, bytes, bytes.length, { 'Content-Type': contentType });
+  }
+
+  async putStream(key: string, stream: Readable, contentType: string): Promise<number> {
+    assertBlobKey(key);
+    const counter = byteCounter();
+    stream.on('error', (err) => counter.destroy(err));
+    // Unknown length: the client uploads it in parts, a part in memory at a time.
+    await this.client.putObject(this.bucket, key, stream.pipe(counter), undefined, { 'Content-Type': contentType });
+    return counter.bytes;
   }
 
   async get(key: string, range?: ByteRange): Promise<BlobObject | null> {

@@ -14,6 +14,7 @@ import * as m011 from './migrations/011_list_import_data.js';
 import * as m012 from './migrations/012_message_write_path.js';
 import * as m013 from './migrations/013_message_count_shards.js';
 import * as m014 from './migrations/014_ai_usage.js';
+import * as m015 from './migrations/015_user_removals.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '012_message_write_path': m012,
   '013_message_count_shards': m013,
   '014_ai_usage': m014,
+  '015_user_removals': m015,
 };
 
 /** The migration names, in the order they run. */

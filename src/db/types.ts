@@ -217,6 +217,8 @@ export interface MessagesTable {
   cross_post_config: string | null; // JSON text
   created_at: string;
   updated_at: string;
+  /** A reply whose parent was removed with its author: the parent's id (parent_id is then null). */
+  orphaned_parent_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessageTagsTable {
@@ -457,6 +459,38 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** One content purge or account deletion: its audit record and its job's progress (migration 014). */
+export interface UserRemovalsTable {
+  id: string;
+  kind: string; // purge | delete
+  user_id: string;
+  admin_id: string | null;
+  categories: string; // JSON text
+  reason: string | null;
+  counts: string; // JSON text: removed so far
+  status: string; // running | done
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** An e-mail or username of a deleted account, held until the cooling-off period ends. */
+export interface NameHoldsTable {
+  key_hash: string;
+  until: string;
+}
+
+/** A data archive of a user's account (migration 014). */
+export interface UserArchivesTable {
+  id: string;
+  user_id: string;
+  status: string; // building | ready | failed
+  blob_key: string | null;
+  size: number | string | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   uploads: UploadsTable;
   users: UsersTable;
@@ -502,6 +536,9 @@ export interface Database {
   jobs: JobsTable;
   message_versions: MessageVersionsTable;
   message_count_shards: MessageCountShardsTable;
+  user_removals: UserRemovalsTable;
+  name_holds: NameHoldsTable;
+  user_archives: UserArchivesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

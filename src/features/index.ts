@@ -3,6 +3,7 @@ import type { FeatureModule } from '../runtime/module.js';
 import { adminModule } from './admin/module.js';
 import { aiModule } from './ai/module.js';
 import { analyticsModule } from './analytics/module.js';
+import { archiveModule } from './archive/module.js';
 import { authModule } from './auth/module.js';
 import { blocksModule } from './blocks/module.js';
 import { directMessagesModule } from './direct-messages/module.js';
@@ -13,6 +14,7 @@ import { listsModule } from './lists/module.js';
 import { mediaModule } from './media/module.js';
 import { messagesModule } from './messages/module.js';
 import { notificationsModule } from './notifications/module.js';
+import { purgeModule } from './purge/module.js';
 import { usersModule } from './users/module.js';
 
 /**
@@ -35,4 +37,6 @@ export const FEATURES: readonly FeatureModule[] = [
   blocksModule,
   directMessagesModule,
   aiModule,
+  purgeModule,
+  archiveModule,
 ];

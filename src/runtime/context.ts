@@ -102,6 +102,8 @@ export function createContext(config: Config, deps: ContextDeps, modules: readon
     events: new EventDispatcher(() => ctx.log),
     jobs: new JobRunner(() => ctx),
     state: (piece) => states.get(piece),
+    // Higher order first; a stable sort keeps FEATURES order within one order.
+    userData: modules.flatMap((m) => m.userData ?? []).sort((a, b) => (b.order ?? 100) - (a.order ?? 100)),
     get runtime() {
       return runtime;
     },

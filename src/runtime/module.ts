@@ -1,9 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.js';
 import type { DomainEvents, EventType } from './events.js';
-import type { AppContext, HandlerOptions, JobHandler, JobKind, PeriodicTask, StatePiece } from './types.js';
+import type { AppContext, HandlerOptions, JobHandler, JobKind, PeriodicTask, StatePiece, UserDataPart } from './types.js';
 
 // What a feature brings to the app, declared in one place: its `module.ts`. `app.ts` registers
 // the modules of one list (`src/features/index.ts`); `createContext` wires their job kinds,
@@ -23,8 +21,8 @@ export interface FeatureModule {
   readonly periodic?: readonly PeriodicTask[];
   /** What this feature keeps in memory per app (caches, indexers). */
   readonly state?: readonly StatePiece<any>[];
-  /** This feature's part of a user's data: for account deletion, content purge and the archive. */
-  readonly userData?: UserDataPart;
+  /** This feature's parts of a user's data: for account deletion, content purge and the archive. */
+  readonly userData?: readonly UserDataPart[];
 }
 
 export interface JobKindSpec {
@@ -48,20 +46,4 @@ export function listen<K extends EventType>(type: K, listener: (ctx: AppContext,
   return { type, listener };
 }
 
-/**
- * One feature's part of a user's data, behind one small interface, so that account deletion, the
- * purge of a user's content and the data archive can go through every feature without knowing
- * any. Removal runs in batches, each in its own short transaction, so a large account never holds
- * the (SQLite) writer for long; blobs go after the batch that released them has committed.
- */
-export interface UserDataPart {
-  /** How many items of each kind the user holds here (`{ messages: 12 }`): previews, manifests. */
-  count(ctx: AppContext, userId: string): Promise<Record<string, number>>;
-  /**
-   * Removes up to `limit` of the user's items inside `trx`; answers how many it removed (0: none
-   * left) and the blob keys those items held, deleted by the caller once `trx` has committed.
-   */
-  removeBatch(ctx: AppContext, trx: Kysely<Database>, userId: string, limit: number): Promise<{ removed: number; blobKeys: string[] }>;
-  /** The user's items for the data archive, a file at a time (path inside the archive, content). */
-  exportFiles(ctx: AppContext, userId: string): AsyncIterable<{ path: string; content: string | Buffer }>;
-}
+export { PURGE_CATEGORIES, type ArchiveFile, type PurgeCategory, type RemovedBatch, type UserDataPart } from './types.js';

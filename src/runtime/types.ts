@@ -1,9 +1,12 @@
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../adapters/blob-store.js';
 import type { Mailer } from '../adapters/mailer.js';
 import type { PushSender } from '../adapters/push/index.js';
 import type { Config } from '../config.js';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.js';
+import type { Database } from '../db/types.js';
 import type { Clock } from '../lib/clock.js';
 import type { PasswordHasher } from '../lib/crypto.js';
 import type { EventDispatcher } from './events.js';
@@ -33,6 +36,8 @@ export interface AppContext {
   state<T>(piece: StatePiece<T>): T;
   /** The app's long-lived machinery: its periodic tasks, and starting and stopping it all. */
   readonly runtime: RuntimeControl;
+  /** Every module's parts of a user's data, in the order purge and deletion run them. */
+  readonly userData: readonly UserDataPart[];
 }
 
 // ---- Jobs ------------------------------------------------------------------------------------
@@ -163,4 +168,61 @@ export interface RuntimeControl {
   startBackground(options: { periodic: boolean; pollMs?: number; tickMs?: number }): void;
   stopBackground(): Promise<void>;
   stop(): Promise<void>;
+}
+
+// ---- A user's data ---------------------------------------------------------------------------
+
+/** The purge categories of the spec (Administration): what an administrator may remove by kind. */
+export const PURGE_CATEGORIES = ['messages', 'directMessages', 'documents', 'lists'] as const;
+export type PurgeCategory = (typeof PURGE_CATEGORIES)[number];
+
+/** A file of the data archive: its path inside the ZIP and its content. */
+export interface ArchiveFile {
+  path: string;
+  content: string | Buffer | Readable;
+}
+
+/** What one batch of a removal did. */
+export interface RemovedBatch {
+  removed: number;
+  blobKeys: string[];
+  partial?: boolean;
+}
+
+/**
+ * One kind of a user's data held by one feature, behind one small interface, so that content
+ * purge, account deletion and the data archive can go through every feature without knowing
+ * any. Removal runs in batches, each in its own short transaction, so a large account never holds
+ * the (SQLite) writer for long; blobs go after the batch that released them has committed.
+ */
+export interface UserDataPart {
+  /** Its name in counts (`messages`, `folders`...) and in the archive. */
+  readonly key: string;
+  /** The purge category that removes it; absent: only account deletion removes it. */
+  readonly category?: PurgeCategory;
+  /**
+   * Runs before parts of a lower order (default 100); parts of one order run in FEATURES order.
+   * Content goes before the traces that point at it (notifications of a message, say).
+   */
+  readonly order?: number;
+  /**
+   * `table.column` pairs naming a user that this part removes (or, for account deletion, that go
+   * with the user's row by a cascading foreign key the part relies on): the schema-coverage test
+   * fails on any such column no part names.
+   */
+  readonly covers: readonly string[];
+  /** How many of these items the user holds (the purge's counts, a dry run's answer). */
+  count(ctx: AppContext, userId: string): Promise<number>;
+  /**
+   * Removes a batch of at most about `limit` rows of the user's items inside `trx`; answers how
+   * many items it removed (0 and no `partial`: none left), whether it did work short of removing
+   * an item (`partial`: part of a large item's rows; call again), and the blob keys the removed
+   * rows held, deleted by the caller once `trx` has committed.
+   */
+  removeBatch(ctx: AppContext, trx: Kysely<Database>, userId: string, limit: number): Promise<RemovedBatch>;
+  /**
+   * The user's items for the data archive, a file at a time (its path inside the archive and its
+   * content; a large file as a stream, so the archive never holds an account in memory).
+   */
+  exportFiles?(ctx: AppContext, userId: string): AsyncIterable<ArchiveFile>;
 }

@@ -150,6 +150,14 @@ describe('platform and accounts', () => {
       payload: { token: await issueEmailToken(t.app.ctx, user.user.id, 'email_change', newEmail) },
     });
     await send('GET', '/api/user/identities');
+    // The data archive: ask, follow, download.
+    await send('POST', '/api/user/archive', { status: 202 });
+    await t.app.ctx.jobs.idle();
+    const { archive } = await json('GET', '/api/user/archive');
+    await send('GET', archive.downloadUrl);
+    // Deleting one's own account, confirmed by the password.
+    const leaving = await registerUser(t.app);
+    await send('DELETE', '/api/user', { as: null, headers: { cookie: leaving.cookie }, payload: { password: leaving.password } });
   });
 });
 
@@ -270,6 +278,10 @@ describe('the social graph and messages', () => {
     await send('DELETE', `/api/admin/users/${created.id}`, admin);
     const doomed = await member(t);
     await send('POST', '/api/admin/users/bulk-delete', { ...admin, payload: { userIds: [doomed.user.id] } });
+    const spammer = await member(t);
+    await send('POST', '/api/messages', { as: spammer, payload: { content: 'buy now' }, status: 201 });
+    await send('POST', `/api/admin/users/${spammer.user.id}/purge`, { ...admin, payload: { dryRun: true } });
+    await send('POST', `/api/admin/users/${spammer.user.id}/purge`, { ...admin, payload: { categories: { lists: false }, reason: 'spam' } });
 
     await send('GET', '/api/admin/email-logs', admin);
     await send('GET', '/api/admin/reports', admin);

@@ -12,6 +12,7 @@ import {
   statusColumns,
 } from './account-status.js';
 import { endAllCredentials } from '../auth/service.js';
+import { beginAccountDeletions, finishRemovals } from '../purge/service.js';
 
 // Bulk user operations: each runs in one transaction with set-based queries (WHERE id IN ...).
 // Ids that match no user are ignored and not counted.
@@ -72,11 +73,14 @@ export async function bulkSetAccountStatus(
 /** Deletes users; refuses the caller's own account and removing every working administrator. */
 export async function bulkDeleteUsers(ctx: AppContext, adminId: string, userIds: readonly string[]): Promise<number> {
   refuseSelf(adminId, userIds, 'delete');
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  const ids = await ctx.db.kysely.transaction().execute(async (trx) => {
     await assertAdministratorsRemain(trx, userIds);
-    const result = await trx.deleteFrom('users').where('id', 'in', userIds).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const users = await trx.selectFrom('users').select(['id', 'email', 'username']).where('id', 'in', userIds).execute();
+    return beginAccountDeletions(ctx, trx, users, adminId);
   });
+  // Each account is removed by its own job, as a single deletion is.
+  await finishRemovals(ctx, ids);
+  return ids.length;
 }
 
 /** Sets emailVerified for each user. */

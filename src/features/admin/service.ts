@@ -5,6 +5,7 @@ import type { Database, UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest, userNotFound } from '../../http/errors.js';
 import { ADMIN_PAGE, page, pageWindow } from '../../http/pagination.js';
 import { endAllCredentials, sendVerificationEmail } from '../auth/service.js';
+import { beginAccountDeletions, finishRemovals } from '../purge/service.js';
 import {
   createUser,
   duplicateError,
@@ -26,6 +27,8 @@ import {
 } from './account-status.js';
 import { type CreateUserBody, type UpdateUserBody, type UserListQuery } from './schemas.js';
 import { demoteAdministrators, promoteAdministrators, setSystemRole } from './system-org.js';
+
+export { assertAdministratorsRemain } from './account-status.js';
 
 // User administration: list, create, update, delete, set password; and the bootstrap
 // administrator shared by start-up and the CLI.
@@ -184,14 +187,19 @@ export async function updateAdminUser(
 
 // ---- delete, password ----
 
+/**
+ * Deletes an account as its owner's own deletion does (features/purge): credentials end at once,
+ * everything the user holds is removed by the removal job, which this waits for.
+ */
 export async function deleteAdminUser(ctx: AppContext, adminId: string, userId: string): Promise<void> {
   if (userId === adminId) throw badRequest('You cannot delete your own account', 'self_delete');
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await findUserById(trx, userId))) throw userNotFound();
+  const ids = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, userId);
+    if (!user) throw userNotFound();
     await assertAdministratorsRemain(trx, [userId]);
-    // Sessions, tokens, the Administrator record and memberships go with the row (ON DELETE CASCADE).
-    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    return beginAccountDeletions(ctx, trx, [user], adminId);
   });
+  await finishRemovals(ctx, ids);
 }
 
 /** Sets a user's password and logs the user out everywhere, in one transaction. */

@@ -8,12 +8,14 @@ import { DOCUMENT_COMPONENTS } from './schemas.js';
 import { documentSearchCache } from './search-cache.js';
 import { syncRoutes } from './sync-routes.js';
 import { templateRoutes } from './template-routes.js';
+import { documentsPart, foldersPart } from './user-data.js';
 
 export const documentsModule: FeatureModule = {
   name: 'documents',
   routes: [documentRoutes, folderRoutes, syncRoutes, templateRoutes, historyRoutes],
   components: DOCUMENT_COMPONENTS,
   state: [documentSearchCache],
+  userData: [documentsPart, foldersPart],
   periodic: [
     {
       name: 'documents-trash',

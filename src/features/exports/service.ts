@@ -24,6 +24,7 @@ export async function* messageRecords(ctx: AppContext, userId: string): AsyncGen
         'messages.content',
         'messages.tags',
         'messages.parent_id',
+        'messages.orphaned_parent_id',
         'messages.pushed_message_id',
       ])
       .select((eb) => [
@@ -44,7 +45,7 @@ export async function* messageRecords(ctx: AppContext, userId: string): AsyncGen
         toBool(r.publicly_visible),
         r.content,
         (parseJson<string[]>(r.tags) ?? []).join(' '),
-        r.parent_id,
+        r.parent_id ?? r.orphaned_parent_id,
         r.pushed_message_id,
         Number(r.dig_count ?? 0),
         Number(r.reply_count ?? 0),

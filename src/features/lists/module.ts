@@ -13,6 +13,7 @@ import { listViewRoutes } from './views-routes.js';
 import { LIST_COMPONENTS } from './schemas.js';
 import { purgeListTrash } from './rows.js';
 import { listReads } from './service.js';
+import { listFoldersPart, listsPart } from './user-data.js';
 
 declare module '../../runtime/types.js' {
   interface JobPayloads {
@@ -26,6 +27,7 @@ export const listsModule: FeatureModule = {
   routes: [listRoutes, listSchemaRoutes, listRowRoutes, listViewRoutes, listFolderRoutes, listImportRoutes, listExportRoutes, publicListRoutes],
   components: LIST_COMPONENTS,
   state: [listCachesState, listReads],
+  userData: [listsPart, listFoldersPart],
   jobs: [
     // A second run of the job (its runner died, or it is retried) resumes the import where it
     // stopped; a job given up (attempts used up) fails its import.

@@ -2,11 +2,13 @@ import type { FeatureModule } from '../../runtime/module.js';
 import { mediaRoutes } from './routes.js';
 import { MEDIA_COMPONENTS } from './schemas.js';
 import { purgeUnattachedUploads } from './service.js';
+import { uploadsPart } from './user-data.js';
 
 export const mediaModule: FeatureModule = {
   name: 'media',
   routes: [mediaRoutes],
   components: MEDIA_COMPONENTS,
+  userData: [uploadsPart],
   periodic: [
     {
       name: 'unattached-uploads',

@@ -7,6 +7,7 @@ import { scheduledRoutes } from './scheduled-routes.js';
 import { publishScheduledTask } from './scheduling.js';
 import { MESSAGE_COMPONENTS } from './schemas.js';
 import { searchIndexer, searchIndexerState } from './search-index.js';
+import { digsGivenPart, messagesPart, reportsFiledPart } from './user-data.js';
 
 export const messagesModule: FeatureModule = {
   name: 'messages',
@@ -16,4 +17,5 @@ export const messagesModule: FeatureModule = {
   // A message that became visible goes into SQLite's search index in the next batch.
   listeners: [listen('publish', (ctx) => searchIndexer(ctx).soon())],
   periodic: [publishScheduledTask],
+  userData: [messagesPart, digsGivenPart, reportsFiledPart],
 };

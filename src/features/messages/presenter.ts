@@ -18,7 +18,8 @@ function fields(r: CountedRow) {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     user: presentUserSummary({ id: r.user_id, username: r.username, display_name: r.display_name, avatar: r.avatar }),
-    parentId: r.parent_id,
+    // A reply whose parent was removed with its author keeps naming it; reading it answers 404.
+    parentId: r.parent_id ?? r.orphaned_parent_id,
     imageUrls: parseJson<string[]>(r.image_urls) ?? [],
     videoUrls: parseJson<string[]>(r.video_urls) ?? [],
     scheduledAt: r.published_at === null ? r.scheduled_at : null,

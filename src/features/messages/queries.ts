@@ -20,6 +20,7 @@ export function messageSelect(db: Kysely<Database>, viewerId: string | null) {
       'messages.publicly_visible',
       'messages.tags',
       'messages.parent_id',
+      'messages.orphaned_parent_id',
       'messages.pushed_message_id',
       'messages.image_urls',
       'messages.video_urls',

@@ -76,6 +76,7 @@ const MESSAGE_COLUMNS = [
   'cross_post_config',
   'created_at',
   'updated_at',
+  'orphaned_parent_id',
 ] as const satisfies readonly (keyof MessageRow)[];
 // Compiles only while MESSAGE_COLUMNS names every column of a message row.
 const _everyColumn: Record<Exclude<keyof MessageRow, (typeof MESSAGE_COLUMNS)[number]>, never> = {};
@@ -109,6 +110,7 @@ const MESSAGE_COLUMN_TYPES: Record<(typeof MESSAGE_COLUMNS)[number], string> = {
   cross_post_config: 'text',
   created_at: 'text',
   updated_at: 'text',
+  orphaned_parent_id: 'text',
 };
 
 /**
@@ -194,6 +196,7 @@ export async function createScheduledSeries(
       cross_post_config: crossPosts.length > 0 ? JSON.stringify(crossPost) : null,
       created_at: iso,
       updated_at: iso,
+      orphaned_parent_id: null,
     },
     tags: [],
   }));
@@ -261,6 +264,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       cross_post_config: crossPosts.length > 0 ? JSON.stringify(request) : null,
       created_at: iso,
       updated_at: iso,
+      orphaned_parent_id: null,
     };
     // The posts of a batch are written together, after every unit (db/batched-transaction.ts).
     collect('messages', { row, tags }, (messages: NewMessage[]) => insertMessagesAndTags(trx, ctx.db.engine, messages));
@@ -377,6 +381,7 @@ export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query
       eb.and([
         eb('messages.published_at', 'is not', null),
         eb('messages.parent_id', 'is', null),
+        eb('messages.orphaned_parent_id', 'is', null),
         ...contentMatches(ctx, query.q),
         ...(query.onlyMine ? [eb('messages.user_id', '=', viewer.id)] : []),
       ]),

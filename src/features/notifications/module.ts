@@ -4,6 +4,7 @@ import { notificationRoutes } from './routes.js';
 import { NOTIFICATION_COMPONENTS } from './schemas.js';
 import { forgetMessages, notify } from './service.js';
 import { unsubscribeKey } from './unsubscribe.js';
+import { messageNotificationsPart, notificationTracesPart } from './user-data.js';
 
 declare module '../../runtime/types.js' {
   interface JobPayloads {
@@ -22,6 +23,7 @@ export const notificationsModule: FeatureModule = {
   routes: [notificationRoutes],
   components: NOTIFICATION_COMPONENTS,
   state: [unsubscribeKey],
+  userData: [messageNotificationsPart, notificationTracesPart],
   jobs: [jobKind('push-delivery', runPushDelivery, { baseDelayMs: PUSH_RETRY_BASE_MS }), jobKind('notification-follow-up', runBurstFollowUp)],
   listeners: [
     listen('dig', (ctx, p) => notify(ctx, { type: 'dig', recipientId: p.authorId, actorId: p.actorId, messageId: p.messageId, burstKey: `dig:${p.messageId}` })),

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/types.js';
 import { badRequest, conflict, userNotFound } from '../../http/errors.js';
 import { USERNAME_MAX } from '../../http/schemas.js';
+import { sha256 } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 
 export const ACCOUNT_STATUSES = ['probation', 'active', 'restricted', 'suspended', 'banned'] as const;
@@ -53,10 +54,37 @@ export async function findTakenField(db: Kysely<Database>, email: string, userna
     .select(['id', 'email', 'username_key'])
     .where((eb) => eb.or([eb('email', '=', normalizeEmail(email)), eb('username_key', '=', usernameKey(username))]));
   if (exceptUserId) q = q.where('id', '!=', exceptUserId);
-  const rows = await q.execute();
-  if (rows.some((r) => r.email === normalizeEmail(email))) return 'email' as const;
-  if (rows.length > 0) return 'username' as const;
+  const [rows, held] = await Promise.all([
+    q.execute(),
+    db.selectFrom('name_holds').select('key_hash').where('key_hash', 'in', [emailHold(email), usernameHold(username)]).execute(),
+  ]);
+  const heldKeys = new Set(held.map((h) => h.key_hash));
+  if (rows.some((r) => r.email === normalizeEmail(email)) || heldKeys.has(emailHold(email))) return 'email' as const;
+  if (rows.length > 0 || heldKeys.has(usernameHold(username))) return 'username' as const;
   return null;
+}
+
+// The e-mail and username of a deleted account stay taken for a cooling-off period, so that
+// nobody can take them over at once (mail still in flight, people who know the name). Only
+// their hashes are kept; housekeeping frees them when the period ends.
+export const NAME_HOLD_MS = 30 * 24 * 3600_000;
+const emailHold = (email: string) => sha256(`email:${normalizeEmail(email)}`);
+const usernameHold = (username: string) => sha256(`username:${usernameKey(username)}`);
+
+/** Holds the user's e-mail and username until `until` (inside the deleting transaction). */
+export async function holdNames(db: Kysely<Database>, user: Pick<UserRow, 'email' | 'username'>, until: Date): Promise<void> {
+  const at = until.toISOString();
+  await db
+    .insertInto('name_holds')
+    .values([emailHold(user.email), usernameHold(user.username)].map((key_hash) => ({ key_hash, until: at })))
+    .onConflict((oc) => oc.column('key_hash').doUpdateSet({ until: at }))
+    .execute();
+}
+
+/** Frees the names whose cooling-off period has ended; answers how many. */
+export async function releaseNameHolds(ctx: AppContext): Promise<number> {
+  const result = await ctx.db.kysely.deleteFrom('name_holds').where('until', '<=', ctx.clock.now().toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export function duplicateError(field: 'email' | 'username', status: 400 | 409) {

@@ -1,0 +1,108 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { ensureAdministrator } from '../src/features/admin/service.js';
+import { createUser } from '../src/features/users/service.js';
+import { newId } from '../src/lib/ids.js';
+import { PasswordHasher } from '../src/lib/crypto.js';
+import { freshDatabase } from '../test/helpers/app.js';
+
+// Purge and archive of a large account (issue 20's figures): a user with BENCH_PURGE_MESSAGES
+// messages (100,000) and a list of BENCH_PURGE_ROWS rows (10,000). It measures
+//  - the archive of that user: time, and the process's peak RSS above where it started;
+//  - the purge (POST /api/admin/users/{id}/purge): time, while a reader fetches the anonymous feed
+//    one request after another, whose p50/p99/max latency is what other requests saw meanwhile.
+//
+//   node --import tsx bench/purge.ts                                    (SQLite in memory)
+//   TEST_ENGINE=postgres TEST_DATABASE_URL=postgres://... node --import tsx bench/purge.ts
+
+const MESSAGES = Number(process.env.BENCH_PURGE_MESSAGES ?? 100_000);
+const ROWS = Number(process.env.BENCH_PURGE_ROWS ?? 10_000);
+const PASSWORD = 'bench purge password';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-purge-'));
+  const { db, drop } = await freshDatabase();
+  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1' });
+  const app = await buildApp(config, { db, passwords: new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }), logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const ctx = app.ctx;
+  try {
+    await ensureAdministrator(ctx, { email: 'bench-admin@example.com', username: 'benchadmin', password: PASSWORD });
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench-admin@example.com', password: PASSWORD }) });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const user = await createUser(ctx, { email: 'big@example.com', username: 'bigaccount', passwordHash: null, accountStatus: 'active' }, 409);
+    const now = new Date().toISOString();
+
+    let t0 = performance.now();
+    for (let i = 0; i < MESSAGES; i += 500) {
+      const values = Array.from({ length: Math.min(500, MESSAGES - i) }, (_, k) => ({
+        id: newId(), user_id: user.id, content: `message ${i + k} of a large account`, publicly_visible: true, tags: '[]', parent_id: null, pushed_message_id: null,
+        image_urls: '[]', video_urls: '[]', scheduled_at: null, published_at: now, cross_post_config: null, created_at: now, updated_at: now,
+      }));
+      await db.kysely.insertInto('messages').values(values).execute();
+    }
+    const listId = newId();
+    await db.kysely.insertInto('lists').values({ id: listId, user_id: user.id, title: 'Big list', description: null, is_public: true, folder_id: null, schema_name: 'Big', schema_description: null, created_at: now, updated_at: now }).execute();
+    for (let i = 0; i < ROWS; i += 500) {
+      const values = Array.from({ length: Math.min(500, ROWS - i) }, (_, k) => ({ id: newId(), list_id: listId, data: JSON.stringify({ n: i + k }), created_at: now, updated_at: now, deleted_at: null }));
+      await db.kysely.insertInto('list_rows').values(values).execute();
+    }
+    console.log(`seeded ${MESSAGES} messages and ${ROWS} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s (${db.engine})`);
+
+    // The archive: time and peak memory.
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    t0 = performance.now();
+    const { requestArchive } = await import('../src/features/archive/service.js');
+    await requestArchive(ctx, user.id);
+    await ctx.jobs.idle();
+    const archiveMs = performance.now() - t0;
+    clearInterval(sampler);
+    const archive = await db.kysely.selectFrom('user_archives').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    console.log(`archive: ${(archiveMs / 1000).toFixed(1)} s, ${(Number(archive.size) / 1e6).toFixed(1)} MB, status ${archive.status}, RSS ${(rssBefore / 1e6).toFixed(0)} MB before, peak ${(peak / 1e6).toFixed(0)} MB (+${((peak - rssBefore) / 1e6).toFixed(0)} MB)`);
+
+    // The reader alone for 3 s (its baseline), then beside the purge.
+    let reading = true;
+    let latencies: number[] = [];
+    const reader = (async () => {
+      while (reading) {
+        const s = performance.now();
+        const res = await fetch(`${base}/api/messages?limit=20`);
+        await res.arrayBuffer();
+        latencies.push(performance.now() - s);
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const alone = [...latencies].sort((a, b) => a - b);
+    console.log(`reader alone: ${alone.length} requests, p50 ${percentile(alone, 50).toFixed(1)} ms, p99 ${percentile(alone, 99).toFixed(1)} ms`);
+    latencies = [];
+    t0 = performance.now();
+    const res = await fetch(`${base}/api/admin/users/${user.id}/purge`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ reason: 'bench' }) });
+    const body = await res.text();
+    // A very large purge answers after 25 s and goes on as a job: wait for the job as well.
+    await ctx.jobs.idle();
+    const purgeMs = performance.now() - t0;
+    reading = false;
+    await reader;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    console.log(`purge: ${(purgeMs / 1000).toFixed(1)} s (${res.status} ${body})`);
+    console.log(`reader beside it: ${sorted.length} requests, p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1]?.toFixed(1)} ms`);
+  } finally {
+    await app.close();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

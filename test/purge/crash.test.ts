@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/lib/ids.js';
+import { claimDueJobs, runDueJobs } from '../../src/runtime/jobs/execute.js';
+import { batchSize, beginRemoval, readRemoval, runRemoval } from '../../src/features/purge/removal.js';
+import { ENGINE } from '../helpers/app.js';
+import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
+import { account, as, rowsNaming } from './seed.js';
+
+// A purge killed mid-way: its runner ran six batches and died (the job stays `running` until its
+// lease ends); another runner takes the job again, resumes, and the audit row's counts are
+// exactly what was removed.
+
+let t: AdminTestApp;
+beforeAll(async () => {
+  t = await createAdminApp({ smtp: false });
+});
+afterAll(async () => t.close());
+
+const BATCH = batchSize(ENGINE);
+const MESSAGES = BATCH * 2 + 137;
+const ROWS = BATCH + 50;
+
+async function seedVolume(userId: string): Promise<string> {
+  const now = t.clock.now().toISOString();
+  const ids = Array.from({ length: MESSAGES }, () => newId());
+  for (let i = 0; i < ids.length; i += 500) {
+    await t.db.kysely
+      .insertInto('messages')
+      .values(ids.slice(i, i + 500).map((id) => ({ id, user_id: userId, content: `m ${id}`, publicly_visible: true, tags: '[]', parent_id: null, pushed_message_id: null, image_urls: '[]', video_urls: '[]', scheduled_at: null, published_at: now, cross_post_config: null, created_at: now, updated_at: now })))
+      .execute();
+  }
+  const listId = newId();
+  await t.db.kysely
+    .insertInto('lists')
+    .values({ id: listId, user_id: userId, title: 'Big', description: null, is_public: true, folder_id: null, schema_name: 'Big', schema_description: null, created_at: now, updated_at: now })
+    .execute();
+  const rows = Array.from({ length: ROWS }, (_, i) => ({ id: newId(), list_id: listId, data: JSON.stringify({ n: i }), created_at: now, updated_at: now, deleted_at: null }));
+  for (let i = 0; i < rows.length; i += 250) await t.db.kysely.insertInto('list_rows').values(rows.slice(i, i + 250)).execute();
+  return listId;
+}
+
+describe('a purge interrupted mid-way', () => {
+  it('resumes when its job is taken again and ends with the right counts', async () => {
+    const owner = await account(t);
+    const listId = await seedVolume(owner.user.id);
+    const id = await t.db.kysely.transaction().execute((trx) =>
+      beginRemoval(t.app.ctx, trx, { kind: 'purge', userId: owner.user.id, adminId: t.admin.id, categories: ['messages', 'lists'], reason: 'crash test' }),
+    );
+    // The first runner claims the job, gets six batches done (the list's rows, the list, the
+    // first messages), and dies.
+    const [job] = await claimDueJobs(t.app.ctx, 10);
+    expect(job.kind).toBe('user-removal');
+    expect(await runRemoval(t.app.ctx, id, { maxBatches: 6 })).toBe(false);
+    const midway = (await readRemoval(t.db.kysely, id))!;
+    expect(midway.status).toBe('running');
+    // What the row says was removed is exactly what is gone.
+    const left = await rowsNaming(t, 'messages.user_id', owner.user.id);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(MESSAGES);
+    expect(midway.counts.messages ?? 0).toBe(MESSAGES - left);
+    expect(midway.counts.lists ?? 0).toBe(1 - (await rowsNaming(t, 'lists.user_id', owner.user.id)));
+    // Nothing runs it before its lease ends; then another runner takes it again.
+    expect((await runDueJobs(t.app.ctx)).claimed).toBe(0);
+    t.clock.advance(t.app.ctx.jobs.leaseMs + 1000);
+    const run = await runDueJobs(t.app.ctx);
+    expect(run).toMatchObject({ claimed: 1, done: 1 });
+
+    const done = (await readRemoval(t.db.kysely, id))!;
+    expect(done.status).toBe('done');
+    expect(done.counts).toEqual({ messages: MESSAGES, lists: 1 });
+    expect(await rowsNaming(t, 'messages.user_id', owner.user.id)).toBe(0);
+    expect(await rowsNaming(t, 'list_rows.list_id', listId)).toBe(0);
+    expect((await as(t, owner, 'GET', `/api/lists/${listId}`)).statusCode).toBe(404);
+    expect((await as(t, null, 'GET', `/api/user/${owner.username}/messages`)).json().messages).toEqual([]);
+  });
+});
