@@ -5,6 +5,7 @@ import type { Database, UserRow } from '../../db/types.js';
 import { badRequest, conflict, userNotFound } from '../../http/errors.js';
 import { USERNAME_MAX } from '../../http/schemas.js';
 import { newId } from '../../lib/ids.js';
+import { insertUser, userByEmail, userById, userByUsernameKey, usersHolding } from './queries.js';
 
 export const ACCOUNT_STATUSES = ['probation', 'active', 'restricted', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -48,12 +49,7 @@ export interface NewAccount {
 
 /** Which of email/username is taken, if any (checked before hashing to fail fast). */
 export async function findTakenField(db: Kysely<Database>, email: string, username: string, exceptUserId?: string) {
-  let q = db
-    .selectFrom('users')
-    .select(['id', 'email', 'username_key'])
-    .where((eb) => eb.or([eb('email', '=', normalizeEmail(email)), eb('username_key', '=', usernameKey(username))]));
-  if (exceptUserId) q = q.where('id', '!=', exceptUserId);
-  const rows = await q.execute();
+  const rows = await usersHolding(db, normalizeEmail(email), usernameKey(username), exceptUserId);
   if (rows.some((r) => r.email === normalizeEmail(email))) return 'email' as const;
   if (rows.length > 0) return 'username' as const;
   return null;
@@ -102,7 +98,7 @@ export async function createUser(
     updated_at: now,
   };
   try {
-    await db.insertInto('users').values(row).execute();
+    await insertUser(db, row);
   } catch (err) {
     // A concurrent insert won the race between the check and the insert.
     if (isUniqueViolation(err)) throw duplicateError(String((err as Error).message).includes('username') ? 'username' : 'email', duplicateStatus);
@@ -112,15 +108,15 @@ export async function createUser(
 }
 
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return userById(db, id);
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  return userByEmail(db, normalizeEmail(email));
 }
 
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
+  return userByUsernameKey(db, usernameKey(username));
 }
 
 /** The user a path names, or 404 user_not_found. */
