@@ -32,6 +32,12 @@ export function userByUsernameKey(db: Db, usernameKey: string): Promise<UserRow 
   return db.selectFrom('users').selectAll().where('username_key', '=', usernameKey).executeTakeFirst();
 }
 
+/** Applies `set` to the user; answers how many rows changed (0: no such user). */
+export async function updateUser(db: Db, id: string, set: UserUpdate): Promise<number> {
+  const result = await db.updateTable('users').set(set).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Applies `set` to the user and answers the updated row. */
 export function updateUserReturning(db: Db, id: string, set: UserUpdate): Promise<UserRow> {
   return db.updateTable('users').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();

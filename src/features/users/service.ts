@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import type { Database, UserRow } from '../../db/types.js';
+import type { Database, UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest, conflict, userNotFound } from '../../http/errors.js';
 import { USERNAME_MAX } from '../../http/schemas.js';
 import { newId } from '../../lib/ids.js';
-import { insertUser, userByEmail, userById, userByUsernameKey, usersHolding } from './queries.js';
+import { insertUser, updateUser, userByEmail, userById, userByUsernameKey, usersHolding } from './queries.js';
 
 export const ACCOUNT_STATUSES = ['probation', 'active', 'restricted', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -117,6 +117,14 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
   return userByUsernameKey(db, usernameKey(username));
+}
+
+/**
+ * Writes columns of one user (sign-in rehash, password reset, verification, administrator
+ * edits); answers how many rows changed (0: no such user). Inside a transaction with `db`.
+ */
+export function updateUserColumns(db: Kysely<Database>, id: string, set: UserUpdate): Promise<number> {
+  return updateUser(db, id, set);
 }
 
 /** The user a path names, or 404 user_not_found. */
