@@ -1,7 +1,6 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
-import { containsInsensitive, isUniqueViolation, toBool } from '../../db/dialect.js';
-import type { Database, UserRow, UserUpdate } from '../../db/types.js';
+import { isUniqueViolation, toBool } from '../../db/dialect.js';
+import type { UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest, userNotFound } from '../../http/errors.js';
 import { ADMIN_PAGE, page, pageWindow } from '../../http/pagination.js';
 import { endAllCredentials, sendVerificationEmail } from '../auth/service.js';
@@ -15,6 +14,7 @@ import {
   normalizeDisplayName,
   normalizeEmail,
   PASSWORD_MIN,
+  updateUserColumns,
   USERNAME_PATTERN,
   usernameKey,
 } from '../users/service.js';
@@ -25,6 +25,7 @@ import {
   statusColumns,
 } from './account-status.js';
 import { type CreateUserBody, type UpdateUserBody, type UserListQuery } from './schemas.js';
+import { deleteUser, isAdministrator, userPage } from './queries.js';
 import { demoteAdministrators, promoteAdministrators, setSystemRole } from './system-org.js';
 
 // User administration: list, create, update, delete, set password; and the bootstrap
@@ -35,48 +36,14 @@ export interface AdminUserResult {
   isAdministrator: boolean;
 }
 
-
-async function isAdministrator(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('administrators').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
-}
-
 // ---- list ----
-
-function matches(search: string) {
-  return (eb: ExpressionBuilder<Database, 'users'>) =>
-    eb.or([
-      containsInsensitive(eb.ref('users.email'), search),
-      containsInsensitive(eb.ref('users.username'), search),
-      containsInsensitive(eb.ref('users.display_name'), search),
-    ]);
-}
 
 /** One page of users (newest first) with their administrator flag, and the total: two queries. */
 export async function listUsers(ctx: AppContext, query: UserListQuery) {
-  const db = ctx.db.kysely;
   const { limit, offset: sent } = pageWindow(query, ADMIN_PAGE);
   const offset = query.page !== undefined ? (query.page - 1) * limit : sent;
   const search = query.search?.trim() ?? '';
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('users')
-      .leftJoin('administrators', 'administrators.user_id', 'users.id')
-      .selectAll('users')
-      .select('administrators.user_id as admin_user_id')
-      .$if(search !== '', (qb) => qb.where(matches(search)))
-      .orderBy('users.created_at', 'desc')
-      .orderBy('users.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .$if(search !== '', (qb) => qb.where(matches(search)))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(count.n);
+  const { rows, total } = await userPage(ctx.db.kysely, search, limit, offset);
   return {
     users: rows.map(({ admin_user_id, ...user }): AdminUserResult => ({ user, isAdministrator: admin_user_id !== null })),
     pagination: page(rows, total, limit, offset, { numbered: true }),
@@ -163,11 +130,7 @@ export async function updateAdminUser(
     if (locking || demoting) await assertAdministratorsRemain(trx, [userId]);
 
     try {
-      await trx
-        .updateTable('users')
-        .set({ ...userColumns(patch), updated_at: ctx.clock.now().toISOString() })
-        .where('id', '=', userId)
-        .execute();
+      await updateUserColumns(trx, userId, { ...userColumns(patch), updated_at: ctx.clock.now().toISOString() });
     } catch (err) {
       // A concurrent change took the e-mail or username between the check and the update.
       if (isUniqueViolation(err)) throw duplicateError(/username/.test(String(err)) ? 'username' : 'email', 409);
@@ -190,7 +153,7 @@ export async function deleteAdminUser(ctx: AppContext, adminId: string, userId: 
     if (!(await findUserById(trx, userId))) throw userNotFound();
     await assertAdministratorsRemain(trx, [userId]);
     // Sessions, tokens, the Administrator record and memberships go with the row (ON DELETE CASCADE).
-    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await deleteUser(trx, userId);
   });
 }
 
@@ -199,12 +162,7 @@ export async function setUserPassword(ctx: AppContext, userId: string, password:
   if (!(await findUserById(ctx.db.kysely, userId))) throw userNotFound();
   const passwordHash = await ctx.passwords.hash(password);
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: ctx.clock.now().toISOString() })
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw userNotFound();
+    if ((await updateUserColumns(trx, userId, { password_hash: passwordHash, updated_at: ctx.clock.now().toISOString() })) === 0) throw userNotFound();
     await endAllCredentials(trx, [userId]);
   });
 }
@@ -261,11 +219,7 @@ export async function ensureAdministrator(
   const existing = user;
   await db.transaction().execute(async (trx) => {
     if (!toBool(existing.email_verified) || existing.account_status !== 'active' || !toBool(existing.cleared)) {
-      await trx
-        .updateTable('users')
-        .set({ email_verified: true, account_status: 'active', cleared: true, updated_at: ctx.clock.now().toISOString() })
-        .where('id', '=', existing.id)
-        .execute();
+      await updateUserColumns(trx, existing.id, { email_verified: true, account_status: 'active', cleared: true, updated_at: ctx.clock.now().toISOString() });
     }
     await promoteAdministrators(ctx, trx, [existing.id]);
   });
