@@ -172,14 +172,14 @@ export function databaseTables(db: Db): Promise<TableMetadata[]> {
  */
 export async function tablePage(db: Db, table: string, orderBy: readonly string[], limit: number, offset: number) {
   // The table is dynamic, so Kysely's typed table names do not apply here.
-  const any = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const dynamic = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const [rows, count] = await Promise.all([
     orderBy
-      .reduce((q, column) => q.orderBy(column), any.selectFrom(table).selectAll())
+      .reduce((q, column) => q.orderBy(column), dynamic.selectFrom(table).selectAll())
       .limit(limit)
       .offset(offset)
       .execute(),
-    any
+    dynamic
       .selectFrom(table)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow(),
