@@ -4,6 +4,7 @@ import type { Database, UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import type { AccountStatus } from '../users/service.js';
 import { sendMail } from '../../runtime/mail.js';
+import { administratorsWithStatus } from './queries.js';
 
 // Account-status rules shared by the single-user and the bulk administrator updates.
 
@@ -18,12 +19,7 @@ const WORKING_STATUSES: AccountStatus[] = ['active', 'probation'];
  */
 export async function assertAdministratorsRemain(db: Kysely<Database>, affectedIds: readonly string[]): Promise<void> {
   if (affectedIds.length === 0) return;
-  const working = await db
-    .selectFrom('administrators')
-    .innerJoin('users', 'users.id', 'administrators.user_id')
-    .select('administrators.user_id')
-    .where('users.account_status', 'in', WORKING_STATUSES)
-    .execute();
+  const working = await administratorsWithStatus(db, WORKING_STATUSES);
   const affected = new Set(affectedIds);
   const touched = working.some((a) => affected.has(a.user_id));
   if (touched && working.every((a) => affected.has(a.user_id))) {

@@ -1,7 +1,8 @@
-import type { Kysely, TableMetadata } from 'kysely';
+import type { TableMetadata } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { notFound } from '../../http/errors.js';
 import { ADMIN_PAGE, page, pageWindow } from '../../http/pagination.js';
+import { databaseTables, tablePage } from './queries.js';
 
 // Architecture aggregates: a read-only view of the application's tables for administrators.
 // A table name from the URL is only ever used after it matched an introspected table exactly,
@@ -13,7 +14,7 @@ const REDACTED = '[redacted]';
 
 /** The application's tables (not views, not Kysely's migration tables), by name. */
 async function applicationTables(ctx: AppContext): Promise<TableMetadata[]> {
-  const tables = await ctx.db.kysely.introspection.getTables({ withInternalKyselyTables: false });
+  const tables = await databaseTables(ctx.db.kysely);
   return tables
     .filter((t) => !t.isView && !t.name.startsWith('kysely_migration'))
     // PostgreSQL: the default schema only; SQLite reports no schema.
@@ -41,22 +42,9 @@ export async function readTable(ctx: AppContext, name: string, query: { limit?: 
   const table = (await applicationTables(ctx)).find((t) => t.name === name);
   if (!table) throw notFound(`Unknown table ${name}`, 'table_not_found');
   const { limit, offset } = pageWindow(query, ADMIN_PAGE);
-  // The table is dynamic, so Kysely's typed table names do not apply here.
   // A stable page order: the key leads every table here (id, or organization_id + user_id).
   const order = table.columns.slice(0, 2).map((c) => c.name);
-  const db = ctx.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const [rows, count] = await Promise.all([
-    order
-      .reduce((q, column) => q.orderBy(column), db.selectFrom(table.name).selectAll())
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom(table.name)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(count.n);
+  const { rows, total } = await tablePage(ctx.db.kysely, table.name, order, limit, offset);
   return {
     table: table.name,
     rows: rows.map(redact),

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { toBool } from '../../db/dialect.js';
-import type { Database } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import { recordAnalyticsEvents } from '../analytics/service.js';
 import type { AccountStatus } from '../users/service.js';
@@ -13,6 +11,7 @@ import {
 } from './account-status.js';
 import { endAllCredentials } from '../auth/service.js';
 import { beginAccountDeletions, finishRemovals } from '../purge/service.js';
+import { updateUsers, usersByIds, usersNamed } from './queries.js';
 
 // Bulk user operations: each runs in one transaction with set-based queries (WHERE id IN ...).
 // Ids that match no user are ignored and not counted.
@@ -21,19 +20,15 @@ function refuseSelf(adminId: string, userIds: readonly string[], action: string)
   if (userIds.includes(adminId)) throw badRequest(`You cannot ${action} your own account`, 'self_included');
 }
 
-function existingUsers(db: Kysely<Database>, userIds: readonly string[]) {
-  return db.selectFrom('users').select(['id', 'email', 'display_name', 'cleared', 'account_status']).where('id', 'in', userIds).execute();
-}
-
 /** Toggles `cleared`; each user that becomes cleared gets a user_cleared analytics event. */
 export async function bulkToggleClearance(ctx: AppContext, adminId: string, userIds: readonly string[]): Promise<number> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const users = await existingUsers(trx, userIds);
+    const users = await usersByIds(trx, userIds);
     const toClear = users.filter((u) => !toBool(u.cleared)).map((u) => u.id);
     const toUnclear = users.filter((u) => toBool(u.cleared)).map((u) => u.id);
     const now = ctx.clock.now().toISOString();
-    if (toClear.length > 0) await trx.updateTable('users').set({ cleared: true, updated_at: now }).where('id', 'in', toClear).execute();
-    if (toUnclear.length > 0) await trx.updateTable('users').set({ cleared: false, updated_at: now }).where('id', 'in', toUnclear).execute();
+    if (toClear.length > 0) await updateUsers(trx, toClear, { cleared: true, updated_at: now });
+    if (toUnclear.length > 0) await updateUsers(trx, toUnclear, { cleared: false, updated_at: now });
     await recordAnalyticsEvents(
       ctx,
       toClear.map((id) => ({ type: 'user_cleared', userId: id, metadata: { by: adminId } })),
@@ -52,17 +47,11 @@ export async function bulkSetAccountStatus(
 ): Promise<number> {
   refuseSelf(adminId, userIds, 'change the account status of');
   const { users, changed } = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const users = await existingUsers(trx, userIds);
+    const users = await usersByIds(trx, userIds);
     const ids = users.map((u) => u.id);
     const changed = users.filter((u) => u.account_status !== status);
     if (LOCKED_STATUSES.includes(status)) await assertAdministratorsRemain(trx, ids);
-    if (ids.length > 0) {
-      await trx
-        .updateTable('users')
-        .set({ ...statusColumns(status, false), updated_at: ctx.clock.now().toISOString() })
-        .where('id', 'in', ids)
-        .execute();
-    }
+    if (ids.length > 0) await updateUsers(trx, ids, { ...statusColumns(status, false), updated_at: ctx.clock.now().toISOString() });
     if (status === 'banned') await endAllCredentials(trx, ids);
     return { users, changed };
   });
@@ -75,8 +64,7 @@ export async function bulkDeleteUsers(ctx: AppContext, adminId: string, userIds:
   refuseSelf(adminId, userIds, 'delete');
   const ids = await ctx.db.kysely.transaction().execute(async (trx) => {
     await assertAdministratorsRemain(trx, userIds);
-    const users = await trx.selectFrom('users').select(['id', 'email', 'username']).where('id', 'in', userIds).execute();
-    return beginAccountDeletions(ctx, trx, users, adminId);
+    return beginAccountDeletions(ctx, trx, await usersNamed(trx, userIds), adminId);
   });
   // Each account is removed by its own job, as a single deletion is.
   await finishRemovals(ctx, ids);
@@ -85,12 +73,5 @@ export async function bulkDeleteUsers(ctx: AppContext, adminId: string, userIds:
 
 /** Sets emailVerified for each user. */
 export async function bulkSetEmailVerified(ctx: AppContext, userIds: readonly string[], emailVerified: boolean): Promise<number> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('users')
-      .set({ email_verified: emailVerified, updated_at: ctx.clock.now().toISOString() })
-      .where('id', 'in', userIds)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  });
+  return ctx.db.kysely.transaction().execute((trx) => updateUsers(trx, userIds, { email_verified: emailVerified, updated_at: ctx.clock.now().toISOString() }));
 }

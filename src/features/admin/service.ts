@@ -1,7 +1,6 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
-import { containsInsensitive, isUniqueViolation, toBool } from '../../db/dialect.js';
-import type { Database, UserRow, UserUpdate } from '../../db/types.js';
+import { isUniqueViolation, toBool } from '../../db/dialect.js';
+import type { UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest, userNotFound } from '../../http/errors.js';
 import { ADMIN_PAGE, page, pageWindow } from '../../http/pagination.js';
 import { endAllCredentials, sendVerificationEmail } from '../auth/service.js';
@@ -16,6 +15,7 @@ import {
   normalizeDisplayName,
   normalizeEmail,
   PASSWORD_MIN,
+  updateUserColumns,
   USERNAME_PATTERN,
   usernameKey,
 } from '../users/service.js';
@@ -26,6 +26,7 @@ import {
   statusColumns,
 } from './account-status.js';
 import { type CreateUserBody, type UpdateUserBody, type UserListQuery } from './schemas.js';
+import { isAdministrator, userPage } from './queries.js';
 import { demoteAdministrators, promoteAdministrators, setSystemRole } from './system-org.js';
 
 export { assertAdministratorsRemain } from './account-status.js';
@@ -38,48 +39,14 @@ export interface AdminUserResult {
   isAdministrator: boolean;
 }
 
-
-async function isAdministrator(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('administrators').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
-}
-
 // ---- list ----
-
-function matches(search: string) {
-  return (eb: ExpressionBuilder<Database, 'users'>) =>
-    eb.or([
-      containsInsensitive(eb.ref('users.email'), search),
-      containsInsensitive(eb.ref('users.username'), search),
-      containsInsensitive(eb.ref('users.display_name'), search),
-    ]);
-}
 
 /** One page of users (newest first) with their administrator flag, and the total: two queries. */
 export async function listUsers(ctx: AppContext, query: UserListQuery) {
-  const db = ctx.db.kysely;
   const { limit, offset: sent } = pageWindow(query, ADMIN_PAGE);
   const offset = query.page !== undefined ? (query.page - 1) * limit : sent;
   const search = query.search?.trim() ?? '';
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('users')
-      .leftJoin('administrators', 'administrators.user_id', 'users.id')
-      .selectAll('users')
-      .select('administrators.user_id as admin_user_id')
-      .$if(search !== '', (qb) => qb.where(matches(search)))
-      .orderBy('users.created_at', 'desc')
-      .orderBy('users.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .$if(search !== '', (qb) => qb.where(matches(search)))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(count.n);
+  const { rows, total } = await userPage(ctx.db.kysely, search, limit, offset);
   return {
     users: rows.map(({ admin_user_id, ...user }): AdminUserResult => ({ user, isAdministrator: admin_user_id !== null })),
     pagination: page(rows, total, limit, offset, { numbered: true }),
@@ -166,11 +133,7 @@ export async function updateAdminUser(
     if (locking || demoting) await assertAdministratorsRemain(trx, [userId]);
 
     try {
-      await trx
-        .updateTable('users')
-        .set({ ...userColumns(patch), updated_at: ctx.clock.now().toISOString() })
-        .where('id', '=', userId)
-        .execute();
+      await updateUserColumns(trx, userId, { ...userColumns(patch), updated_at: ctx.clock.now().toISOString() });
     } catch (err) {
       // A concurrent change took the e-mail or username between the check and the update.
       if (isUniqueViolation(err)) throw duplicateError(/username/.test(String(err)) ? 'username' : 'email', 409);
@@ -207,12 +170,7 @@ export async function setUserPassword(ctx: AppContext, userId: string, password:
   if (!(await findUserById(ctx.db.kysely, userId))) throw userNotFound();
   const passwordHash = await ctx.passwords.hash(password);
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: ctx.clock.now().toISOString() })
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw userNotFound();
+    if ((await updateUserColumns(trx, userId, { password_hash: passwordHash, updated_at: ctx.clock.now().toISOString() })) === 0) throw userNotFound();
     await endAllCredentials(trx, [userId]);
   });
 }
@@ -269,11 +227,7 @@ export async function ensureAdministrator(
   const existing = user;
   await db.transaction().execute(async (trx) => {
     if (!toBool(existing.email_verified) || existing.account_status !== 'active' || !toBool(existing.cleared)) {
-      await trx
-        .updateTable('users')
-        .set({ email_verified: true, account_status: 'active', cleared: true, updated_at: ctx.clock.now().toISOString() })
-        .where('id', '=', existing.id)
-        .execute();
+      await updateUserColumns(trx, existing.id, { email_verified: true, account_status: 'active', cleared: true, updated_at: ctx.clock.now().toISOString() });
     }
     await promoteAdministrators(ctx, trx, [existing.id]);
   });

@@ -4,6 +4,7 @@ import { toBool } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
 import { SYSTEM_ORG } from '../../http/guards.js';
+import { deleteAdministrators, insertAdministrators, insertOrganizationUnlessSlugTaken, organizationBySlug, upsertMemberships } from './queries.js';
 
 // The system public organization. Being an administrator means two rows: an `administrators`
 // record and the `owner` role in this organization; every other account created by an
@@ -13,20 +14,12 @@ export { SYSTEM_ORG };
 
 type Ctx = Pick<AppContext, 'clock'>;
 
-async function findSystemOrganization(db: Kysely<Database>) {
-  return db.selectFrom('organizations').select(['id', 'is_system']).where('slug', '=', SYSTEM_ORG.slug).executeTakeFirst();
-}
-
 /** The id of the system organization, created when missing (two concurrent creators both win). */
 export async function ensureSystemOrganization(ctx: Ctx, db: Kysely<Database>): Promise<string> {
-  let org = await findSystemOrganization(db);
+  let org = await organizationBySlug(db, SYSTEM_ORG.slug);
   if (!org) {
-    await db
-      .insertInto('organizations')
-      .values({ id: newId(), ...SYSTEM_ORG, is_system: true, created_at: ctx.clock.now().toISOString() })
-      .onConflict((oc) => oc.column('slug').doNothing())
-      .execute();
-    org = await findSystemOrganization(db);
+    await insertOrganizationUnlessSlugTaken(db, { id: newId(), ...SYSTEM_ORG, is_system: true, created_at: ctx.clock.now().toISOString() });
+    org = await organizationBySlug(db, SYSTEM_ORG.slug);
   }
   if (!org || !toBool(org.is_system)) {
     throw new Error(`The organization slug "${SYSTEM_ORG.slug}" is held by a non-system organization`);
@@ -39,28 +32,20 @@ export async function setSystemRole(ctx: Ctx, db: Kysely<Database>, userIds: rea
   if (userIds.length === 0) return;
   const orgId = await ensureSystemOrganization(ctx, db);
   const now = ctx.clock.now().toISOString();
-  await db
-    .insertInto('organization_members')
-    .values(userIds.map((userId) => ({ organization_id: orgId, user_id: userId, role, created_at: now })))
-    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doUpdateSet({ role }))
-    .execute();
+  await upsertMemberships(db, orgId, userIds, role, now);
 }
 
 /** Promotion: an Administrator record and ownership of the system organization. */
 export async function promoteAdministrators(ctx: Ctx, db: Kysely<Database>, userIds: readonly string[]) {
   if (userIds.length === 0) return;
   const now = ctx.clock.now().toISOString();
-  await db
-    .insertInto('administrators')
-    .values(userIds.map((userId) => ({ user_id: userId, created_at: now })))
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+  await insertAdministrators(db, userIds, now);
   await setSystemRole(ctx, db, userIds, 'owner');
 }
 
 /** Demotion: the Administrator record goes and the system-organization role becomes member. */
 export async function demoteAdministrators(ctx: Ctx, db: Kysely<Database>, userIds: readonly string[]) {
   if (userIds.length === 0) return;
-  await db.deleteFrom('administrators').where('user_id', 'in', userIds).execute();
+  await deleteAdministrators(db, userIds);
   await setSystemRole(ctx, db, userIds, 'member');
 }

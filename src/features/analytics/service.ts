@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import type { Database } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
+import { insertAnalyticsEvents } from './queries.js';
 
 export interface AnalyticsEvent {
   type: string;
@@ -19,18 +20,16 @@ export async function recordAnalyticsEvents(
 ): Promise<void> {
   if (events.length === 0) return;
   const now = ctx.clock.now().toISOString();
-  await db
-    .insertInto('analytics_events')
-    .values(
-      events.map((e) => ({
-        id: newId(),
-        type: e.type,
-        path: e.path ?? null,
-        referrer: e.referrer ?? null,
-        user_id: e.userId ?? null,
-        metadata: e.metadata ? JSON.stringify(e.metadata) : null,
-        created_at: now,
-      })),
-    )
-    .execute();
+  await insertAnalyticsEvents(
+    db,
+    events.map((e) => ({
+      id: newId(),
+      type: e.type,
+      path: e.path ?? null,
+      referrer: e.referrer ?? null,
+      user_id: e.userId ?? null,
+      metadata: e.metadata ? JSON.stringify(e.metadata) : null,
+      created_at: now,
+    })),
+  );
 }

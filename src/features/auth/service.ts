@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/types.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { assertWithinLimits, consumeLimits, recordHits, type RateLimit } from '../../http/rate-limit.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
-import { createUser, duplicateError, findTakenField, findUserByEmail, findUserById, normalizeEmail } from '../users/service.js';
+import { createUser, duplicateError, findTakenField, findUserByEmail, findUserById, normalizeEmail, updateUserColumns } from '../users/service.js';
 import { consumeEmailToken, isEmailTokenUsable } from '../../runtime/email-tokens.js';
 import { sendPasswordResetEmail, sendVerificationEmail } from './emails.js';
 import { endAllCredentials } from './sessions.js';
@@ -82,7 +82,7 @@ export async function authenticate(ctx: AppContext, { email, password }: Credent
   }
   if (ctx.passwords.needsRehash(user.password_hash)) {
     const rehashed = await ctx.passwords.hash(password);
-    await ctx.db.kysely.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();
+    await updateUserColumns(ctx.db.kysely, user.id, { password_hash: rehashed });
     user.password_hash = rehashed;
   }
   return user;
@@ -124,11 +124,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await consumeEmailToken(ctx, trx, token, 'reset_password');
     if (!row) throw invalidToken();
-    await trx
-      .updateTable('users')
-      .set({ password_hash: hash, updated_at: ctx.clock.now().toISOString() })
-      .where('id', '=', row.user_id)
-      .execute();
+    await updateUserColumns(trx, row.user_id, { password_hash: hash, updated_at: ctx.clock.now().toISOString() });
     await endAllCredentials(trx, [row.user_id]);
   });
 }
@@ -145,16 +141,12 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
     if (!user) throw badRequest('Invalid or expired token', 'invalid_token');
     const now = ctx.clock.now();
     const score = spamScore(user, now);
-    await trx
-      .updateTable('users')
-      .set({
-        email_verified: true,
-        spam_score: score,
-        account_status: user.account_status === 'probation' ? statusForSpamScore(score) : user.account_status,
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await updateUserColumns(trx, user.id, {
+      email_verified: true,
+      spam_score: score,
+      account_status: user.account_status === 'probation' ? statusForSpamScore(score) : user.account_status,
+      updated_at: now.toISOString(),
+    });
   });
 }
 
@@ -178,11 +170,7 @@ async function applyEmailChange(ctx: AppContext, token: string): Promise<void> {
     if (!user) throw badRequest('Invalid or expired token', 'invalid_token');
     // Taken by someone else since the change was requested: the token stays unused (rollback).
     if ((await findTakenField(trx, row.new_email, user.username, user.id)) === 'email') throw duplicateError('email', 400);
-    await trx
-      .updateTable('users')
-      .set({ email: normalizeEmail(row.new_email), email_verified: true, updated_at: ctx.clock.now().toISOString() })
-      .where('id', '=', user.id)
-      .execute();
+    await updateUserColumns(trx, user.id, { email: normalizeEmail(row.new_email), email_verified: true, updated_at: ctx.clock.now().toISOString() });
   });
 }
 

@@ -1,10 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import type { Database, UserRow } from '../../db/types.js';
-import { liveSession, liveSessionBounds, MAX_COOKIE_SESSIONS, SESSION_TTL_MS } from '../../http/auth.js';
+import { liveSessionBounds, MAX_COOKIE_SESSIONS, SESSION_TTL_MS } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { hashToken, newToken } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
+import {
+  deleteCredentialsOf,
+  deleteExpiredSessionsOf,
+  deleteSessionsById,
+  deleteSessionsOf,
+  deleteSyncToken,
+  insertSession,
+  insertSyncToken,
+  liveSessionsByHash,
+  touchSession,
+} from './queries.js';
 
 // Sessions and the multi-account cookie. One row per sign-in; only the token's hash is stored.
 // A browser cookie caches up to MAX_COOKIE_SESSIONS tokens, the current account first. These
@@ -21,18 +32,15 @@ export interface CookieSession {
 export async function createSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {
   const token = newToken();
   const now = ctx.clock.now();
-  await ctx.db.kysely
-    .insertInto('sessions')
-    .values({
-      id: newId(),
-      user_id: userId,
-      token_hash: hashToken(token),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
-      last_used_at: now.toISOString(),
-      user_agent: userAgent?.slice(0, 512) ?? null,
-    })
-    .execute();
+  await insertSession(ctx.db.kysely, {
+    id: newId(),
+    user_id: userId,
+    token_hash: hashToken(token),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+    last_used_at: now.toISOString(),
+    user_agent: userAgent?.slice(0, 512) ?? null,
+  });
   return token;
 }
 
@@ -40,13 +48,7 @@ export async function createSession(ctx: AppContext, userId: string, userAgent: 
 export async function validCookieSessions(ctx: AppContext, tokens: readonly string[]): Promise<CookieSession[]> {
   if (tokens.length === 0) return [];
   const byHash = new Map(tokens.map((t) => [hashToken(t), t]));
-  const rows = await ctx.db.kysely
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'sessions.token_hash', 'users.id', 'users.username', 'users.display_name', 'users.avatar'])
-    .where('sessions.token_hash', 'in', [...byHash.keys()])
-    .where(liveSession(...liveSessionBounds(ctx.clock.now())))
-    .execute();
+  const rows = await liveSessionsByHash(ctx.db.kysely, [...byHash.keys()], liveSessionBounds(ctx.clock.now()));
   const found = new Map(rows.map((r) => [byHash.get(r.token_hash)!, r]));
   return tokens.flatMap((token) => {
     const r = found.get(token);
@@ -55,7 +57,7 @@ export async function validCookieSessions(ctx: AppContext, tokens: readonly stri
 }
 
 async function deleteSessions(ctx: AppContext, ids: readonly string[]): Promise<void> {
-  if (ids.length > 0) await ctx.db.kysely.deleteFrom('sessions').where('id', 'in', [...ids]).execute();
+  if (ids.length > 0) await deleteSessionsById(ctx.db.kysely, ids);
 }
 
 /**
@@ -70,7 +72,7 @@ export async function signInToCookie(ctx: AppContext, cookieTokens: readonly str
   const dropped = valid.filter((s) => !kept.includes(s));
   await deleteSessions(ctx, dropped.map((s) => s.sessionId));
   // Housekeeping while we are here: this user's expired sessions can never be used again.
-  await ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', ctx.clock.now().toISOString()).execute();
+  await deleteExpiredSessionsOf(ctx.db.kysely, userId, ctx.clock.now().toISOString());
   return [token, ...kept.map((s) => s.token)];
 }
 
@@ -84,7 +86,7 @@ function findCached(sessions: CookieSession[], userId: string): CookieSession {
 export async function switchAccount(ctx: AppContext, cookieTokens: readonly string[], userId: string): Promise<string[]> {
   const valid = await validCookieSessions(ctx, cookieTokens);
   const target = findCached(valid, userId);
-  await ctx.db.kysely.updateTable('sessions').set({ last_used_at: ctx.clock.now().toISOString() }).where('id', '=', target.sessionId).execute();
+  await touchSession(ctx.db.kysely, target.sessionId, ctx.clock.now().toISOString());
   return [target.token, ...valid.filter((s) => s !== target).map((s) => s.token)];
 }
 
@@ -106,7 +108,7 @@ export async function logout(ctx: AppContext, cookieTokens: readonly string[], a
   const current = valid[0];
   if (!current || current.token !== cookieTokens[0]) return valid.map((s) => s.token);
   if (all) {
-    await ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', current.user.id).execute();
+    await deleteSessionsOf(ctx.db.kysely, current.user.id);
     return valid.filter((s) => s.user.id !== current.user.id).map((s) => s.token);
   }
   await deleteSessions(ctx, [current.sessionId]);
@@ -119,17 +121,13 @@ export async function logout(ctx: AppContext, cookieTokens: readonly string[], a
  */
 export async function endAllCredentials(db: Kysely<Database>, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
-  await db.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
-  await db.deleteFrom('sync_tokens').where('user_id', 'in', userIds).execute();
+  await deleteCredentialsOf(db, userIds);
 }
 
 /** Issues a Bearer sync token; only its hash is stored. */
 export async function createSyncToken(ctx: AppContext, userId: string): Promise<string> {
   const token = newToken();
-  await ctx.db.kysely
-    .insertInto('sync_tokens')
-    .values({ id: newId(), user_id: userId, token_hash: hashToken(token), created_at: ctx.clock.now().toISOString(), last_used_at: null })
-    .execute();
+  await insertSyncToken(ctx.db.kysely, { id: newId(), user_id: userId, token_hash: hashToken(token), created_at: ctx.clock.now().toISOString(), last_used_at: null });
   return token;
 }
 
@@ -139,7 +137,7 @@ export async function createSyncToken(ctx: AppContext, userId: string): Promise<
  */
 export async function revokeSyncToken(ctx: AppContext, tokenId: string, allSessionsOf: string | null): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sync_tokens').where('id', '=', tokenId).execute();
-    if (allSessionsOf) await trx.deleteFrom('sessions').where('user_id', '=', allSessionsOf).execute();
+    await deleteSyncToken(trx, tokenId);
+    if (allSessionsOf) await deleteSessionsOf(trx, allSessionsOf);
   });
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../runtime/context.js';
 import { parseJson, toBool } from '../../db/dialect.js';
+import { followRequestsOf, followsAfter, messagesAfter } from './queries.js';
 
 // The user's own data as CSV records, read in keyset batches so that memory stays bounded
 // whatever the size of the account (100,000 messages are 100 small queries, never one array).
@@ -13,29 +14,7 @@ export async function* messageRecords(ctx: AppContext, userId: string): AsyncGen
   const db = ctx.db.kysely;
   let after = '';
   for (;;) {
-    const rows = await db
-      .selectFrom('messages')
-      .select([
-        'messages.id',
-        'messages.created_at',
-        'messages.published_at',
-        'messages.scheduled_at',
-        'messages.publicly_visible',
-        'messages.content',
-        'messages.tags',
-        'messages.parent_id',
-        'messages.orphaned_parent_id',
-        'messages.pushed_message_id',
-      ])
-      .select((eb) => [
-        eb.selectFrom('digs').select(eb.fn.countAll().as('n')).whereRef('digs.message_id', '=', 'messages.id').as('dig_count'),
-        eb.selectFrom('messages as r').select(eb.fn.countAll().as('n')).whereRef('r.parent_id', '=', 'messages.id').as('reply_count'),
-      ])
-      .where('messages.user_id', '=', userId)
-      .where('messages.id', '>', after)
-      .orderBy('messages.id')
-      .limit(BATCH)
-      .execute();
+    const rows = await messagesAfter(db, userId, after, BATCH);
     for (const r of rows) {
       yield [
         r.id,
@@ -62,33 +41,16 @@ export const FOLLOW_COLUMNS = ['relation', 'userId', 'username', 'displayName', 
 export async function* followRecords(ctx: AppContext, userId: string): AsyncGenerator<unknown[]> {
   const db = ctx.db.kysely;
   for (const relation of ['follower', 'following'] as const) {
-    const [mine, theirs] = relation === 'follower' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
     let after = '';
     for (;;) {
-      const rows = await db
-        .selectFrom('follows')
-        .innerJoin('users', 'users.id', `follows.${theirs}`)
-        .select(['users.id', 'users.username', 'users.display_name', 'follows.created_at'])
-        .where(`follows.${mine}`, '=', userId)
-        .where('users.id', '>', after)
-        .orderBy('users.id')
-        .limit(BATCH)
-        .execute();
+      const rows = await followsAfter(db, userId, relation, after, BATCH);
       for (const r of rows) yield [relation, r.id, r.username, r.display_name, r.created_at];
       if (rows.length < BATCH) break;
       after = rows[rows.length - 1].id;
     }
   }
   for (const relation of ['requested_by', 'requested'] as const) {
-    const [mine, theirs] = relation === 'requested_by' ? (['target_id', 'requester_id'] as const) : (['requester_id', 'target_id'] as const);
-    const rows = await db
-      .selectFrom('follow_requests')
-      .innerJoin('users', 'users.id', `follow_requests.${theirs}`)
-      .select(['users.id', 'users.username', 'users.display_name', 'follow_requests.created_at'])
-      .where(`follow_requests.${mine}`, '=', userId)
-      .orderBy('users.id')
-      .limit(10_000)
-      .execute();
+    const rows = await followRequestsOf(db, userId, relation, 10_000);
     for (const r of rows) yield [relation, r.id, r.username, r.display_name, r.created_at];
   }
 }

@@ -3,6 +3,16 @@ import type { AppContext } from '../../runtime/context.js';
 import type { Database, UploadsTable } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
+import {
+  attachUploads,
+  deleteOrphanedUploads,
+  deleteUnattachedBefore,
+  deleteUpload,
+  insertUpload,
+  servedUpload,
+  uploadsAttachedTo,
+  uploadsOwnedBy,
+} from './queries.js';
 
 // Uploads: each stored blob has one row (owner, kind, blob key, type, size,
 // dimensions, what it is attached to). Other features attach uploads with `claimUploads` inside
@@ -64,7 +74,7 @@ export async function storeUpload(ctx: AppContext, ownerId: string, kind: Upload
   };
   await ctx.blobs.put(row.blob_key, media.bytes, media.contentType);
   try {
-    await ctx.db.kysely.insertInto('uploads').values(row).execute();
+    await insertUpload(ctx.db.kysely, row);
   } catch (err) {
     await ctx.blobs.delete(row.blob_key).catch((e: unknown) => ctx.log.warn({ err: e, key: row.blob_key }, 'could not remove the blob of a failed upload'));
     throw err;
@@ -74,7 +84,7 @@ export async function storeUpload(ctx: AppContext, ownerId: string, kind: Upload
 
 /** The upload served as `<id>.<ext>`, or undefined. */
 export async function findServedUpload(ctx: AppContext, id: string, ext: string): Promise<UploadRow | undefined> {
-  return ctx.db.kysely.selectFrom('uploads').selectAll().where('id', '=', id).where('ext', '=', ext).executeTakeFirst();
+  return servedUpload(ctx.db.kysely, id, ext);
 }
 
 export interface ClaimOptions {
@@ -113,15 +123,7 @@ export async function claimUploads(
     if (!parsed) throw invalid();
     ids.push(parsed.id);
   }
-  const updated = await trx
-    .updateTable('uploads')
-    .set({ attached_to: options.attachTo })
-    .where('id', 'in', ids)
-    .where('owner_id', '=', ownerId)
-    .where('kind', '=', options.kind)
-    .where((eb) => eb.or([eb('attached_to', 'is', null), eb('attached_to', '=', options.attachTo)]))
-    .returningAll()
-    .execute();
+  const updated = await attachUploads(trx, ids, ownerId, options.kind, options.attachTo);
   const byId = new Map(updated.map((r) => [r.id, r]));
   const rows = urls.map((url, i) => {
     const row = byId.get(ids[i]);
@@ -143,7 +145,7 @@ async function removeUploads(ctx: AppContext, rows: Pick<UploadRow, 'id' | 'blob
       ctx.log.error({ err, key: row.blob_key }, 'could not delete an upload blob');
       continue;
     }
-    await ctx.db.kysely.deleteFrom('uploads').where('id', '=', row.id).execute();
+    await deleteUpload(ctx.db.kysely, row.id);
     removed += 1;
   }
   return removed;
@@ -158,7 +160,7 @@ export async function releaseUploads(ctx: AppContext, attachedTo: string | reado
   const targets = typeof attachedTo === 'string' ? [attachedTo] : [...attachedTo];
   let removed = 0;
   for (let i = 0; i < targets.length; i += 500) {
-    const rows = await ctx.db.kysely.selectFrom('uploads').select(['id', 'blob_key']).where('attached_to', 'in', targets.slice(i, i + 500)).execute();
+    const rows = await uploadsAttachedTo(ctx.db.kysely, targets.slice(i, i + 500));
     removed += await removeUploads(ctx, rows);
   }
   return removed;
@@ -168,7 +170,7 @@ export async function releaseUploads(ctx: AppContext, attachedTo: string | reado
 export async function releaseOwnerUploads(ctx: AppContext, ownerId: string): Promise<number> {
   let removed = 0;
   for (;;) {
-    const rows = await ctx.db.kysely.selectFrom('uploads').select(['id', 'blob_key']).where('owner_id', '=', ownerId).limit(500).execute();
+    const rows = await uploadsOwnedBy(ctx.db.kysely, ownerId, 500);
     if (rows.length === 0) return removed;
     const n = await removeUploads(ctx, rows);
     removed += n;
@@ -203,26 +205,14 @@ export async function purgeUnattachedUploads(ctx: AppContext, options: { batchSi
 
   // Never attached and older than a day: read through the (attached_to, created_at) index.
   for (;;) {
-    const due = db.selectFrom('uploads').select('id').where('attached_to', 'is', null).where('created_at', '<', cutoff).orderBy('created_at').limit(batchSize);
-    const claimed = await db
-      .deleteFrom('uploads')
-      .where('id', 'in', due)
-      .where('attached_to', 'is', null)
-      .where('created_at', '<', cutoff)
-      .returning(['blob_key'])
-      .execute();
+    const claimed = await deleteUnattachedBefore(db, cutoff, batchSize);
     await removeClaimed(claimed);
     if (claimed.length < batchSize) break;
   }
 
   // Uploads of accounts deleted without releaseOwnerUploads (an anti-join on the owner index).
   for (;;) {
-    const orphaned = db
-      .selectFrom('uploads')
-      .select('uploads.id')
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('users.id').whereRef('users.id', '=', 'uploads.owner_id'))))
-      .limit(batchSize);
-    const claimed = await db.deleteFrom('uploads').where('id', 'in', orphaned).returning(['blob_key']).execute();
+    const claimed = await deleteOrphanedUploads(db, batchSize);
     await removeClaimed(claimed);
     if (claimed.length < batchSize) return removed;
   }

@@ -3,6 +3,19 @@ import { enqueueJob, submitJobs } from '../../runtime/jobs/enqueue.js';
 import type { JobOutcome, JobPayloads } from '../../runtime/types.js';
 import { sendMail } from '../../runtime/mail.js';
 import { FOLDED_VERB, isEventKey, type EventKey } from './events.js';
+import {
+  claimBurst,
+  deleteDeviceWithToken,
+  deviceIdsOf,
+  dueBurst,
+  dueBurstsPage,
+  foldIntoBurst,
+  hasDevice,
+  insertBurst,
+  pushDevice,
+  recipientOf,
+  reopenBurst,
+} from './queries.js';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe.js';
 
 // E-mail and push delivery of notifications, with burst folding: per recipient, channel and
@@ -40,25 +53,14 @@ async function admit(ctx: AppContext, channel: Channel, o: Outgoing): Promise<'s
   const now = ctx.clock.now();
   const until = new Date(now.getTime() + BURST_WINDOW_MS).toISOString();
   const sample = JSON.stringify({ type: o.type, routePath: o.routePath, data: o.data });
-  const inserted = await db
-    .insertInto('notification_bursts')
-    .values({ user_id: o.recipient.id, channel, burst_key: o.burstKey, window_until: until, folded: 0, last_notification_id: sample })
-    .onConflict((oc) => oc.columns(['user_id', 'channel', 'burst_key']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return 'send';
-  const key = (q: any) => q.where('user_id', '=', o.recipient.id).where('channel', '=', channel).where('burst_key', '=', o.burstKey);
+  const key = { userId: o.recipient.id, channel, burstKey: o.burstKey };
+  if (await insertBurst(db, key, until, sample)) return 'send';
   // The window has passed with nothing pending: this one opens a new window.
-  const reopened = await key(db.updateTable('notification_bursts').set({ window_until: until, last_notification_id: sample }))
-    .where('window_until', '<=', now.toISOString())
-    .where('folded', '=', 0)
-    .executeTakeFirst();
-  if (Number(reopened.numUpdatedRows) > 0) return 'send';
+  if (await reopenBurst(db, key, until, sample, now.toISOString())) return 'send';
   // Counted; the first one counted in this window enqueues the follow-up for the window's end,
   // in the same transaction, so a counted burst always has its follow-up job.
   await db.transaction().execute(async (trx) => {
-    const row = await key(trx.updateTable('notification_bursts').set((eb: any) => ({ folded: eb('folded', '+', 1), last_notification_id: sample })))
-      .returning(['folded', 'window_until'])
-      .executeTakeFirst();
+    const row = await foldIntoBurst(trx, key, sample);
     if (row && Number(row.folded) === 1) {
       await enqueueJob(trx, now, 'notification-follow-up', { userId: o.recipient.id, channel, burstKey: o.burstKey }, { runAt: new Date(row.window_until) });
     }
@@ -81,7 +83,7 @@ async function emailOut(ctx: AppContext, o: Outgoing, subject: string, text: str
 
 /** Enqueues one push job per device of the recipient; the runner sends them. */
 async function pushOut(ctx: AppContext, o: Outgoing, title: string, body: string): Promise<void> {
-  const devices = await ctx.db.kysely.selectFrom('push_devices').select('id').where('user_id', '=', o.recipient.id).execute();
+  const devices = await deviceIdsOf(ctx.db.kysely, o.recipient.id);
   await submitJobs(
     ctx,
     devices.map((d) => ({ kind: 'push-delivery' as const, payload: { deviceId: d.id, title, body, data: o.data }, options: { maxAttempts: PUSH_MAX_ATTEMPTS } })),
@@ -94,7 +96,7 @@ async function pushOut(ctx: AppContext, o: Outgoing, title: string, body: string
  */
 export async function runPushDelivery(ctx: AppContext, p: JobPayloads['push-delivery']): Promise<JobOutcome> {
   const db = ctx.db.kysely;
-  const device = await db.selectFrom('push_devices').select(['id', 'token', 'platform', 'environment']).where('id', '=', p.deviceId).executeTakeFirst();
+  const device = await pushDevice(db, p.deviceId);
   if (!device) return { status: 'done' };
   const outcome = await ctx.push.deliver(device, { title: p.title, body: p.body, data: p.data });
   switch (outcome.status) {
@@ -102,7 +104,7 @@ export async function runPushDelivery(ctx: AppContext, p: JobPayloads['push-deli
       return { status: 'done' };
     case 'gone':
       // Only this registration of the token: re-registered since, it would have a new row.
-      await db.deleteFrom('push_devices').where('id', '=', device.id).where('token', '=', device.token).execute();
+      await deleteDeviceWithToken(db, device.id, device.token);
       ctx.log.info({ deviceId: device.id, platform: device.platform, reason: outcome.reason }, 'push token gone: device removed');
       return { status: 'done' };
     case 'skipped':
@@ -121,8 +123,7 @@ export async function deliverEmail(ctx: AppContext, o: Outgoing): Promise<void> 
 
 export async function deliverPush(ctx: AppContext, o: Outgoing): Promise<void> {
   // Nothing to fold for a user without devices.
-  const device = await ctx.db.kysely.selectFrom('push_devices').select('id').where('user_id', '=', o.recipient.id).limit(1).executeTakeFirst();
-  if (!device) return;
+  if (!(await hasDevice(ctx.db.kysely, o.recipient.id))) return;
   if ((await admit(ctx, 'push', o)) === 'send') await pushOut(ctx, o, o.title, o.body);
 }
 
@@ -135,18 +136,11 @@ type BurstRow = { user_id: string; channel: string; burst_key: string; folded: n
  */
 async function flushBurst(ctx: AppContext, row: BurstRow, now: Date): Promise<'sent' | 'lost' | 'none'> {
   const db = ctx.db.kysely;
-  const claimed = await db
-    .updateTable('notification_bursts')
-    .set({ folded: 0, window_until: new Date(now.getTime() + BURST_WINDOW_MS).toISOString() })
-    .where('user_id', '=', row.user_id)
-    .where('channel', '=', row.channel)
-    .where('burst_key', '=', row.burst_key)
-    .where('folded', '=', row.folded)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return 'lost';
+  const key = { userId: row.user_id, channel: row.channel, burstKey: row.burst_key };
+  if (!(await claimBurst(db, key, row.folded, new Date(now.getTime() + BURST_WINDOW_MS).toISOString()))) return 'lost';
   const sample = JSON.parse(row.last_notification_id ?? '{}') as { type?: string; routePath?: string | null; data?: Record<string, string> };
   if (!sample.type || !isEventKey(sample.type)) return 'none';
-  const user = await db.selectFrom('users').select(['id', 'email']).where('id', '=', row.user_id).executeTakeFirst();
+  const user = await recipientOf(db, row.user_id);
   if (!user) return 'none';
   const n = row.folded;
   const o: Outgoing = {
@@ -169,9 +163,6 @@ async function flushBurst(ctx: AppContext, row: BurstRow, now: Date): Promise<'s
   }
 }
 
-const dueBursts = (ctx: AppContext, now: Date) =>
-  ctx.db.kysely.selectFrom('notification_bursts').selectAll().where('folded', '>', 0).where('window_until', '<=', now.toISOString());
-
 /**
  * Sends the follow-up of every burst whose window has passed with folded deliveries (a sweep;
  * each burst's own `notification-follow-up` job normally does it). Returns how many went out.
@@ -179,7 +170,7 @@ const dueBursts = (ctx: AppContext, now: Date) =>
 export async function flushBursts(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   let sent = 0;
-  for (const row of await dueBursts(ctx, now).limit(500).execute()) if ((await flushBurst(ctx, row, now)) === 'sent') sent += 1;
+  for (const row of await dueBurstsPage(ctx.db.kysely, now.toISOString(), 500)) if ((await flushBurst(ctx, row, now)) === 'sent') sent += 1;
   return sent;
 }
 
@@ -188,7 +179,7 @@ export async function runBurstFollowUp(ctx: AppContext, p: JobPayloads['notifica
   // A lost compare-and-set means a fold landed meanwhile: read the new count and try again.
   for (let i = 0; i < 5; i++) {
     const now = ctx.clock.now();
-    const row = await dueBursts(ctx, now).where('user_id', '=', p.userId).where('channel', '=', p.channel).where('burst_key', '=', p.burstKey).executeTakeFirst();
+    const row = await dueBurst(ctx.db.kysely, now.toISOString(), { userId: p.userId, channel: p.channel, burstKey: p.burstKey });
     if (!row || (await flushBurst(ctx, row, now)) !== 'lost') return { status: 'done' };
   }
   return { status: 'retry', reason: 'the burst kept changing while it was flushed' };

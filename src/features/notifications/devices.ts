@@ -1,5 +1,6 @@
 import type { AppContext } from '../../runtime/context.js';
 import { newId } from '../../lib/ids.js';
+import { deleteUserDevice, upsertDevice } from './queries.js';
 
 // Push devices (spec: Push devices): one row per user and token.
 
@@ -10,13 +11,9 @@ export async function registerDevice(
 ): Promise<void> {
   const now = ctx.clock.now().toISOString();
   const environment = body.environment ?? ctx.config.push.environment;
-  await ctx.db.kysely
-    .insertInto('push_devices')
-    .values({ id: newId(), user_id: userId, token: body.token, platform: body.platform, environment, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'token']).doUpdateSet({ platform: body.platform, environment, updated_at: now }))
-    .execute();
+  await upsertDevice(ctx.db.kysely, { id: newId(), userId, token: body.token, platform: body.platform, environment, now });
 }
 
 export async function unregisterDevice(ctx: AppContext, userId: string, token: string): Promise<void> {
-  await ctx.db.kysely.deleteFrom('push_devices').where('user_id', '=', userId).where('token', '=', token).execute();
+  await deleteUserDevice(ctx.db.kysely, userId, token);
 }

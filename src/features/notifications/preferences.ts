@@ -3,6 +3,7 @@ import type { AppContext } from '../../runtime/context.js';
 import type { Database } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import { CHANNELS, EVENT_KEYS, EVENTS, isEventKey, type Channel, type ChannelSettings, type EventKey } from './events.js';
+import { storedPreference, storedPreferences, upsertPreference } from './queries.js';
 
 // Per-event channel preferences: one row per user and event holding only what the user changed
 // (JSON text); every unset channel is on.
@@ -22,7 +23,7 @@ function resolve(key: EventKey, stored: ChannelSettings | undefined): Preference
 }
 
 async function storedSettings(db: Kysely<Database>, userId: string): Promise<Map<string, ChannelSettings>> {
-  const rows = await db.selectFrom('notification_preferences').select(['event_key', 'channels']).where('user_id', '=', userId).execute();
+  const rows = await storedPreferences(db, userId);
   return new Map(rows.map((r) => [r.event_key, JSON.parse(r.channels) as ChannelSettings]));
 }
 
@@ -34,7 +35,7 @@ export async function listPreferences(ctx: AppContext, userId: string): Promise<
 
 /** The effective channels of one event for one user. */
 export async function channelsFor(db: Kysely<Database>, userId: string, key: EventKey): Promise<Record<Channel, boolean>> {
-  const row = await db.selectFrom('notification_preferences').select('channels').where('user_id', '=', userId).where('event_key', '=', key).executeTakeFirst();
+  const row = await storedPreference(db, userId, key);
   const stored = row ? (JSON.parse(row.channels) as ChannelSettings) : {};
   const out = { push: false, inApp: false, email: false };
   for (const c of EVENTS[key].channels) out[c] = stored[c] ?? true;
@@ -68,13 +69,9 @@ export function validatePatch(body: { key?: unknown; channels?: unknown }): { ke
 export async function updatePreference(ctx: AppContext, userId: string, key: EventKey, channels: ChannelSettings): Promise<PreferenceEvent> {
   const now = ctx.clock.now().toISOString();
   const merged = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('notification_preferences').select('channels').where('user_id', '=', userId).where('event_key', '=', key).executeTakeFirst();
+    const row = await storedPreference(trx, userId, key);
     const next = { ...(row ? (JSON.parse(row.channels) as ChannelSettings) : {}), ...channels };
-    await trx
-      .insertInto('notification_preferences')
-      .values({ user_id: userId, event_key: key, channels: JSON.stringify(next), updated_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'event_key']).doUpdateSet({ channels: JSON.stringify(next), updated_at: now }))
-      .execute();
+    await upsertPreference(trx, userId, key, JSON.stringify(next), now);
     return next;
   });
   return resolve(key, merged);

@@ -1,13 +1,22 @@
-import { sql, type ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { toBool } from '../../db/dialect.js';
-import type { Database } from '../../db/types.js';
 import { notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { blockedEitherWay, hasMuted } from '../blocks/service.js';
 import { deliverEmail, deliverPush, type Outgoing } from './delivery.js';
 import type { EventKey } from './events.js';
 import { channelsFor } from './preferences.js';
+import {
+  clearMessagePaths,
+  deleteOwnNotification,
+  insertNotification,
+  markAllNotificationsRead,
+  markNotificationRead,
+  messageContent,
+  notificationPage,
+  notifyUsers,
+  ownNotification,
+} from './queries.js';
 
 // Notifications: created by the listeners of the five domain events (listeners.ts), after the
 // write that caused them has committed; read through the tray and the feed.
@@ -69,17 +78,11 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<void>
   if (input.recipientId === input.actorId) return;
   const db = ctx.db.kysely;
   if (await blockedEitherWay(db, input.recipientId, input.actorId)) return;
-  const users = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'display_name', 'avatar', 'email', 'email_verified'])
-    .where('id', 'in', [input.recipientId, input.actorId])
-    .execute();
+  const users = await notifyUsers(db, [input.recipientId, input.actorId]);
   const recipient = users.find((u) => u.id === input.recipientId);
   const actor = users.find((u) => u.id === input.actorId);
   if (!recipient || !actor) return;
-  const message = input.messageId
-    ? await db.selectFrom('messages').select(['id', 'content']).where('id', '=', input.messageId).executeTakeFirst()
-    : undefined;
+  const message = input.messageId ? await messageContent(db, input.messageId) : undefined;
 
   const channels = await channelsFor(db, recipient.id, input.type);
   // Events without an inApp channel (follow, mention, reply) always reach the tray.
@@ -94,24 +97,21 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<void>
   };
   const id = newId();
   if (inApp) {
-    await db
-      .insertInto('notifications')
-      .values({
-        id,
-        user_id: recipient.id,
-        actor_id: actor.id,
-        type: input.type,
-        title,
-        body,
-        action_url: routePath,
-        route_path: routePath,
-        metadata: JSON.stringify(metadata),
-        target_message_id: input.messageId,
-        target_list_id: null,
-        target_org_id: null,
-        created_at: ctx.clock.now().toISOString(),
-      })
-      .execute();
+    await insertNotification(db, {
+      id,
+      user_id: recipient.id,
+      actor_id: actor.id,
+      type: input.type,
+      title,
+      body,
+      action_url: routePath,
+      route_path: routePath,
+      metadata: JSON.stringify(metadata),
+      target_message_id: input.messageId,
+      target_list_id: null,
+      target_org_id: null,
+      created_at: ctx.clock.now().toISOString(),
+    });
   }
 
   if (!channels.email && !channels.push) return;
@@ -130,82 +130,35 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<void>
   await Promise.all([email ? deliverEmail(ctx, outgoing) : undefined, channels.push ? deliverPush(ctx, outgoing) : undefined]);
 }
 
-/** Notifications hidden from their recipient: from users they muted or block, or who block them. */
-function visibleToRecipient(userId: string) {
-  return (eb: ExpressionBuilder<Database, 'notifications'>) =>
-    eb.or([
-      eb('notifications.actor_id', 'is', null),
-      eb.and([
-        eb('notifications.actor_id', 'not in', eb.selectFrom('mutes').select('mutes.muted_id').where('mutes.muter_id', '=', userId)),
-        eb('notifications.actor_id', 'not in', eb.selectFrom('blocks').select('blocks.blocked_id').where('blocks.blocker_id', '=', userId)),
-        eb('notifications.actor_id', 'not in', eb.selectFrom('blocks').select('blocks.blocker_id').where('blocks.blocked_id', '=', userId)),
-      ]),
-    ]);
-}
-
 export const TRAY_DEFAULT = 20;
 export const TRAY_MIN = 10;
 export const TRAY_MAX = 40;
 
 /** The tray (unread only, newest first) or the feed (read and unread), with the unread count. */
 export async function listNotifications(ctx: AppContext, userId: string, scope: 'tray' | 'feed', limit: number, offset: number) {
-  const db = ctx.db.kysely;
-  const [items, count] = await Promise.all([
-    db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .$if(scope === 'tray', (q) => q.where('read_at', 'is', null))
-      .where(visibleToRecipient(userId))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(scope === 'tray' ? 0 : offset)
-      .execute(),
-    db
-      .selectFrom('notifications')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .where(visibleToRecipient(userId))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { unreadCount: Number(count.n), items };
+  return notificationPage(ctx.db.kysely, userId, scope === 'tray', limit, scope === 'tray' ? 0 : offset);
 }
 
 /** Marks one of the caller's notifications read (idempotent: the first read time stays). */
 export async function markRead(ctx: AppContext, userId: string, id: string): Promise<void> {
   const db = ctx.db.kysely;
-  const row = await db.selectFrom('notifications').select(['id', 'read_at']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await ownNotification(db, userId, id);
   if (!row) throw notFound('Notification not found');
-  if (row.read_at === null) {
-    await db.updateTable('notifications').set({ read_at: ctx.clock.now().toISOString() }).where('id', '=', id).where('read_at', 'is', null).execute();
-  }
+  if (row.read_at === null) await markNotificationRead(db, id, ctx.clock.now().toISOString());
 }
 
 /** Marks every unread notification of the caller read; answers how many changed. */
 export async function markAllRead(ctx: AppContext, userId: string): Promise<number> {
-  const result = await ctx.db.kysely
-    .updateTable('notifications')
-    .set({ read_at: ctx.clock.now().toISOString() })
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return markAllNotificationsRead(ctx.db.kysely, userId, ctx.clock.now().toISOString());
 }
 
 export async function deleteNotification(ctx: AppContext, userId: string, id: string): Promise<void> {
-  const result = await ctx.db.kysely.deleteFrom('notifications').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound('Notification not found');
+  if ((await deleteOwnNotification(ctx.db.kysely, userId, id)) === 0) throw notFound('Notification not found');
 }
 
 /** Notifications about deleted messages keep their text but lose their path (routePath null). */
 export async function forgetMessages(ctx: AppContext, messageIds: string[]): Promise<void> {
   for (let i = 0; i < messageIds.length; i += 500) {
-    await ctx.db.kysely
-      .updateTable('notifications')
-      .set({ route_path: null, action_url: null })
-      .where('target_message_id', 'in', messageIds.slice(i, i + 500))
-      .execute();
+    await clearMessagePaths(ctx.db.kysely, messageIds.slice(i, i + 500));
   }
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { badRequest } from '../../http/errors.js';
 import { AppState } from '../../runtime/state.js';
 import { EVENTS, isEventKey, type EventKey } from './events.js';
+import { appSecret, userExists } from './queries.js';
 
 // One-click unsubscribe tokens (RFC 8058): `<payload>.<signature>`,
 // both base64url; the payload names the user and the event; the signature is an HMAC-SHA256 under
@@ -15,12 +16,7 @@ export const unsubscribeKey = new AppState('notifications.unsubscribe-key', () =
 function signingKey(ctx: AppContext): Promise<Buffer> {
   const held = ctx.state(unsubscribeKey);
   if (!held.key) {
-    const key = ctx.db.kysely
-      .selectFrom('app_secrets')
-      .select('value')
-      .where('name', '=', 'unsubscribe')
-      .executeTakeFirstOrThrow()
-      .then((r) => Buffer.from(r.value, 'hex'));
+    const key = appSecret(ctx.db.kysely, 'unsubscribe').then((value) => Buffer.from(value, 'hex'));
     key.catch(() => {
       if (held.key === key) held.key = null;
     });
@@ -55,7 +51,6 @@ export async function verifyUnsubscribeToken(ctx: AppContext, token: string): Pr
     throw invalid();
   }
   if (typeof parsed.u !== 'string' || typeof parsed.k !== 'string' || !isEventKey(parsed.k) || !EVENTS[parsed.k].channels.includes('email')) throw invalid();
-  const user = await ctx.db.kysely.selectFrom('users').select('id').where('id', '=', parsed.u).executeTakeFirst();
-  if (!user) throw invalid();
+  if (!(await userExists(ctx.db.kysely, parsed.u))) throw invalid();
   return { userId: parsed.u, key: parsed.k };
 }

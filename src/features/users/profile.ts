@@ -3,6 +3,7 @@ import type { UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import { issueEmailToken } from '../../runtime/email-tokens.js';
 import { sendMail, tokenLink } from '../../runtime/mail.js';
+import { updateUserReturning } from './queries.js';
 import type { ProfilePatch } from './schemas.js';
 import { duplicateError, findUserByEmail, normalizeDisplayName, normalizeEmail } from './service.js';
 
@@ -19,7 +20,7 @@ export async function updateProfile(ctx: AppContext, userId: string, patch: Prof
   if (patch.maxMessageLength !== undefined) set.max_message_length = patch.maxMessageLength;
   if (patch.defaultPubliclyVisible !== undefined) set.default_publicly_visible = patch.defaultPubliclyVisible;
   if (patch.viewingPreference !== undefined) set.viewing_preference = patch.viewingPreference;
-  return ctx.db.kysely.updateTable('users').set(set).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+  return updateUserReturning(ctx.db.kysely, userId, set);
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import type { Database, UserRow } from '../../db/types.js';
+import type { Database, UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest, conflict, userNotFound } from '../../http/errors.js';
 import { USERNAME_MAX } from '../../http/schemas.js';
 import { sha256 } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
+import { deleteNameHoldsUntil, heldNames, insertUser, putNameHolds, updateUser, userByEmail, userById, userByUsernameKey, usersHolding } from './queries.js';
 
 export const ACCOUNT_STATUSES = ['probation', 'active', 'restricted', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -49,18 +50,9 @@ export interface NewAccount {
 
 /** Which of email/username is taken, if any (checked before hashing to fail fast). */
 export async function findTakenField(db: Kysely<Database>, email: string, username: string, exceptUserId?: string) {
-  let q = db
-    .selectFrom('users')
-    .select(['id', 'email', 'username_key'])
-    .where((eb) => eb.or([eb('email', '=', normalizeEmail(email)), eb('username_key', '=', usernameKey(username))]));
-  if (exceptUserId) q = q.where('id', '!=', exceptUserId);
-  const [rows, held] = await Promise.all([
-    q.execute(),
-    db.selectFrom('name_holds').select('key_hash').where('key_hash', 'in', [emailHold(email), usernameHold(username)]).execute(),
-  ]);
-  const heldKeys = new Set(held.map((h) => h.key_hash));
-  if (rows.some((r) => r.email === normalizeEmail(email)) || heldKeys.has(emailHold(email))) return 'email' as const;
-  if (rows.length > 0 || heldKeys.has(usernameHold(username))) return 'username' as const;
+  const [rows, held] = await Promise.all([usersHolding(db, normalizeEmail(email), usernameKey(username), exceptUserId), heldNames(db, [emailHold(email), usernameHold(username)])]);
+  if (rows.some((r) => r.email === normalizeEmail(email)) || held.has(emailHold(email))) return 'email' as const;
+  if (rows.length > 0 || held.has(usernameHold(username))) return 'username' as const;
   return null;
 }
 
@@ -73,18 +65,12 @@ const usernameHold = (username: string) => sha256(`username:${usernameKey(userna
 
 /** Holds the user's e-mail and username until `until` (inside the deleting transaction). */
 export async function holdNames(db: Kysely<Database>, user: Pick<UserRow, 'email' | 'username'>, until: Date): Promise<void> {
-  const at = until.toISOString();
-  await db
-    .insertInto('name_holds')
-    .values([emailHold(user.email), usernameHold(user.username)].map((key_hash) => ({ key_hash, until: at })))
-    .onConflict((oc) => oc.column('key_hash').doUpdateSet({ until: at }))
-    .execute();
+  await putNameHolds(db, [emailHold(user.email), usernameHold(user.username)], until.toISOString());
 }
 
 /** Frees the names whose cooling-off period has ended; answers how many. */
 export async function releaseNameHolds(ctx: AppContext): Promise<number> {
-  const result = await ctx.db.kysely.deleteFrom('name_holds').where('until', '<=', ctx.clock.now().toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteNameHoldsUntil(ctx.db.kysely, ctx.clock.now().toISOString());
 }
 
 export function duplicateError(field: 'email' | 'username', status: 400 | 409) {
@@ -130,7 +116,7 @@ export async function createUser(
     updated_at: now,
   };
   try {
-    await db.insertInto('users').values(row).execute();
+    await insertUser(db, row);
   } catch (err) {
     // A concurrent insert won the race between the check and the insert.
     if (isUniqueViolation(err)) throw duplicateError(String((err as Error).message).includes('username') ? 'username' : 'email', duplicateStatus);
@@ -140,15 +126,23 @@ export async function createUser(
 }
 
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return userById(db, id);
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  return userByEmail(db, normalizeEmail(email));
 }
 
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
+  return userByUsernameKey(db, usernameKey(username));
+}
+
+/**
+ * Writes columns of one user (sign-in rehash, password reset, verification, administrator
+ * edits); answers how many rows changed (0: no such user). Inside a transaction with `db`.
+ */
+export function updateUserColumns(db: Kysely<Database>, id: string, set: UserUpdate): Promise<number> {
+  return updateUser(db, id, set);
 }
 
 /** The user a path names, or 404 user_not_found. */

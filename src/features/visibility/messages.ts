@@ -3,6 +3,7 @@ import { toBool } from '../../db/dialect.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
 import { notFound, AppError } from '../../http/errors.js';
 import { blockedEitherWay } from '../blocks/service.js';
+import { follows, inAnyBlock, messageAccess, mutesAnyone } from './queries.js';
 
 // THE visibility rules of messages, in one place, as a query fragment for lists (`visibleTo`,
 // `feedScope`) and a predicate for single items (`canRead`, `readableMessage`). Every read path
@@ -123,15 +124,7 @@ export function feedPartitions(viewer: Viewer): ((eb: MessagesEb) => Expression<
 export async function firstFeedPartitionIsAllPublic(db: Kysely<Database>, viewer: Viewer): Promise<boolean> {
   if (!viewer) return true;
   if (viewer.viewingPreference === 'following') return false;
-  const [block, mute] = await Promise.all([
-    db
-      .selectFrom('blocks')
-      .select('blocks.blocker_id')
-      .where((eb) => eb.or([eb('blocks.blocker_id', '=', viewer.id), eb('blocks.blocked_id', '=', viewer.id)]))
-      .limit(1)
-      .executeTakeFirst(),
-    db.selectFrom('mutes').select('mutes.muter_id').where('mutes.muter_id', '=', viewer.id).limit(1).executeTakeFirst(),
-  ]);
+  const [block, mute] = await Promise.all([inAnyBlock(db, viewer.id), mutesAnyone(db, viewer.id)]);
   return !block && !mute;
 }
 
@@ -151,13 +144,7 @@ export async function canRead(
   if (viewerId !== null && (await hiddenBetween(db, viewerId, message.user_id))) return false;
   if (toBool(message.publicly_visible)) return true;
   if (viewerId === null) return false;
-  const row = await db
-    .selectFrom('follows')
-    .select('follower_id')
-    .where('follower_id', '=', viewerId)
-    .where('followee_id', '=', message.user_id)
-    .executeTakeFirst();
-  return !!row;
+  return follows(db, viewerId, message.user_id);
 }
 
 /** What a single-message check reads of the message. */
@@ -175,7 +162,7 @@ export async function readableMessage(
   id: string,
   options: { interacting?: boolean; what?: string } = {},
 ): Promise<MessageAccessRow> {
-  const row = await db.selectFrom('messages').select(['id', 'user_id', 'published_at', 'publicly_visible']).where('id', '=', id).executeTakeFirst();
+  const row = await messageAccess(db, id);
   const missing = () => notFound(`${options.what ?? 'Message'} not found`);
   if (!row || row.published_at === null) throw missing();
   if (options.interacting && viewerId !== null && toBool(row.publicly_visible) && (await blockedEitherWay(db, viewerId, row.user_id))) {

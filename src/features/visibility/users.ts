@@ -4,6 +4,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { userNotFound } from '../../http/errors.js';
 import { blockedEitherWay } from '../blocks/service.js';
 import { userByUsername } from '../users/service.js';
+import { follows } from './queries.js';
 
 // Who may see a user: the profile rule every path that shows one user applies (the profile, their
 // timeline, a conversation with them). Blocked either way, the user is absent: the same 404 as an
@@ -22,7 +23,6 @@ export async function visibleUser(ctx: Pick<AppContext, 'db'>, viewerId: string 
   const user = await userByUsername(ctx, username);
   const self = viewerId === user.id;
   if (viewerId !== null && !self && (await blockedEitherWay(db, viewerId, user.id))) throw userNotFound();
-  const viewerFollows =
-    viewerId !== null && !self && (await db.selectFrom('follows').select('follower_id').where('follower_id', '=', viewerId).where('followee_id', '=', user.id).executeTakeFirst()) !== undefined;
+  const viewerFollows = viewerId !== null && !self && (await follows(db, viewerId, user.id));
   return { user, viewerFollows, mayReadBio: !toBool(user.is_private) || self || viewerFollows };
 }
