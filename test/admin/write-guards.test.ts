@@ -40,6 +40,7 @@ const BODIES: Record<string, (targetId: string) => object | undefined> = {
   'POST /api/admin/users/bulk-delete': (id) => ({ userIds: [id] }),
   'PATCH /api/admin/users/bulk-status': (id) => ({ userIds: [id], emailVerified: true }),
   'PATCH /api/admin/reports/{id}': () => ({ status: 'resolved', note: 'guarded' }),
+  'POST /api/admin/users/{userId}/purge': () => ({ reason: 'guarded' }),
 };
 
 /** An open report of a message by the target (set-up for the report routes). */
