@@ -137,7 +137,18 @@ beforeAll(async () => {
       res.writeHead(200).end('what am I');
     },
     '/missing': text('<p>gone</p>', 'text/html', 404),
-    '/latin1': text(Buffer.from('café crème', 'latin1'), 'text/plain; charset=ISO-8859-1'),
+    '/latin1': text(Buffer.from('café crème', 'latin1'), 'text/plain;charset = "ISO-8859-1"'),
+    '/http-equiv': text(Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><p>déjà</p>', 'latin1'), 'text/html'),
+    '/spaced-type': text('spaced', ' Text/Plain ; charset=utf-8'),
+    '/status-299': text('odd success', 'text/plain', 299),
+    '/declared-liar': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(5 * MB) });
+      res.write('only this');
+      res.on('error', () => undefined);
+    },
+    '/declared-31': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '31' }).end('Plain words.\n\nSecond paragraph.');
+    },
     '/meta-charset': text(Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>café</p></body></html>', 'latin1'), 'text/html'),
     '/odd-charset': text('plain after all', 'text/plain; charset=no-such-charset'),
     '/controls': text('a\u0000b\u0007c  \n\n\n\n\nd'),
@@ -231,9 +242,10 @@ describe('refused addresses, however they are spelt', () => {
       const err = await expectRefused(f.guardedFetch(url), 'scheme');
       expect(err.message).toContain('Only http and https');
     }
-    await expectRefused(f.guardedFetch('/relative/path'), 'url');
+    expect((await expectRefused(f.guardedFetch('/relative/path'), 'url')).message).toBe('Not an absolute URL');
     await expectRefused(f.guardedFetch('not a url'), 'url');
-    await expectRefused(f.guardedFetch(`http://user:secret@127.0.0.2:${site.port}/plain`), 'url');
+    const credentials = await expectRefused(f.guardedFetch(`http://user:secret@127.0.0.2:${site.port}/plain`), 'url');
+    expect(credentials.message).toBe('URLs with credentials are not fetched');
     await expectRefused(f.guardedFetch(`http://user@127.0.0.2:${site.port}/plain`), 'url');
     await expectRefused(f.guardedFetch(`http://:secret@127.0.0.2:${site.port}/plain`), 'url');
   });
@@ -242,7 +254,8 @@ describe('refused addresses, however they are spelt', () => {
     const f = fetcher();
     const err = await expectRefused(f.guardedFetch('http://nowhere.test/'), 'unreachable');
     expect(err.message).toBe('nowhere.test could not be resolved (ENOTFOUND)');
-    await expectRefused(f.guardedFetch('http://empty.test/'), 'unreachable');
+    const empty = await expectRefused(f.guardedFetch('http://empty.test/'), 'unreachable');
+    expect(empty.message).toBe('empty.test has no address');
     const closed = new LoopbackPages('127.0.0.2', {});
     await closed.start();
     const port = closed.port;
@@ -250,6 +263,11 @@ describe('refused addresses, however they are spelt', () => {
     const refused = await expectRefused(f.guardedFetch(`http://127.0.0.2:${port}/`), 'unreachable');
     expect(refused.message).toBe('The address could not be reached (ECONNREFUSED)');
     expect(refused.message).not.toContain('127.0.0.2');
+  });
+
+  it('a request undici cannot send is refused as unreachable, naming no address', async () => {
+    const err = await expectRefused(fetcher().guardedFetch(site.url('/plain'), { headers: { 'x-bad': 'a\nb' } }), 'unreachable');
+    expect(err.message).toBe('The address could not be reached (connection failed)');
   });
 
   it('a resolver that fails without a code is still unreachable', async () => {
@@ -329,7 +347,7 @@ describe('redirects', () => {
   });
 
   it('keeps credentials on the same origin and drops them for another', async () => {
-    const headers = { Authorization: 'Bearer t0ken', Cookie: 'a=b', 'X-Other': 'kept' };
+    const headers = { Authorization: 'Bearer t0ken', Cookie: 'a=b', 'Proxy-Authorization': 'Basic eDp5', 'X-Other': 'kept' };
     const same = JSON.parse((await fetcher().guardedFetch(site.url('/to-same-origin'), { headers })).body.toString());
     expect(same.headers).toMatchObject({ authorization: 'Bearer t0ken', cookie: 'a=b', 'x-other': 'kept' });
     const other = await fetcher().guardedFetch(site.url('/to-other-origin'), { headers });
@@ -337,6 +355,7 @@ describe('redirects', () => {
     const seen = JSON.parse(other.body.toString());
     expect(seen.headers.authorization).toBeUndefined();
     expect(seen.headers.cookie).toBeUndefined();
+    expect(seen.headers['proxy-authorization']).toBeUndefined();
     expect(seen.headers['x-other']).toBe('kept');
   });
 
@@ -365,6 +384,16 @@ describe('size and time', () => {
     await expectRefused(fetcher().guardedFetch(site.url('/plain'), { maxBytes: 10 }), 'too_large');
     const exact = await fetcher().guardedFetch(site.url('/plain'), { maxBytes: 31 });
     expect([exact.body.length, exact.truncated]).toEqual([31, false]);
+    const declaredExact = await fetcher().guardedFetch(site.url('/declared-31'), { maxBytes: 31 });
+    expect(declaredExact.body.length).toBe(31);
+  });
+
+  it('refuses a declared length over the cap before reading any of the body', async () => {
+    // The body never comes: only the declared length can refuse it before the time is up.
+    await expectRefused(fetcher({ timeoutMs: 1_000 }).guardedFetch(site.url('/declared-liar')), 'too_large');
+    // An answer without a body (HEAD) is refused the same way, and by its type.
+    await expectRefused(fetcher().guardedFetch(site.url('/big-declared'), { method: 'HEAD' }), 'too_large');
+    await expectRefused(fetcher().guardedFetch(site.url('/image'), { method: 'HEAD', acceptContentType: () => false }), 'content_type');
   });
 
   it('truncates instead when asked, and readable text reads a 5 MB page up to the cap', async () => {
@@ -445,7 +474,13 @@ describe('readable text', () => {
   it('decodes the declared charset, from the header or the page, and falls back to UTF-8', async () => {
     expect((await fetcher().fetchReadableText(site.url('/latin1'))).text).toBe('café crème');
     expect((await fetcher().fetchReadableText(site.url('/meta-charset'))).text).toBe('café');
+    expect((await fetcher().fetchReadableText(site.url('/http-equiv'))).text).toBe('déjà');
     expect((await fetcher().fetchReadableText(site.url('/odd-charset'))).text).toBe('plain after all');
+  });
+
+  it('reads a media type whatever its case and spacing, and takes any 2xx', async () => {
+    expect(await fetcher().fetchReadableText(site.url('/spaced-type'))).toMatchObject({ text: 'spaced', contentType: 'text/plain' });
+    expect(await fetcher().fetchReadableText(site.url('/status-299'))).toMatchObject({ text: 'odd success' });
   });
 
   it('drops control characters and runs of blank lines', async () => {
@@ -456,6 +491,7 @@ describe('readable text', () => {
     const emoji = (maxChars: number) => fetcher().fetchReadableText(site.url('/emoji'), { maxChars });
     expect(await emoji(4)).toMatchObject({ text: 'ab😀', truncated: true });
     expect(await emoji(3)).toMatchObject({ text: 'ab', truncated: true });
+    expect(await emoji(1)).toMatchObject({ text: 'a', truncated: true });
     expect(await emoji(6)).toMatchObject({ text: 'ab😀😀', truncated: false });
     expect(await fetcher().fetchReadableText(site.url('/article'), { maxChars: 4 })).toMatchObject({ text: 'Home', truncated: true });
   });

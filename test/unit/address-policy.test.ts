@@ -75,6 +75,8 @@ describe('AddressPolicy', () => {
     expect(policy.refusal('10.2.0.9')).toBe('private');
     // Wider than the mapped block: left as an IPv6 range, which no IPv4 address is judged by.
     expect(policy.refusal('127.0.0.1')).toBe('loopback');
+    // An IPv6 range of 96 bits or more that is not mapped stays IPv6.
+    expect(new AddressPolicy(['fd00::1/128']).refusal('fd00::1')).toBeNull();
     // The whole mapped block is every IPv4 address.
     expect(new AddressPolicy(['::ffff:0:0/96']).refusal('127.0.0.1')).toBeNull();
   });
