@@ -2,6 +2,7 @@
 // validated here; an invalid value stops the start with one line naming the variable.
 
 import { readFileSync } from 'node:fs';
+import ipaddr from 'ipaddr.js';
 
 export type DatabaseConfig =
   | { engine: 'sqlite'; filename: string } // ':memory:' or a file path
@@ -44,6 +45,17 @@ export interface Config {
   push: PushConfig;
   /** Where media and other blobs live (BLOB_STORE, S3_*). */
   blobStore: BlobStoreConfig;
+  /** Server-side fetches of user-supplied URLs (adapters/outbound-fetch). */
+  outbound: OutboundConfig;
+}
+
+export interface OutboundConfig {
+  /** ALLOWED_PRIVATE_ADDRESSES as CIDR strings (a bare address is its /32 or /128). */
+  allowedPrivateAddresses: string[];
+  /** Whole fetch, every redirect hop and the body included. */
+  timeoutMs: number;
+  /** Response body cap, after decompression. */
+  maxBytes: number;
 }
 
 export interface S3Config {
@@ -147,6 +159,36 @@ function parseTrustProxy(env: Env): boolean | number | string {
     fail('TRUST_PROXY', `must be true, false, a hop count or a comma-separated list of addresses/CIDRs (got "${v}")`);
   }
   return parts.join(',');
+}
+
+function positiveInt(env: Env, name: string, fallback: number, max: number): number {
+  const v = str(env, name);
+  if (v === null) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > max) fail(name, `must be an integer from 1 to ${max} (got "${v}")`);
+  return Number(v);
+}
+
+/** ALLOWED_PRIVATE_ADDRESSES: validated here so that a typo stops the start instead of opening nothing. */
+function parseAllowedPrivateAddresses(env: Env): string[] {
+  const v = str(env, 'ALLOWED_PRIVATE_ADDRESSES');
+  if (v === null) return [];
+  return v
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((p) => {
+      try {
+        if (p.includes('/')) {
+          const [address, bits] = ipaddr.parseCIDR(p);
+          return `${address.toString()}/${bits}`;
+        }
+        if (!ipaddr.isValid(p)) throw new Error('not an address');
+        const address = ipaddr.parse(p);
+        return `${address.toString()}/${address.kind() === 'ipv4' ? 32 : 128}`;
+      } catch {
+        return fail('ALLOWED_PRIVATE_ADDRESSES', `must be comma-separated IP addresses or CIDR ranges (got "${p}")`);
+      }
+    });
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -306,5 +348,10 @@ export function loadConfig(env: Env = process.env): Config {
     oauth: parseOAuth(env),
     push: parsePush(env),
     blobStore: parseBlobStore(env),
+    outbound: {
+      allowedPrivateAddresses: parseAllowedPrivateAddresses(env),
+      timeoutMs: positiveInt(env, 'OUTBOUND_FETCH_TIMEOUT_MS', 10_000, 300_000),
+      maxBytes: positiveInt(env, 'OUTBOUND_FETCH_MAX_BYTES', 2 * 1024 * 1024, 100 * 1024 * 1024),
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createBlobStore, type BlobStore } from '../adapters/blob-store.js';
 import { LogMailer, SmtpMailer, type Mailer } from '../adapters/mailer.js';
+import { createOutboundFetcher, type OutboundFetcher } from '../adapters/outbound-fetch/index.js';
 import { createPush, type PushSender } from '../adapters/push/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
@@ -32,6 +33,8 @@ export interface ContextDeps {
   passwords?: PasswordHasher;
   /** Blob storage (default: the store config.blobStore names). */
   blobs?: BlobStore;
+  /** The guarded fetcher of user-supplied URLs (default: the one config.outbound describes). */
+  outbound?: OutboundFetcher;
 }
 
 /** The runtime's own periodic task: finished jobs are kept a while for inspection, then removed. */
@@ -99,6 +102,7 @@ export function createContext(config: Config, deps: ContextDeps, modules: readon
     passwords: deps.passwords ?? new PasswordHasher(),
     push: deps.push ?? createPush(config.push),
     blobs: deps.blobs ?? createBlobStore(config.blobStore, config.dataDir),
+    outbound: deps.outbound ?? createOutboundFetcher(config),
     events: new EventDispatcher(() => ctx.log),
     jobs: new JobRunner(() => ctx),
     state: (piece) => states.get(piece),

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../adapters/blob-store.js';
 import type { Mailer } from '../adapters/mailer.js';
+import type { OutboundFetcher } from '../adapters/outbound-fetch/index.js';
 import type { PushSender } from '../adapters/push/index.js';
 import type { Config } from '../config.js';
 import type { Kysely } from 'kysely';
@@ -27,6 +28,8 @@ export interface AppContext {
   passwords: PasswordHasher;
   /** Media and other blobs (adapters/blob-store.ts): disk under DATA_DIR, or an S3-compatible store. */
   blobs: BlobStore;
+  /** Every server-side fetch of a user-supplied URL (adapters/outbound-fetch): SSRF-guarded, capped. */
+  outbound: OutboundFetcher;
   log: FastifyBaseLogger;
   /** Domain events: services report here after their transaction commits (events.ts). */
   events: EventDispatcher;

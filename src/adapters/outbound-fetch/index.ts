@@ -1,0 +1,69 @@
+import type { Config } from '../../config.js';
+import { AddressPolicy } from './address-policy.js';
+import { guardedFetch, systemResolver, type GuardedFetchSettings, type GuardedRequest, type GuardedResponse, type Resolver } from './guarded-fetch.js';
+import { DEFAULT_MAX_CHARS, isReadableType, READABLE_ACCEPT, readableText, type ReadableText } from './readable-text.js';
+
+export { OutboundRefusedError, type OutboundRefusalReason } from './errors.js';
+export { MAX_REDIRECTS, type GuardedRequest, type GuardedResponse, type ResolvedAddress, type Resolver } from './guarded-fetch.js';
+export { DEFAULT_MAX_CHARS, type ReadableText } from './readable-text.js';
+
+// The one way the service fetches a URL that a user supplied (research URLs, outside networks'
+// instances, image proxying): every such fetch goes through an OutboundFetcher, which refuses
+// private and reserved addresses however they are spelt or reached (see guarded-fetch.ts).
+// Every failure is an OutboundRefusedError with a reason.
+
+export interface OutboundFetcherOptions {
+  /** CIDR strings that may be reached although private (config.outbound.allowedPrivateAddresses). */
+  allowedPrivateAddresses: readonly string[];
+  timeoutMs: number;
+  maxBytes: number;
+  userAgent: string;
+  /** Name resolution (default: the system's, every address of the name). */
+  resolver?: Resolver;
+  /** Trusted certificate authorities instead of the system's (tests). */
+  ca?: string;
+}
+
+export class OutboundFetcher {
+  private readonly settings: GuardedFetchSettings;
+
+  constructor(options: OutboundFetcherOptions) {
+    this.settings = {
+      policy: new AddressPolicy(options.allowedPrivateAddresses),
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes,
+      userAgent: options.userAgent,
+      resolver: options.resolver ?? systemResolver,
+      ca: options.ca,
+    };
+  }
+
+  /** Status, headers and the whole body (at most the byte cap) of the final answer, whatever its status. */
+  guardedFetch(url: string | URL, init?: GuardedRequest): Promise<GuardedResponse> {
+    return guardedFetch(this.settings, url, init);
+  }
+
+  /**
+   * A page as text for a prompt: a 2xx answer of HTML (made readable) or plain text, cut to
+   * `maxChars`; a body over the byte cap is read up to the cap, not refused.
+   */
+  async fetchReadableText(url: string | URL, options: { maxChars?: number; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ReadableText> {
+    const response = await this.guardedFetch(url, {
+      headers: { accept: READABLE_ACCEPT },
+      overflow: 'truncate',
+      acceptContentType: isReadableType,
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+    });
+    return readableText(response, options.maxChars ?? DEFAULT_MAX_CHARS);
+  }
+}
+
+/** The fetcher the configuration describes. */
+export function createOutboundFetcher(config: Config, extra: { resolver?: Resolver; ca?: string } = {}): OutboundFetcher {
+  return new OutboundFetcher({
+    ...config.outbound,
+    userAgent: `SocialListsService/0.1 (+${config.publicUrl})`,
+    ...extra,
+  });
+}
