@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pageFetcher } from '../../src/features/ai/sources.js';
+import { LoopbackPages } from '../helpers/loopback-pages.js';
 import { expectError, type Member } from '../messages/helpers.js';
 import { aiApp, aiPost, aiUser, DOCUMENT_OUTPUT, ledger, openAiAnswer, ProviderStandIn, seriesItems, TEN_WORDS, type AiTestApp } from './support.js';
 
@@ -9,19 +10,41 @@ import { aiApp, aiPost, aiUser, DOCUMENT_OUTPUT, ledger, openAiAnswer, ProviderS
 // is not counted.
 
 const standIn = new ProviderStandIn();
+// A public site (127.0.0.2, listed in ALLOWED_PRIVATE_ADDRESSES) and the service's own network
+// (127.0.0.1, not listed), for research_url through the real guarded fetcher.
+const site = new LoopbackPages('127.0.0.2', {
+  '/compost': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<html><head><title>Compost facts</title><script>steal()</script></head><body><h1>Compost</h1><p>Worms turn leaves into soil.</p></body></html>');
+  },
+  '/to-inside': (_req, res) => {
+    res.writeHead(302, { location: inside.url('/admin') });
+    res.end();
+  },
+});
+const inside = new LoopbackPages('127.0.0.1', {
+  '/admin': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('secret');
+  },
+});
 let t: AiTestApp;
 let ada: Member;
 let bob: Member;
 
 beforeAll(async () => {
   await standIn.start();
-  t = await aiApp(standIn, 'openai');
+  await site.start();
+  await inside.start();
+  t = await aiApp(standIn, 'openai', { ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2' });
   ada = await aiUser(t);
   bob = await aiUser(t);
 });
 afterAll(async () => {
   await t.close();
   await standIn.stop();
+  await site.stop();
+  await inside.stop();
 });
 beforeEach(() => {
   standIn.reset();
@@ -200,7 +223,27 @@ describe('powered_document modes', () => {
     expect(standIn.seen).toHaveLength(1);
   });
 
-  it('research_url: without a fetcher, or when the fetcher refuses the URL, invalid_input and no provider call', async () => {
+  it('research_url through the guarded fetcher: a page of a public site reaches the prompt as text (no script) and is cited', async () => {
+    standIn.answer(openAiAnswer(DOCUMENT_OUTPUT));
+    const url = site.url('/compost');
+    const res = await aiPost(t, ada, 'suggest', { feature: 'powered_document', input: 'summarise', context: { mode: 'research_url', url } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(promptOf()).toContain('Worms turn leaves into soil.');
+    expect(promptOf()).not.toContain('steal()');
+    expect(res.json().artifact.markdown).toContain(`Sources: <${url}>`);
+  });
+
+  it('research_url through the guarded fetcher: an address of the service\'s own network, directly or by a redirect, is 422 invalid_input; nothing reaches it, no provider call', async () => {
+    for (const url of [inside.url('/admin'), 'http://localhost:1/admin', 'http://2130706433/admin', 'http://[::1]/admin', site.url('/to-inside')]) {
+      const res = await aiPost(t, ada, 'suggest', { feature: 'powered_document', input: 'summarise', context: { mode: 'research_url', url } });
+      expectError(res, 422, 'invalid_input');
+      expect(res.json().error).not.toContain('127.0.0.1');
+    }
+    expect(inside.hits).toEqual([]);
+    expect(standIn.seen).toEqual([]);
+  });
+
+  it('research_url: when the fetcher refuses the URL, invalid_input and no provider call', async () => {
     const payload = { feature: 'powered_document', input: 'summarise', context: { mode: 'research_url', url: 'http://127.0.0.1/admin' } };
     expectError(await aiPost(t, ada, 'suggest', payload), 422, 'invalid_input');
     const asked: string[] = [];

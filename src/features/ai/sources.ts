@@ -15,7 +15,7 @@ import type { SuggestContext } from './schemas.js';
 export interface FetchedPage {
   url: string;
   text: string;
-  title?: string;
+  title?: string | null;
 }
 
 /**
@@ -29,6 +29,7 @@ export type PageFetcher = (url: string) => Promise<FetchedPage>;
  * This app's page fetcher. Null until the guarded fetcher is wired here; research_url then
  * answers 422 invalid_input and calls no provider.
  */
+/** A fetcher set in place of the guarded outbound fetcher (null: that one). */
 export const pageFetcher = new AppState<{ fetch: PageFetcher | null }>('ai.page-fetcher', () => ({ fetch: null }));
 
 /** Server-fetched and loaded text is cut to this many characters before it reaches a prompt. */
@@ -91,8 +92,8 @@ export async function loadSource(ctx: AppContext, userId: string, context: Sugge
     }
     case 'research_url': {
       const url = researchUrl(context.url);
-      const fetch = ctx.state(pageFetcher).fetch;
-      if (!fetch) throw invalidInput('Fetching web pages is not available on this server');
+      // The guarded outbound fetcher (src/adapters/outbound-fetch) unless another is set in its place.
+      const fetch: PageFetcher = ctx.state(pageFetcher).fetch ?? ((u) => ctx.outbound.fetchReadableText(u));
       let page: FetchedPage;
       try {
         page = await fetch(url.href);
