@@ -20,7 +20,6 @@ export function normalizeDisplayName(name: string): string {
   return name.trim().normalize('NFC');
 }
 
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 1024;
 
