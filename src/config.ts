@@ -10,6 +10,10 @@ export type DatabaseConfig =
 export const OAUTH_PROVIDERS = ['networkA', 'networkB', 'networkC', 'networkD', 'codehost'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
+/** The spec's account tiers (customerStatus): any but `free` is a subscriber. Here, so DEFAULT_CUSTOMER_STATUS is checked against them. */
+export const CUSTOMER_STATUSES = ['free', 'subscriber', 'subscriber:monthly', 'subscriber:annual'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
 export interface OAuthClientConfig {
   clientId: string;
   clientSecret: string;
@@ -31,6 +35,8 @@ export interface Config {
   mailFrom: string;
   admin: { email: string; username: string; password: string } | null;
   accountStatusEnforcement: boolean;
+  /** The tier every new account starts with (DEFAULT_CUSTOMER_STATUS). */
+  defaultCustomerStatus: CustomerStatus;
   ai: { provider: 'openai' | 'anthropic' | null; apiKey: string | null; baseUrl: string | null; model: string | null };
   logLevel: string;
   /** NODE_ENV=production: secrets are redacted from the logged-mail fallback. */
@@ -94,6 +100,14 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['true', '1', 'yes', 'on'].includes(lower)) return true;
   if (['false', '0', 'no', 'off'].includes(lower)) return false;
   return fail(name, `must be true or false (got "${v}")`);
+}
+
+/** A value from a fixed set (or the fallback when unset). */
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const v = str(env, name);
+  if (v === null) return fallback;
+  if (!(allowed as readonly string[]).includes(v)) fail(name, `must be one of ${allowed.join(', ')} (got "${v}")`);
+  return v as T;
 }
 
 function parsePort(env: Env): number {
@@ -284,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
         ? { email: adminEmail, username: str(env, 'ADMIN_USERNAME') ?? 'admin', password: adminPassword }
         : null,
     accountStatusEnforcement: bool(env, 'ACCOUNT_STATUS_ENFORCEMENT', true),
+    defaultCustomerStatus: oneOf(env, 'DEFAULT_CUSTOMER_STATUS', CUSTOMER_STATUSES, 'free'),
     ai: {
       provider: aiProvider as 'openai' | 'anthropic' | null,
       apiKey: str(env, 'AI_API_KEY'),

@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids.js';
 
 export const ACCOUNT_STATUSES = ['probation', 'active', 'restricted', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-export const CUSTOMER_STATUSES = ['free', 'subscriber', 'subscriber:monthly', 'subscriber:annual'] as const;
+export { CUSTOMER_STATUSES } from '../../config.js';
 
 export const USERNAME_PATTERN = `^[A-Za-z0-9_]{3,${USERNAME_MAX}}$`;
 /**
@@ -90,7 +90,7 @@ export async function createUser(
     password_hash: input.passwordHash,
     email_verified: input.emailVerified ?? false,
     account_status: input.accountStatus ?? 'probation',
-    customer_status: input.customerStatus ?? 'free',
+    customer_status: input.customerStatus ?? ctx.config.defaultCustomerStatus,
     cleared: input.cleared ?? false,
     is_private: false,
     default_publicly_visible: true,
