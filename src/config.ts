@@ -14,6 +14,10 @@ export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 export const CUSTOMER_STATUSES = ['free', 'subscriber', 'subscriber:monthly', 'subscriber:annual'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
+/** `auto`: readable lines (pino-pretty) when the log goes to a terminal, JSON lines otherwise. */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 export interface OAuthClientConfig {
   clientId: string;
   clientSecret: string;
@@ -39,6 +43,7 @@ export interface Config {
   defaultCustomerStatus: CustomerStatus;
   ai: { provider: 'openai' | 'anthropic' | null; apiKey: string | null; baseUrl: string | null; model: string | null };
   logLevel: string;
+  logFormat: LogFormat;
   /** NODE_ENV=production: secrets are redacted from the logged-mail fallback. */
   production: boolean;
   /** Fastify's trustProxy value: false, true, a hop count or a list of addresses/CIDRs. */
@@ -281,6 +286,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'auto');
 
   return {
     port,
@@ -306,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
       model: str(env, 'AI_MODEL'),
     },
     logLevel,
+    logFormat,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env),
     oauth: parseOAuth(env),

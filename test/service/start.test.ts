@@ -1,67 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE, freshDatabase } from '../helpers/app.js';
+import { ENGINE } from '../helpers/app.js';
+import { childEnv, processDatabase, runToExit, startServer as start, type Started } from '../helpers/server-process.js';
 
 // The real process: `src/main.ts` as `npm start` runs it, on a file database (or PostgreSQL).
 
-interface Started {
-  child: ChildProcess;
-  base: string;
-  exit: Promise<number | null>;
-  output: () => string;
-}
-
-const dirs: string[] = [];
 const cleanups: Array<() => Promise<void>> = [];
 
 async function databaseUrl(): Promise<string> {
-  if (ENGINE === 'postgres') {
-    const fresh = await freshDatabase();
-    cleanups.push(fresh.drop);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${fresh.name}`;
-    return url.toString();
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'sls-start-'));
-  dirs.push(dir);
-  return `sqlite:${join(dir, 'service.db')}`;
-}
-
-/** Starts `src/main.ts` directly, or through `npm start` as an operator would. */
-function start(env: Record<string, string>, viaNpm = false): Promise<Started> {
-  const [command, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
-  const child = spawn(command, args, {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line in time: ${out}`)), 20_000);
-    const onData = () => {
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, base: m[1], exit, output: () => out });
-      }
-    };
-    child.stdout!.on('data', onData);
-    void exit.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited ${code} before listening: ${out}`));
-    });
-  });
+  const db = await processDatabase();
+  cleanups.push(db.drop);
+  return db.url;
 }
 
 afterAll(async () => {
   for (const c of cleanups) await c();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 describe('the service process', () => {
@@ -153,5 +108,45 @@ describe('start-up configuration', () => {
       s.child.kill('SIGTERM');
       expect(await s.exit).toBe(0);
     }
+  });
+});
+
+describe('a port already in use', () => {
+  it('ends the start with one line naming the port and PORT, no stack trace, exit code 1', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const env = childEnv({ DATABASE_URL: await databaseUrl(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      const run = await runToExit(process.execPath, ['--import', 'tsx', 'src/main.ts'], env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(
+        `Port ${port} is already in use (127.0.0.1:${port}): stop what is using it, or choose another port with PORT (e.g. PORT=${port + 1}).\n`,
+      );
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(/^\s+at /m);
+      expect(run.stdout).not.toContain('listening on');
+      expect(run.stdout).not.toContain('EADDRINUSE'); // no logged error with its stack either
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
+describe('LOG_FORMAT=pretty', () => {
+  it('makes the server log readable lines (JSON is the default when the output is not a terminal)', async () => {
+    const url = await databaseUrl();
+    const lines = async (env: Record<string, string>) => {
+      const s = await start({ DATABASE_URL: url, LOG_LEVEL: 'info', ...env });
+      expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
+      s.child.kill('SIGTERM');
+      expect(await s.exit).toBe(0);
+      return s.stdout().split('\n').filter((l) => l !== '' && !l.startsWith('Social Lists Service listening on'));
+    };
+    const pretty = await lines({ LOG_FORMAT: 'pretty' });
+    expect(pretty.find((l) => l.includes('request completed'))).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed /);
+    expect(pretty.some((l) => l.startsWith('{'))).toBe(false);
+    const json = await lines({});
+    expect(json.length).toBeGreaterThan(0);
+    expect(json.every((l) => typeof JSON.parse(l) === 'object')).toBe(true);
   });
 });

@@ -94,19 +94,25 @@ describe('loadConfig', () => {
   });
 });
 
-describe('DEFAULT_CUSTOMER_STATUS', () => {
-  it('defaults to free', () => {
+describe('DEFAULT_CUSTOMER_STATUS and LOG_FORMAT', () => {
+  it('default to free and auto', () => {
     const c = loadConfig({});
     expect(c.defaultCustomerStatus).toBe('free');
+    expect(c.logFormat).toBe('auto');
   });
 
   it.each(['free', 'subscriber', 'subscriber:monthly', 'subscriber:annual'])('DEFAULT_CUSTOMER_STATUS=%s is one of the spec’s tiers', (tier) => {
     expect(loadConfig({ DEFAULT_CUSTOMER_STATUS: tier }).defaultCustomerStatus).toBe(tier);
   });
 
+  it.each(['json', 'pretty', 'auto'])('LOG_FORMAT=%s', (format) => {
+    expect(loadConfig({ LOG_FORMAT: format }).logFormat).toBe(format);
+  });
+
   it.each([
     [{ DEFAULT_CUSTOMER_STATUS: 'premium' }, 'DEFAULT_CUSTOMER_STATUS', 'free, subscriber, subscriber:monthly, subscriber:annual'],
     [{ DEFAULT_CUSTOMER_STATUS: 'Subscriber' }, 'DEFAULT_CUSTOMER_STATUS', 'free, subscriber'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT', 'auto, json, pretty'],
   ])('refuses %o with one line naming %s and what it may be', (env, variable, allowed) => {
     let error: unknown;
     try {
