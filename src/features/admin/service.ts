@@ -141,10 +141,13 @@ function userColumns(patch: UpdateUserBody): UserUpdate {
   return set;
 }
 
-/** Applies any subset of the administrator-editable fields to one user. */
+/**
+ * Applies any subset of the administrator-editable fields to one user. `adminId` is the acting
+ * administrator (who may not change their own status), or null for the operator's CLI.
+ */
 export async function updateAdminUser(
   ctx: AppContext,
-  adminId: string,
+  adminId: string | null,
   userId: string,
   patch: UpdateUserBody,
 ): Promise<AdminUserResult> {
