@@ -60,7 +60,8 @@ export function startServer(env: Record<string, string>, viaNpm = false): Promis
   child.stderr!.on('data', (d) => (out += d));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line in time: ${out}`)), 20_000);
+    // Generous: on a loaded machine tsx's start of the whole app takes tens of seconds.
+    const timer = setTimeout(() => reject(new Error(`no listening line in time: ${out}`)), 60_000);
     const onData = () => {
       const m = /listening on (http:\/\/[^\s]+)/.exec(stdout);
       if (m) {

@@ -6,6 +6,9 @@ import { ENGINE } from '../helpers/app.js';
 import { childEnv, processDatabase, runToExit, startServer as start, type Started } from '../helpers/server-process.js';
 
 // The real process: `src/main.ts` as `npm start` runs it, on a file database (or PostgreSQL).
+// Each start loads the whole app through tsx: on a loaded machine that takes tens of seconds, so
+// these tests allow minutes.
+const SLOW = { timeout: 120_000 };
 
 const cleanups: Array<() => Promise<void>> = [];
 
@@ -19,14 +22,14 @@ afterAll(async () => {
   for (const c of cleanups) await c();
 });
 
-describe('the service process', () => {
+describe('the service process', SLOW, () => {
   let s: Started;
   let dbUrl: string;
   beforeAll(async () => {
     dbUrl = await databaseUrl();
     // Request logs on, so the shutdown test can see when requests have been received.
     s = await start({ DATABASE_URL: dbUrl, LOG_LEVEL: 'info' });
-  });
+  }, SLOW.timeout);
 
   it('migrates at start and serves the health check on the printed port', async () => {
     expect(s.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -64,7 +67,7 @@ describe('the service process', () => {
   });
 });
 
-describe('npm start', () => {
+describe('npm start', SLOW, () => {
   it('passes SIGTERM to the server, which drains and exits', async () => {
     const s = await start({ DATABASE_URL: await databaseUrl() }, true);
     expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
@@ -74,7 +77,7 @@ describe('npm start', () => {
   });
 });
 
-describe('start-up configuration', () => {
+describe('start-up configuration', SLOW, () => {
   it('stops with one clear line naming an invalid variable', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: 'abc' },
@@ -111,7 +114,7 @@ describe('start-up configuration', () => {
   });
 });
 
-describe('a port already in use', () => {
+describe('a port already in use', SLOW, () => {
   it('ends the start with one line naming the port and PORT, no stack trace, exit code 1', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
@@ -132,7 +135,7 @@ describe('a port already in use', () => {
   });
 });
 
-describe('LOG_FORMAT=pretty', () => {
+describe('LOG_FORMAT=pretty', SLOW, () => {
   it('makes the server log readable lines (JSON is the default when the output is not a terminal)', async () => {
     const url = await databaseUrl();
     const lines = async (env: Record<string, string>) => {
