@@ -8,6 +8,7 @@ import { checkOrigin } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { logDestination } from './http/log-format.js';
 import { registerComponents, registerOpenApi } from './http/openapi.js';
 import { registerRequestContext, serializeRequest } from './http/request-log.js';
 import { registerValidation } from './http/validation.js';
@@ -17,9 +18,9 @@ import type { FeatureModule } from './runtime/module.js';
 export interface AppDeps extends Omit<ContextDeps, 'log'> {
   /** The modules to build the app from (default: FEATURES, every module of the service). */
   modules?: readonly FeatureModule[];
-  /** `false`: no logging (tests). Default: JSON lines at config.logLevel. */
+  /** `false`: no logging (tests). Default: lines at config.logLevel in config.logFormat. */
   logger?: false;
-  /** Where the JSON lines go (default stdout); tests pass a stream to read them. */
+  /** Where the log lines go (default stdout), JSON or readable as LOG_FORMAT says; tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
 }
 
@@ -27,13 +28,14 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the Fastify instance with every plugin and feature registered; never listens. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const logStream = logDestination(config.logFormat, deps.logStream);
   const options: FastifyServerOptions = {
     logger:
       deps.logger === false ? false : (
         {
           level: config.logLevel,
           serializers: { req: serializeRequest },
-          ...(deps.logStream ? { stream: deps.logStream } : {}),
+          ...(logStream ? { stream: logStream } : {}),
         }
       ),
     // Fastify accepts a hop count at run time; its type omits number.

@@ -11,6 +11,14 @@ export type DatabaseConfig =
 export const OAUTH_PROVIDERS = ['networkA', 'networkB', 'networkC', 'networkD', 'codehost'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
+/** The spec's account tiers (customerStatus): any but `free` is a subscriber. Here, so DEFAULT_CUSTOMER_STATUS is checked against them. */
+export const CUSTOMER_STATUSES = ['free', 'subscriber', 'subscriber:monthly', 'subscriber:annual'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+/** `auto`: readable lines (pino-pretty) when the log goes to a terminal, JSON lines otherwise. */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 export interface OAuthClientConfig {
   clientId: string;
   clientSecret: string;
@@ -32,9 +40,12 @@ export interface Config {
   mailFrom: string;
   admin: { email: string; username: string; password: string } | null;
   accountStatusEnforcement: boolean;
+  /** The tier every new account starts with (DEFAULT_CUSTOMER_STATUS). */
+  defaultCustomerStatus: CustomerStatus;
   /** The AI provider (AI_*); `timeoutMs` bounds each provider call (AI_TIMEOUT_MS, default 60 s). */
   ai: { provider: 'openai' | 'anthropic' | null; apiKey: string | null; baseUrl: string | null; model: string | null; timeoutMs: number };
   logLevel: string;
+  logFormat: LogFormat;
   /** NODE_ENV=production: secrets are redacted from the logged-mail fallback. */
   production: boolean;
   /** Fastify's trustProxy value: false, true, a hop count or a list of addresses/CIDRs. */
@@ -107,6 +118,14 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['true', '1', 'yes', 'on'].includes(lower)) return true;
   if (['false', '0', 'no', 'off'].includes(lower)) return false;
   return fail(name, `must be true or false (got "${v}")`);
+}
+
+/** A value from a fixed set (or the fallback when unset). */
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const v = str(env, name);
+  if (v === null) return fallback;
+  if (!(allowed as readonly string[]).includes(v)) fail(name, `must be one of ${allowed.join(', ')} (got "${v}")`);
+  return v as T;
 }
 
 function parsePort(env: Env): number {
@@ -318,6 +337,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'auto');
 
   return {
     port,
@@ -335,6 +355,7 @@ export function loadConfig(env: Env = process.env): Config {
         ? { email: adminEmail, username: str(env, 'ADMIN_USERNAME') ?? 'admin', password: adminPassword }
         : null,
     accountStatusEnforcement: bool(env, 'ACCOUNT_STATUS_ENFORCEMENT', true),
+    defaultCustomerStatus: oneOf(env, 'DEFAULT_CUSTOMER_STATUS', CUSTOMER_STATUSES, 'free'),
     ai: {
       provider: aiProvider as 'openai' | 'anthropic' | null,
       apiKey: str(env, 'AI_API_KEY'),
@@ -343,6 +364,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: Number(aiTimeout),
     },
     logLevel,
+    logFormat,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env),
     oauth: parseOAuth(env),

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createMailer } from './adapters/mailer.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
@@ -26,7 +28,12 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp(config, { db });
+  // Without SMTP_URL each mail is also printed in words, its links on lines of their own (the
+  // verification link of a first account, say), besides the JSON log line.
+  let appLog: FastifyBaseLogger | null = null;
+  const mailer = createMailer(config, () => appLog, (text) => process.stdout.write(text));
+  const app = await buildApp(config, { db, mailer });
+  appLog = app.log;
   await ensureBootstrapAdmin(app.ctx);
   // Every instance runs the jobs that are due (a poll every few seconds, and a kick on enqueue);
   // the periodic tasks (publishing, housekeeping) run in-process only with SCHEDULER=on, else the
@@ -55,10 +62,34 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const why = listenFailure(err as NodeJS.ErrnoException, config);
+    if (!why) throw err;
+    process.stderr.write(`${why}\n`);
+    await app.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    process.exit(1);
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stdout.write(`Social Lists Service listening on http://${config.host}:${port}\n`);
+}
+
+/** One line saying why the server cannot listen where it was told to, for the usual causes. */
+function listenFailure(err: NodeJS.ErrnoException, config: Config): string | null {
+  const where = `${config.host}:${config.port}`;
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return `Port ${config.port} is already in use (${where}): stop what is using it, or choose another port with PORT (e.g. PORT=${config.port < 65535 ? config.port + 1 : 3000}).`;
+    case 'EACCES':
+      return `Not allowed to listen on port ${config.port} (${where}): choose a port above 1023 with PORT.`;
+    case 'EADDRNOTAVAIL':
+      return `Cannot listen on ${config.host}: it is not an address of this machine; set HOST (default 127.0.0.1).`;
+    default:
+      return null;
+  }
 }
 
 main().catch((err) => {

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
 
 export interface OutgoingMail {
   to: string;
@@ -39,6 +40,9 @@ export class SmtpMailer implements Mailer {
 /**
  * Without SMTP_URL the mail is written to the server log, so a local operator can follow its
  * links. In production the token values are redacted: a log must never carry a usable secret.
+ * With `print` (the server process passes its standard output) each mail is also said in words,
+ * each link on a line of its own: the way a new user finds the verification link without reading
+ * JSON, whatever the log level.
  */
 export class LogMailer implements Mailer {
   readonly transport = 'log' as const;
@@ -46,10 +50,29 @@ export class LogMailer implements Mailer {
     /** Where to write when the sender names no logger. */
     private readonly log: () => FastifyBaseLogger | null,
     private readonly redactTokens: boolean,
+    private readonly print?: (text: string) => void,
   ) {}
   async send(mail: OutgoingMail, log?: FastifyBaseLogger): Promise<void> {
     const body = this.redactTokens ? mail.text.replace(/token=[^\s&]+/g, 'token=[redacted]') : mail.text;
     (log ?? this.log())?.info({ mailTo: mail.to, subject: mail.subject, body }, 'mail logged (SMTP_URL not set)');
+    this.print?.(readableMail(mail.to, mail.subject, body));
   }
   close(): void {}
+}
+
+/** `Mail to <to>, "<subject>" (not sent: SMTP_URL is not set)`, then each link of the body indented on its own line. */
+export function readableMail(to: string, subject: string, body: string): string {
+  // A link ends where the sentence around it goes on: trailing punctuation is not part of it.
+  const links = [...new Set((body.match(/https?:\/\/[^\s<>"]+/g) ?? []).map((l) => l.replace(/[.,;:!?)]+$/, '')))];
+  const head = `Mail to ${to}, "${subject}" (not sent: SMTP_URL is not set)`;
+  return links.length === 0 ? `${head}\n` : `${head}:\n${links.map((l) => `  ${l}\n`).join('')}`;
+}
+
+/** SMTP when SMTP_URL is set, else the log (and `print`, when given). */
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'production'>,
+  log: () => FastifyBaseLogger | null,
+  print?: (text: string) => void,
+): Mailer {
+  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(log, config.production, print);
 }

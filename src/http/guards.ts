@@ -41,6 +41,12 @@ export async function requireWritableSession(request: FastifyRequest): Promise<C
   return caller;
 }
 
+// The 403 texts say what to do about them (codes are the spec's; texts are ours, except that the
+// spec's subscriber error says "an active subscription is required").
+const PROBATION_MESSAGE =
+  'This feature is not available while your account is in probation: verify your e-mail address; POST /api/auth/send-verification-email sends the link again';
+const SUBSCRIPTION_MESSAGE = 'An active subscription is required: ask an administrator';
+
 /**
  * Probation feature gate: direct messages, media upload, cross-posting, scheduled posts, and
  * creating a list, document or organization are reserved for verified (non-probation) accounts.
@@ -48,7 +54,7 @@ export async function requireWritableSession(request: FastifyRequest): Promise<C
 export function assertNotProbation(request: FastifyRequest, user: Pick<UserRow, 'account_status'>): void {
   if (!request.server.ctx.config.accountStatusEnforcement) return;
   if (user.account_status === 'probation') {
-    throw forbidden('This feature is not available while your account is in probation', 'account_probation_feature');
+    throw forbidden(PROBATION_MESSAGE, 'account_probation_feature');
   }
 }
 
@@ -84,7 +90,7 @@ export function assertProbationQuota(
 /** Subscriber gate: any customerStatus other than `free`. */
 export function assertSubscriber(user: Pick<UserRow, 'customer_status'>): void {
   if (user.customer_status === 'free') {
-    throw new AppError(403, 'An active subscription is required to use this feature', 'subscription_required');
+    throw new AppError(403, SUBSCRIPTION_MESSAGE, 'subscription_required');
   }
 }
 

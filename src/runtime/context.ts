@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createBlobStore, type BlobStore } from '../adapters/blob-store.js';
-import { LogMailer, SmtpMailer, type Mailer } from '../adapters/mailer.js';
+import { createMailer, type Mailer } from '../adapters/mailer.js';
 import { createOutboundFetcher, type OutboundFetcher } from '../adapters/outbound-fetch/index.js';
 import { createPush, type PushSender } from '../adapters/push/index.js';
 import type { Config } from '../config.js';
@@ -98,7 +98,7 @@ export function createContext(config: Config, deps: ContextDeps, modules: readon
     config,
     db: deps.db,
     clock: deps.clock ?? systemClock,
-    mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(() => ctx.log, config.production)),
+    mailer: deps.mailer ?? createMailer(config, () => ctx.log),
     passwords: deps.passwords ?? new PasswordHasher(),
     push: deps.push ?? createPush(config.push),
     blobs: deps.blobs ?? createBlobStore(config.blobStore, config.dataDir),

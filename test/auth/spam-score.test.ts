@@ -13,6 +13,12 @@ describe('spamScore', () => {
 
   it.each([
     ['a disposable e-mail domain', { email: 'ann@Mailinator.com' }, 3],
+    // From the maintained list (disposable-email-domains), not from any list of a handful.
+    ['a disposable domain of the maintained list', { email: 'ann@grr.la' }, 3],
+    ['another one', { email: 'ann@mailnesia.com' }, 3],
+    ['a subdomain of a disposable domain', { email: 'ann@inbox.mailinator.com' }, 3],
+    ['a domain that merely ends like one', { email: 'ann@xmailnesia.com' }, 0],
+    ['a domain that merely starts like one', { email: 'ann@mailnesia.com.example.org' }, 0],
     ['a link in the display name', { display_name: 'Ann www.shop.example' }, 2],
     ['a link in the bio', { bio: 'see https://x.example' }, 2],
     ['links in both name and bio', { display_name: 'http://a.example', bio: 'http://b.example' }, 4],

@@ -75,4 +75,27 @@ describe('the logged-mail fallback', () => {
     expect(String(lines[0].obj.body)).toContain('token=[redacted]');
     expect(String(lines[0].obj.body)).not.toContain('abc123def');
   });
+
+  it('with a printer, also says each mail in words with each link on its own line, whatever the log level', async () => {
+    const printed: string[] = [];
+    const silent = { info: () => undefined } as unknown as FastifyBaseLogger;
+    const twoLinks = { ...mail, text: `${mail.text}Or http://localhost:3000/reset-password?token=zzz9.\nAgain: http://localhost:3000/verify-email?token=abc123def\n` };
+    await new LogMailer(() => silent, false, (text) => printed.push(text)).send(twoLinks);
+    expect(printed.join('')).toBe(
+      'Mail to x@example.com, "Verify" (not sent: SMTP_URL is not set):\n' +
+        '  http://localhost:3000/verify-email?token=abc123def\n' +
+        '  http://localhost:3000/reset-password?token=zzz9\n',
+    );
+  });
+
+  it('a mail without a link is one line; in production the printed links are redacted too', async () => {
+    const printed: string[] = [];
+    const { log } = capture();
+    await new LogMailer(() => log, true, (text) => printed.push(text)).send({ to: 'y@example.com', subject: 'Status', text: 'Your account is active.\n' });
+    await new LogMailer(() => log, true, (text) => printed.push(text)).send(mail);
+    expect(printed).toEqual([
+      'Mail to y@example.com, "Status" (not sent: SMTP_URL is not set)\n',
+      'Mail to x@example.com, "Verify" (not sent: SMTP_URL is not set):\n  http://localhost:3000/verify-email?token=[redacted]\n',
+    ]);
+  });
 });

@@ -1,77 +1,35 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE, freshDatabase } from '../helpers/app.js';
+import { ENGINE } from '../helpers/app.js';
+import { childEnv, processDatabase, runToExit, startServer as start, type Started } from '../helpers/server-process.js';
 
 // The real process: `src/main.ts` as `npm start` runs it, on a file database (or PostgreSQL).
+// Each start loads the whole app through tsx: on a loaded machine that takes tens of seconds, so
+// these tests allow minutes.
+const SLOW = { timeout: 120_000 };
 
-interface Started {
-  child: ChildProcess;
-  base: string;
-  exit: Promise<number | null>;
-  output: () => string;
-}
-
-const dirs: string[] = [];
 const cleanups: Array<() => Promise<void>> = [];
 
 async function databaseUrl(): Promise<string> {
-  if (ENGINE === 'postgres') {
-    const fresh = await freshDatabase();
-    cleanups.push(fresh.drop);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${fresh.name}`;
-    return url.toString();
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'sls-start-'));
-  dirs.push(dir);
-  return `sqlite:${join(dir, 'service.db')}`;
-}
-
-/** Starts `src/main.ts` directly, or through `npm start` as an operator would. */
-function start(env: Record<string, string>, viaNpm = false): Promise<Started> {
-  const [command, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
-  const child = spawn(command, args, {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line in time: ${out}`)), 20_000);
-    const onData = () => {
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, base: m[1], exit, output: () => out });
-      }
-    };
-    child.stdout!.on('data', onData);
-    void exit.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited ${code} before listening: ${out}`));
-    });
-  });
+  const db = await processDatabase();
+  cleanups.push(db.drop);
+  return db.url;
 }
 
 afterAll(async () => {
   for (const c of cleanups) await c();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe('the service process', () => {
+describe('the service process', SLOW, () => {
   let s: Started;
   let dbUrl: string;
   beforeAll(async () => {
     dbUrl = await databaseUrl();
     // Request logs on, so the shutdown test can see when requests have been received.
     s = await start({ DATABASE_URL: dbUrl, LOG_LEVEL: 'info' });
-  });
+  }, SLOW.timeout);
 
   it('migrates at start and serves the health check on the printed port', async () => {
     expect(s.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -109,7 +67,7 @@ describe('the service process', () => {
   });
 });
 
-describe('npm start', () => {
+describe('npm start', SLOW, () => {
   it('passes SIGTERM to the server, which drains and exits', async () => {
     const s = await start({ DATABASE_URL: await databaseUrl() }, true);
     expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
@@ -119,7 +77,7 @@ describe('npm start', () => {
   });
 });
 
-describe('start-up configuration', () => {
+describe('start-up configuration', SLOW, () => {
   it('stops with one clear line naming an invalid variable', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: 'abc' },
@@ -153,5 +111,45 @@ describe('start-up configuration', () => {
       s.child.kill('SIGTERM');
       expect(await s.exit).toBe(0);
     }
+  });
+});
+
+describe('a port already in use', SLOW, () => {
+  it('ends the start with one line naming the port and PORT, no stack trace, exit code 1', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const env = childEnv({ DATABASE_URL: await databaseUrl(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      const run = await runToExit(process.execPath, ['--import', 'tsx', 'src/main.ts'], env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(
+        `Port ${port} is already in use (127.0.0.1:${port}): stop what is using it, or choose another port with PORT (e.g. PORT=${port + 1}).\n`,
+      );
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(/^\s+at /m);
+      expect(run.stdout).not.toContain('listening on');
+      expect(run.stdout).not.toContain('EADDRINUSE'); // no logged error with its stack either
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
+describe('LOG_FORMAT=pretty', SLOW, () => {
+  it('makes the server log readable lines (JSON is the default when the output is not a terminal)', async () => {
+    const url = await databaseUrl();
+    const lines = async (env: Record<string, string>) => {
+      const s = await start({ DATABASE_URL: url, LOG_LEVEL: 'info', ...env });
+      expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
+      s.child.kill('SIGTERM');
+      expect(await s.exit).toBe(0);
+      return s.stdout().split('\n').filter((l) => l !== '' && !l.startsWith('Social Lists Service listening on'));
+    };
+    const pretty = await lines({ LOG_FORMAT: 'pretty' });
+    expect(pretty.find((l) => l.includes('request completed'))).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed /);
+    expect(pretty.some((l) => l.startsWith('{'))).toBe(false);
+    const json = await lines({});
+    expect(json.length).toBeGreaterThan(0);
+    expect(json.every((l) => typeof JSON.parse(l) === 'object')).toBe(true);
   });
 });

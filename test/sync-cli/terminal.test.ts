@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Registered, TestApp } from '../helpers/app.js';
+import { onTerminal as runOnTerminal } from '../helpers/terminal.js';
 import { BIN, serverDocs, startCliFixture, type CliFixture } from './support.js';
 
 // The bin on a terminal: a pseudo-terminal from util-linux `script`, answered as a user would
@@ -20,27 +20,8 @@ let dir: string;
 
 /** Runs the bin on a terminal; `answers` are typed when their prompt appears. */
 function onTerminal(args: string[], answers: [prompt: string, typed: string][] = []): Promise<{ code: number; screen: string }> {
-  const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qefc', command, '/dev/null'], {
-      cwd: home,
-      env: { PATH: process.env.PATH ?? '', HOME: home, TERM: 'xterm', NODE_ENV: 'production', SOCIAL_LISTS_SYNC_CONFIG_DIR: configDir },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let screen = '';
-    const pending = [...answers];
-    const onData = (d: Buffer) => {
-      screen += d.toString();
-      while (pending.length > 0 && screen.includes(pending[0][0])) child.stdin.write(pending.shift()![1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      child.stdin.destroy();
-      resolve({ code: code ?? -1, screen });
-    });
-  });
+  const env = { PATH: process.env.PATH ?? '', HOME: home, TERM: 'xterm', NODE_ENV: 'production', SOCIAL_LISTS_SYNC_CONFIG_DIR: configDir };
+  return runOnTerminal([process.execPath, BIN, ...args], { cwd: home, env }, answers);
 }
 
 let fixture: CliFixture | undefined;

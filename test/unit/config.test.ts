@@ -97,3 +97,37 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
   });
 });
+
+describe('DEFAULT_CUSTOMER_STATUS and LOG_FORMAT', () => {
+  it('default to free and auto', () => {
+    const c = loadConfig({});
+    expect(c.defaultCustomerStatus).toBe('free');
+    expect(c.logFormat).toBe('auto');
+  });
+
+  it.each(['free', 'subscriber', 'subscriber:monthly', 'subscriber:annual'])('DEFAULT_CUSTOMER_STATUS=%s is one of the spec’s tiers', (tier) => {
+    expect(loadConfig({ DEFAULT_CUSTOMER_STATUS: tier }).defaultCustomerStatus).toBe(tier);
+  });
+
+  it.each(['json', 'pretty', 'auto'])('LOG_FORMAT=%s', (format) => {
+    expect(loadConfig({ LOG_FORMAT: format }).logFormat).toBe(format);
+  });
+
+  it.each([
+    [{ DEFAULT_CUSTOMER_STATUS: 'premium' }, 'DEFAULT_CUSTOMER_STATUS', 'free, subscriber, subscriber:monthly, subscriber:annual'],
+    [{ DEFAULT_CUSTOMER_STATUS: 'Subscriber' }, 'DEFAULT_CUSTOMER_STATUS', 'free, subscriber'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT', 'auto, json, pretty'],
+  ])('refuses %o with one line naming %s and what it may be', (env, variable, allowed) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(variable);
+    expect(message).toContain(allowed);
+    expect(message).not.toContain('\n');
+  });
+});

@@ -156,7 +156,10 @@ describe('guard helpers', () => {
       const err = caught(() => assertNotProbation(on, probation));
       expect(err.statusCode).toBe(403);
       expect(err.code).toBe('account_probation_feature');
-      expect(err.message).toEqual(expect.any(String));
+      // It says how to get out of probation.
+      expect(err.message).toBe(
+        'This feature is not available while your account is in probation: verify your e-mail address; POST /api/auth/send-verification-email sends the link again',
+      );
     });
 
     it('passes other statuses, and probation when enforcement is off', () => {
@@ -170,6 +173,8 @@ describe('guard helpers', () => {
       const err = caught(() => assertSubscriber({ customer_status: 'free' }));
       expect(err.statusCode).toBe(403);
       expect(err.message).toMatch(/active subscription is required/i);
+      // And who grants one.
+      expect(err.message).toBe('An active subscription is required: ask an administrator');
     });
 
     it('passes every subscriber tier', () => {

@@ -7,7 +7,7 @@ import { describe as describeItem, prepare, RefusedError, run, type Reporter } f
 import { configDir, credentialsPath, deleteCredentials, readCredentials, writeCredentials } from './config.js';
 import { massDeletes, type Mode } from './plan.js';
 import { progressBar, type LoggingProgress } from './progress.js';
-import { confirm, promptPassword, readStdinLine } from './prompt.js';
+import { confirm, promptPassword, readStdinLine } from '../prompt.js';
 
 // The `social-lists-sync` command line: login, logout, pull, push, sync, status.
 

@@ -3,12 +3,12 @@ import { isUniqueViolation, toBool } from '../../db/dialect.js';
 import type { UserRow, UserUpdate } from '../../db/types.js';
 import { badRequest, userNotFound } from '../../http/errors.js';
 import { ADMIN_PAGE, page, pageWindow } from '../../http/pagination.js';
+import { isEmailAddress } from '../../lib/email.js';
 import { endAllCredentials, sendVerificationEmail } from '../auth/service.js';
 import { beginAccountDeletions, finishRemovals } from '../purge/service.js';
 import {
   createUser,
   duplicateError,
-  EMAIL_PATTERN,
   findTakenField,
   findUserByEmail,
   findUserById,
@@ -111,10 +111,13 @@ function userColumns(patch: UpdateUserBody): UserUpdate {
   return set;
 }
 
-/** Applies any subset of the administrator-editable fields to one user. */
+/**
+ * Applies any subset of the administrator-editable fields to one user. `adminId` is the acting
+ * administrator (who may not change their own status), or null for the operator's CLI.
+ */
 export async function updateAdminUser(
   ctx: AppContext,
-  adminId: string,
+  adminId: string | null,
   userId: string,
   patch: UpdateUserBody,
 ): Promise<AdminUserResult> {
@@ -185,7 +188,7 @@ export interface AdministratorAccount {
 
 /** Why these values cannot make an administrator account, or null when they can. */
 export function invalidAdministratorAccount(account: AdministratorAccount): string | null {
-  if (!new RegExp(EMAIL_PATTERN).test(account.email) || account.email.length > 254) return 'the e-mail address is not valid';
+  if (!isEmailAddress(account.email)) return 'the e-mail address is not valid';
   if (!new RegExp(USERNAME_PATTERN).test(account.username)) return 'the username must be 3 to 30 letters, digits or underscores';
   if (account.password.length < PASSWORD_MIN) return `the password must be at least ${PASSWORD_MIN} characters`;
   return null;

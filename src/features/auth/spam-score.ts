@@ -1,3 +1,4 @@
+import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import type { UserRow } from '../../db/types.js';
 
 // A small heuristic that decides where a probation account goes once its e-mail is verified:
@@ -6,7 +7,7 @@ import type { UserRow } from '../../db/types.js';
 // never part of any response.
 //
 // Signals and points:
-//   +3  the e-mail domain is a known disposable-mail service
+//   +3  the e-mail domain is a known disposable-mail service (or a subdomain of one)
 //   +2  a link (http://, https://, www.) in the display name or bio, each field counted once
 //   +2  a spam word (casino, viagra, crypto offers...) in the display name or bio
 //   +1  a digit-heavy username (four or more digits, or mostly digits)
@@ -15,21 +16,15 @@ import type { UserRow } from '../../db/types.js';
 const RESTRICT_AT = 4;
 const INSTANT_VERIFICATION_MS = 60_000;
 
-const DISPOSABLE_DOMAINS = new Set([
-  '10minutemail.com',
-  'dispostable.com',
-  'getnada.com',
-  'guerrillamail.com',
-  'maildrop.cc',
-  'mailinator.com',
-  'mintemail.com',
-  'sharklasers.com',
-  'temp-mail.org',
-  'tempmail.com',
-  'throwawaymail.com',
-  'trashmail.com',
-  'yopmail.com',
-]);
+// The community-kept list (github.com/disposable-email-domains, about 9,000 domains, updated with
+// each release of the package). A subdomain of a listed domain counts as listed.
+const DISPOSABLE_DOMAINS: ReadonlySet<string> = disposableEmailBlocklistSet();
+
+function isDisposableDomain(domain: string): boolean {
+  const labels = domain.toLowerCase().split('.');
+  for (let i = 0; i < labels.length - 1; i++) if (DISPOSABLE_DOMAINS.has(labels.slice(i).join('.'))) return true;
+  return false;
+}
 
 const LINK = /https?:\/\/|www\./i;
 const SPAM_WORDS = /\b(viagra|cialis|casino|betting|forex|crypto ?(?:profit|signals?|giveaway)|bitcoin doubler|payday loans?|free money|escort|seo services|buy followers)\b/i;
@@ -39,7 +34,7 @@ export type SpamInput = Pick<UserRow, 'email' | 'username' | 'display_name' | 'b
 export function spamScore(user: SpamInput, verifiedAt: Date): number {
   let score = 0;
   const domain = user.email.slice(user.email.lastIndexOf('@') + 1).toLowerCase();
-  if (DISPOSABLE_DOMAINS.has(domain)) score += 3;
+  if (isDisposableDomain(domain)) score += 3;
 
   const texts = [user.display_name, user.bio ?? ''];
   score += texts.filter((t) => LINK.test(t)).length * 2;

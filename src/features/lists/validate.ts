@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../lib/email.js';
 import { compilePattern, type Column } from './dsl.js';
 import { hiddenColumnsOf, isEmptyValue } from './visibility.js';
 
@@ -6,7 +7,6 @@ import { hiddenColumnsOf, isEmptyValue } from './visibility.js';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** No cell holds more than this many characters (a bound, whatever the column's own rules). */
 export const MAX_CELL_CHARS = 100_000;
 
@@ -19,10 +19,6 @@ export function isValidDate(v: string): boolean {
 
 export function isValidDateTime(v: string): boolean {
   return DATETIME_RE.test(v) && isValidDate(v.slice(0, 10)) && Number.isFinite(Date.parse(v));
-}
-
-export function isValidEmail(v: string): boolean {
-  return v.length <= 254 && EMAIL_RE.test(v);
 }
 
 export function isValidUrl(v: string): boolean {
@@ -72,7 +68,7 @@ export function valueCheck(column: Column): (value: unknown) => string[] {
         if (typeof value !== 'string') return [`${label} must be a string`];
         if (value.length > MAX_CELL_CHARS) return [`${label} must be at most ${MAX_CELL_CHARS} characters`];
         const out: string[] = [];
-        if (type === 'email' && !isValidEmail(value)) out.push(`${label} must be a valid email address`);
+        if (type === 'email' && !isEmailAddress(value)) out.push(`${label} must be a valid email address`);
         if (type === 'url' && !isValidUrl(value)) out.push(`${label} must be a valid URL`);
         if (counted) {
           const n = charCount(value);

@@ -1,14 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OAUTH_PROVIDERS } from '../../config.js';
 import { Nullable, ref, StringEnum, User, USERNAME_MAX } from '../../http/schemas.js';
-import { ACCOUNT_STATUSES, CUSTOMER_STATUSES, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './service.js';
+import { EMAIL_MAX } from '../../lib/email.js';
+import { ACCOUNT_STATUSES, CUSTOMER_STATUSES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './service.js';
 
 // Request and response schemas of the current-user endpoints.
 
 export const VIEWING_PREFERENCES = ['all', 'following'] as const;
 
 // Account fields, one definition for registration, profile edits and administrator edits.
-export const EmailField = Type.String({ minLength: 3, maxLength: 254, pattern: EMAIL_PATTERN, format: 'email', description: 'E-mail address' });
+// `format: 'email'` is lib/email.ts's check (http/validation.ts), the one list cells use too.
+export const EmailField = Type.String({ minLength: 3, maxLength: EMAIL_MAX, format: 'email', description: 'E-mail address' });
 export const UsernameField = Type.String({ pattern: USERNAME_PATTERN, maxLength: USERNAME_MAX, description: `3 to ${USERNAME_MAX} letters, digits or underscores` });
 export const NewPasswordField = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
 // At least one non-blank character: a name of only spaces would render as nothing.

@@ -10,7 +10,7 @@ import { deleteNameHoldsUntil, heldNames, insertUser, putNameHolds, updateUser, 
 
 export const ACCOUNT_STATUSES = ['probation', 'active', 'restricted', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-export const CUSTOMER_STATUSES = ['free', 'subscriber', 'subscriber:monthly', 'subscriber:annual'] as const;
+export { CUSTOMER_STATUSES } from '../../config.js';
 
 export const USERNAME_PATTERN = `^[A-Za-z0-9_]{3,${USERNAME_MAX}}$`;
 /**
@@ -22,7 +22,6 @@ export function normalizeDisplayName(name: string): string {
   return name.trim().normalize('NFC');
 }
 
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 1024;
 
@@ -105,7 +104,7 @@ export async function createUser(
     password_hash: input.passwordHash,
     email_verified: input.emailVerified ?? false,
     account_status: input.accountStatus ?? 'probation',
-    customer_status: input.customerStatus ?? 'free',
+    customer_status: input.customerStatus ?? ctx.config.defaultCustomerStatus,
     cleared: input.cleared ?? false,
     is_private: false,
     default_publicly_visible: true,

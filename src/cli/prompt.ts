@@ -1,8 +1,9 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 
-// Questions on the terminal, and the password: typed without echo on a terminal, or read as the
-// first line of standard input when that is not a terminal (scripts, tests, --password-stdin).
+// Questions on the terminal for the command-line tools (the sync client, the admin CLI), and the
+// password: typed without echo on a terminal, or read as the first line of standard input when
+// that is not a terminal (scripts, tests, --password-stdin).
 
 export async function readStdinLine(): Promise<string> {
   const chunks: Buffer[] = [];

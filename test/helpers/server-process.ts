@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ENGINE } from './app.js';
+import { createScratchDatabase } from './postgres.js';
+import { openPostgres, openSqlite, type Db } from '../../src/db/connection.js';
+
+// The service as operators run it: `src/main.ts` (or `npm start`, or the admin CLI) as a child
+// process, on a database of the engine under test that the test can open too.
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface ProcessDatabase {
+  /** DATABASE_URL for the child process. */
+  url: string;
+  /** A connection of the test's own (close it). */
+  open(): Db;
+  drop(): Promise<void>;
+}
+
+/** An empty database another process can open: a SQLite file, or a scratch PostgreSQL database. */
+export async function processDatabase(): Promise<ProcessDatabase> {
+  if (ENGINE === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
+    const scratch = await createScratchDatabase(base, 'p');
+    return { url: scratch.url, open: () => openPostgres(scratch.url), drop: scratch.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'sls-process-'));
+  const file = join(dir, 'service.db');
+  return { url: `sqlite:${file}`, open: () => openSqlite(file).db, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A minimal environment: nothing of the test runner's own leaks into the child. */
+export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, ...env };
+}
+
+export interface Started {
+  child: ChildProcess;
+  base: string;
+  exit: Promise<number | null>;
+  /** Standard output and error so far, interleaved. */
+  output: () => string;
+  /** Standard output so far. */
+  stdout: () => string;
+}
+
+/** Starts `src/main.ts` directly, or through `npm start` as an operator would; resolves once it prints its address. */
+export function startServer(env: Record<string, string>, viaNpm = false): Promise<Started> {
+  const [command, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
+  const child = spawn(command, args, { cwd: ROOT, env: childEnv({ PORT: '0', LOG_LEVEL: 'warn', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let stdout = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+    stdout += d;
+  });
+  child.stderr!.on('data', (d) => (out += d));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    // Generous: on a loaded machine tsx's start of the whole app takes tens of seconds.
+    const timer = setTimeout(() => reject(new Error(`no listening line in time: ${out}`)), 60_000);
+    const onData = () => {
+      const m = /listening on (http:\/\/[^\s]+)/.exec(stdout);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, base: m[1], exit, output: () => out, stdout: () => stdout });
+      }
+    };
+    child.stdout!.on('data', onData);
+    void exit.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code} before listening: ${out}`));
+    });
+  });
+}
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end (`input`, if given, is its standard input). */
+export function runToExit(command: string, args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<Finished> {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdin.end(input ?? '');
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
