@@ -70,7 +70,7 @@ describe('bad request bodies', () => {
       payload: { email: 'extra@example.com', username: 'extra_user', password: 'long enough', displayName: 'Extra', accountStatus: 'active' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'body has unknown field "accountStatus"', code: 'validation_error' });
+    expect(res.json()).toEqual({ error: 'body has unknown field "accountStatus"', code: 'validation_failed', errors: ['body has unknown field "accountStatus"'] });
     expect(await snapshot()).toEqual(before);
   });
 });

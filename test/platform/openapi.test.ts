@@ -156,7 +156,8 @@ describe('OpenAPI document', () => {
         expect(responses[s].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
         const schema = deref(responses[s].content['application/json'].schema);
         expect(schema.required).toEqual(['error']);
-        expect(Object.keys(schema.properties).sort()).toEqual(['code', 'error']);
+        // `errors` lists every problem of invalid input (validation_failed) or a unique clash.
+        expect(Object.keys(schema.properties).sort()).toEqual(['code', 'error', 'errors']);
       }
     }
   });

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OAUTH_PROVIDERS } from '../../config.js';
-import { Nullable, ref, StringEnum, User, USERNAME_MAX } from '../../http/schemas.js';
+import { NotBlank, Nullable, PatternString, ref, StringEnum, User, USERNAME_MAX } from '../../http/schemas.js';
 import { ACCOUNT_STATUSES, CUSTOMER_STATUSES, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './service.js';
 
 // Request and response schemas of the current-user endpoints.
@@ -8,14 +8,17 @@ import { ACCOUNT_STATUSES, CUSTOMER_STATUSES, EMAIL_PATTERN, PASSWORD_MAX, PASSW
 export const VIEWING_PREFERENCES = ['all', 'following'] as const;
 
 // Account fields, one definition for registration, profile edits and administrator edits.
-export const EmailField = Type.String({ minLength: 3, maxLength: 254, pattern: EMAIL_PATTERN, format: 'email', description: 'E-mail address' });
-export const UsernameField = Type.String({ pattern: USERNAME_PATTERN, maxLength: USERNAME_MAX, description: `3 to ${USERNAME_MAX} letters, digits or underscores` });
+export const EmailField = PatternString(EMAIL_PATTERN, 'must be an e-mail address (name@example.org)', { minLength: 3, maxLength: 254, format: 'email', description: 'E-mail address' });
+export const UsernameField = PatternString(USERNAME_PATTERN, `may contain letters, digits and _ (3 to ${USERNAME_MAX})`, {
+  maxLength: USERNAME_MAX,
+  description: `3 to ${USERNAME_MAX} letters, digits or underscores`,
+});
 export const NewPasswordField = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
 // At least one non-blank character: a name of only spaces would render as nothing.
-export const DisplayNameField = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+export const DisplayNameField = NotBlank({ minLength: 1, maxLength: 100 });
 export const BioField = Nullable(Type.String({ maxLength: 500 }));
 // Absolute http(s) URLs only: a javascript: or data: avatar would be rendered by clients.
-export const AvatarField = Nullable(Type.String({ maxLength: 2048, format: 'uri', pattern: '^https?://\\S+$' }));
+export const AvatarField = Nullable(PatternString('^https?://\\S+$', 'must be an http:// or https:// URL without spaces', { maxLength: 2048, format: 'uri' }));
 
 export const CurrentUser = Type.Object(
   {
