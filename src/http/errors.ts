@@ -60,7 +60,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code =
         fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type'
         : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'payload_too_large'
-        : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'bad_request'
         : fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'invalid_json'
         : status === 413 ? 'payload_too_large'
         : status === 429 ? 'rate_limited'
