@@ -188,7 +188,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
         contact: { name: 'Social Lists Service', url: config.publicUrl },
       },
-      servers: [{ url: config.publicUrl, description: 'This service' }],
+      // Relative: the explorer's "Try it out" and generated clients call the address the document
+      // was read from (http://127.0.0.1:3000 as printed at start-up, or a deployment's own),
+      // whatever PUBLIC_URL says (its default names localhost, another origin to a browser).
+      servers: [{ url: '/', description: 'This service: the address this document was read from' }],
       tags: [
         { name: 'platform', description: 'Health, the interface description and analytics' },
         { name: 'auth', description: 'Registration, sign-in, sessions, sync tokens, e-mail tokens and OAuth' },
@@ -204,6 +207,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'devices', description: 'Push devices: registration of APNs and FCM tokens' },
         { name: 'blocks', description: 'Blocks, mutes and reports of users' },
         { name: 'direct-messages', description: 'Direct messages between two users and their conversations' },
+        { name: 'operator', description: 'Operator endpoints, not for API clients: the cron jobs of a deployment, called with `Authorization: Bearer <CRON_SECRET>`' },
       ],
       components: {
         securitySchemes: {

@@ -76,6 +76,8 @@ export { PUBLIC } from './openapi.js';
 
 /** Opens the description of an operator's cron endpoint, in the explorer: not for API clients. */
 export const OPERATOR = 'Operator endpoint (cron), not for API clients. Authorization: `Bearer <CRON_SECRET>`.';
+/** The tags of an operator's cron endpoint: grouped apart from the API in the explorer. */
+export const OPERATOR_TAGS = ['operator'];
 
 /** The standard error responses, for a route's `response` map. */
 export function errors<S extends number>(...statuses: S[]): { [K in S]: ReturnType<typeof ref<typeof ErrorBody>> } {
