@@ -1,7 +1,7 @@
 // Lints the OpenAPI document the app serves with Redocly's recommended ruleset (npm run lint:openapi).
 // The app is built on an in-memory database and asked for /api/openapi.json, exactly as a client would.
-// PUBLIC_URL is a deployment's address here: the document's `servers` entry comes from it, and a
-// document published with a localhost server is rightly a lint warning.
+// PUBLIC_URL is a deployment's address here (the document's contact URL comes from it); `servers`
+// is relative (`/`), so the document names whatever address it was read from.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -5,10 +5,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { Config } from './config.js';
 import { FEATURES } from './features/index.js';
 import { checkOrigin } from './http/auth.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { logDestination } from './http/log-format.js';
+import { registerJsonBody } from './http/json-body.js';
 import { registerComponents, registerOpenApi } from './http/openapi.js';
 import { registerRequestContext, serializeRequest } from './http/request-log.js';
 import { registerValidation } from './http/validation.js';
@@ -49,6 +51,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routerOptions: { ignoreTrailingSlash: true },
     // URLs the router itself refuses (malformed escapes, over-long path parameters) get the same
     // error model as everything else.
+    // Requests the HTTP parser itself refuses (raw non-ASCII bytes in the URL...): the same model.
+    clientErrorHandler,
     frameworkErrors: (err, request, rawReply) => {
       const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const reply = rawReply as FastifyReply;
@@ -70,6 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerRequestContext(app);
   registerValidation(app);
+  registerJsonBody(app);
   registerErrorHandling(app);
   registerInputGuard(app);
   app.addHook('onRequest', async (request, reply) => {

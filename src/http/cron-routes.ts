@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { runDueJobs } from '../runtime/jobs/execute.js';
 import { hook, requireCronSecret } from './guards.js';
-import { described, errors, OPERATOR } from './schemas.js';
+import { described, errors, OPERATOR, OPERATOR_TAGS } from './schemas.js';
 
 // The operator's cron endpoints of the platform (spec, Utility and internal): Bearer CRON_SECRET;
 // unset secret: always 401. Housekeeping runs the `housekeeping` periodic tasks that the modules
@@ -29,7 +29,7 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: hook(requireCronSecret),
       schema: {
         operationId: 'purgeExpired',
-        tags: ['platform'],
+        tags: OPERATOR_TAGS,
         summary: `Remove what has expired (internal job): ${housekeeping.map((t) => t.name).join(', ')}`,
         description: `${OPERATOR} The in-process scheduler runs it hourly when SCHEDULER=on. Safe to run from several instances at once.`,
         security: [{ bearer: [] }],
@@ -49,7 +49,7 @@ export const cronRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: hook(requireCronSecret),
       schema: {
         operationId: 'runDueJobs',
-        tags: ['platform'],
+        tags: OPERATOR_TAGS,
         summary: 'Run the background jobs that are due: push deliveries and their retries, notification follow-ups, list imports (internal job)',
         description: `${OPERATOR} Every instance's job runner already looks for due jobs every few seconds, whatever SCHEDULER says; this runs them at once (at most ${JOBS_PER_CALL} per call). Safe to run from several instances at once: each job is claimed by one run.`,
         security: [{ bearer: [] }],

@@ -1,5 +1,7 @@
+import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bodyFullyRead, discardUnreadBody } from './unread-body.js';
+import { validationMessages } from './validation-messages.js';
 
 // Typed errors thrown by guards and services. One handler (registerErrorHandling) turns them,
 // Fastify's own errors and unknown routes into `{ error, code? }`; nothing else writes an error body.
@@ -30,35 +32,14 @@ export const unprocessable = (message: string, code: string) => new AppError(422
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests', code = 'rate_limited', extra?: Record<string, unknown>) =>
   new AppError(429, message, code, extra, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-/** A readable sentence from the first schema violation: "password must be at least 8 characters". */
-export function validationMessage(err: FastifyError): string {
-  const first = err.validation?.[0];
-  if (!first) return err.message;
-  const where = err.validationContext ?? 'body';
-  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const field = path || where;
-  const params = first.params as Record<string, unknown>;
-  switch (first.keyword) {
-    case 'required':
-      return `${path ? `${path}.` : ''}${params.missingProperty} is required`;
-    case 'additionalProperties':
-      return `${path ? path : where} has unknown field "${params.additionalProperty}"`;
-    case 'minLength':
-      return `${field} must be at least ${params.limit} characters`;
-    case 'maxLength':
-      return `${field} must be at most ${params.limit} characters`;
-    case 'minimum':
-      return `${field} must be at least ${params.limit}`;
-    case 'maximum':
-      return `${field} must be at most ${params.limit}`;
-    case 'enum':
-      return `${field} must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
-    case 'minProperties':
-      return `${field} must not be empty`;
-    default:
-      return `${field} ${first.message ?? 'is invalid'}`;
-  }
-}
+/**
+ * The one shape of an answer to invalid input, for request shapes (Ajv) and list rows alike: 400
+ * with every problem in `errors`, the first also as `error`. The code is the spec's: `bad_request`
+ * for a request that breaks its schema (Errors, "schema invalid"), `validation_failed` for a row
+ * that breaks its list's rules.
+ */
+export const validationFailed = (messages: readonly string[], code: 'bad_request' | 'validation_failed' = 'validation_failed') =>
+  badRequest(messages[0] ?? 'The request is invalid', code, { errors: [...messages] });
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
@@ -68,21 +49,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
       await discardUnreadBody(request.raw);
       reply.header('connection', 'close');
     }
+    // A schema violation (Ajv's, with every problem: validation.ts) is answered like a row's.
+    const validation = (err as FastifyError).validation as ErrorObject[] | undefined;
+    if (validation) err = validationFailed(validationMessages(validation, (err as FastifyError).validationContext ?? 'body'), 'bad_request');
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send({ error: err.message, ...(err.code ? { code: err.code } : {}), ...err.extra });
     }
     const fe = err as FastifyError;
-    if (fe.validation) {
-      return reply.status(400).send({ error: validationMessage(fe), code: 'validation_error' });
-    }
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large...
       const code =
         fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type'
         : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'payload_too_large'
-        : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'bad_request'
         : fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'invalid_json'
         : status === 413 ? 'payload_too_large'
         : status === 429 ? 'rate_limited'

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type StringOptions, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -15,7 +15,9 @@ import type { Config } from '../config.js';
 // - a route whose success sets a cookie says so with `'x-sets-cookie': true`; named body examples
 //   that must pass unaltered go in `'x-body-examples'`; a route that reads a multipart body itself
 //   (uploads, imports: no `body` schema, which Fastify would validate) documents its parts with
-//   `'x-multipart': Type.Object({ file: FilePart(...), ... })`.
+//   `'x-multipart': Type.Object({ file: FilePart(...), ... })`;
+// - a string with a `pattern` is a `PatternString` (or `NotBlank`), which says in words (`x-rule`)
+//   what it accepts: errors quote the words, never the expression.
 // The finishing pass documents the Idempotency-Key header on writes, the x-request-id header on
 // every response, Retry-After on 429, Set-Cookie where set, and the 401/413/409/422 answers the
 // platform itself gives.
@@ -39,6 +41,16 @@ export function described<T extends TSchema>(schema: T, description: string): T 
 export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
+
+/**
+ * A string that must match `pattern`, with `rule` saying in words what it accepts ("may contain
+ * letters, digits and _ (3 to 30)"): a refused value's error says `<field> <rule>`, never the
+ * expression (http/validation-messages.ts). Every request schema with a pattern is written so.
+ */
+export const PatternString = (pattern: string, rule: string, options: StringOptions = {}) => Type.String({ ...options, pattern, 'x-rule': rule });
+
+/** A string with at least one character that is not white space. */
+export const NotBlank = (options: StringOptions = {}) => PatternString('\\S', 'must not be blank', options);
 
 /** A file part of a multipart form. */
 export const FilePart = (description: string) => Type.String({ format: 'binary', description });
@@ -162,7 +174,7 @@ const DESCRIPTION = `Social publishing and structured data: short messages, user
 
 **Authentication.** Browser clients use the \`service-session\` cookie set by register and login (cookie-authenticated writes must come from the service's own origin). Native and command-line clients exchange e-mail and password for a sync token (\`POST /api/auth/sync-token\`) and send it as \`Authorization: Bearer <token>\`. Each operation's \`security\` says which it accepts; \`security: []\` means public.
 
-**Errors.** Every error is \`{ "error": string, "code"?: string }\`; \`code\` is machine-readable and stable.
+**Errors.** Every error is \`{ "error": string, "code"?: string }\`; \`code\` is machine-readable and stable. Invalid input is 400 with every problem, in words, in \`errors\` (the first also as \`error\`): code \`bad_request\` for a request that breaks its schema, \`validation_failed\` for a list row that breaks its list's rules.
 
 **Retries.** Every write accepts an \`Idempotency-Key\` header and can then be retried safely.`;
 
@@ -178,7 +190,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
         contact: { name: 'Social Lists Service', url: config.publicUrl },
       },
-      servers: [{ url: config.publicUrl, description: 'This service' }],
+      // Relative: the explorer's "Try it out" and generated clients call the address the document
+      // was read from (http://127.0.0.1:3000 as printed at start-up, or a deployment's own),
+      // whatever PUBLIC_URL says (its default names localhost, another origin to a browser).
+      servers: [{ url: '/', description: 'This service: the address this document was read from' }],
       tags: [
         { name: 'platform', description: 'Health, the interface description and analytics' },
         { name: 'auth', description: 'Registration, sign-in, sessions, sync tokens, e-mail tokens and OAuth' },
@@ -195,6 +210,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'blocks', description: 'Blocks, mutes and reports of users' },
         { name: 'direct-messages', description: 'Direct messages between two users and their conversations' },
         { name: 'ai', description: 'AI features for subscribers: suggest an artifact, then generate (persist) it; the quota' },
+        { name: 'operator', description: 'Operator endpoints, not for API clients: the cron jobs of a deployment, called with `Authorization: Bearer <CRON_SECRET>`' },
       ],
       components: {
         securitySchemes: {

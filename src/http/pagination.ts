@@ -13,7 +13,7 @@ export interface PageSize {
   /** The largest page. */
   max: number;
   /**
-   * What a `limit` outside 1..max gets: `refuse` is 400 validation_error (the house rule), `clamp`
+   * What a `limit` outside 1..max gets: `refuse` is 400 bad_request (the house rule), `clamp`
    * brings it into range.
    */
   outOfRange: 'refuse' | 'clamp';

@@ -1,12 +1,12 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { described, errorDescription, FilePart, ref, StringEnum } from './openapi.js';
+import { described, errorDescription, FilePart, NotBlank, PatternString, ref, StringEnum } from './openapi.js';
 import { Paged, Pagination } from './pagination.js';
 
 // Schemas shared by many routes. The ones with an `$id` are component schemas of the OpenAPI
 // document (registered in app.ts, referenced with `ref`). OpenAPI 3.1 has no `nullable`: nullable
 // is a union with Null.
 
-export { described, FilePart, ref, StringEnum };
+export { described, FilePart, NotBlank, PatternString, ref, StringEnum };
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -17,6 +17,9 @@ export const ErrorBody = Type.Object(
   {
     error: Type.String({ description: 'What went wrong, in words' }),
     code: Type.Optional(Type.String({ description: 'Machine-readable, stable error code' })),
+    errors: Type.Optional(
+      Type.Array(Type.String(), { description: 'Every problem, in words (`bad_request`: a request that breaks its schema; `validation_failed`: a list row that breaks its list rules; `unique_violation`); `error` is the first' }),
+    ),
   },
   { $id: 'Error', additionalProperties: true, description: 'The error body of every failed request' },
 );
@@ -73,6 +76,8 @@ export { PUBLIC } from './openapi.js';
 
 /** Opens the description of an operator's cron endpoint, in the explorer: not for API clients. */
 export const OPERATOR = 'Operator endpoint (cron), not for API clients. Authorization: `Bearer <CRON_SECRET>`.';
+/** The tags of an operator's cron endpoint: grouped apart from the API in the explorer. */
+export const OPERATOR_TAGS = ['operator'];
 
 /** The standard error responses, for a route's `response` map. */
 export function errors<S extends number>(...statuses: S[]): { [K in S]: ReturnType<typeof ref<typeof ErrorBody>> } {

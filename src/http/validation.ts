@@ -5,8 +5,11 @@ import { isEmailAddress } from '../lib/email.js';
 
 // Two validators: bodies are strict (no type coercion, unknown fields rejected by each schema's
 // additionalProperties: false), query strings and params coerce "10" to 10 as URLs require.
+// Both collect every problem of a request (allErrors), so one answer lists them all, and keep the
+// failing schema with each (verbose) for its words (validation-messages.ts: `x-rule`, the value
+// an enum refused). The values they keep are never logged or sent beyond those sentences.
 export function registerValidation(app: FastifyInstance): void {
-  const common = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
+  const common = { allErrors: true, verbose: true, removeAdditional: false, useDefaults: true, strict: false } as const;
   const body = addFormats.default(new Ajv.default({ ...common, coerceTypes: false }));
   const query = addFormats.default(new Ajv.default({ ...common, coerceTypes: 'array' }));
   // `format: 'email'` is the service's own address check, the one list cells use too.

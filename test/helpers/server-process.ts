@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENGINE } from './app.js';
@@ -33,6 +34,15 @@ export async function processDatabase(): Promise<ProcessDatabase> {
 }
 
 /** A minimal environment: nothing of the test runner's own leaks into the child. */
+/** A port that was free a moment ago (the server is told it, as an operator sets PORT). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...env };
 }

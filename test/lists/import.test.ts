@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { activeUser, addRow, bearerOf, call, cookieOf, createList, expectError, type Auth } from './support.js';
+import { activeUser, addRow, bearerOf, call, cookieOf, createList, expectError, importCsvFile, importFinished, uploadCsv, type Auth } from './support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,38 +8,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A real multipart/form-data body: fields, then the file. */
-function multipart(csv: string | null, fields: Record<string, string> = {}) {
-  const boundary = '----listsimport7b3c';
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  if (csv !== null) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rows.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`);
-  parts.push(`--${boundary}--\r\n`);
-  return { payload: Buffer.from(parts.join('')), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(auth: Auth | undefined, listId: string, csv: string | null, fields: Record<string, string> = {}) {
-  const m = multipart(csv, fields);
-  return t.app.inject({ method: 'POST', url: `/api/lists/${listId}/import`, payload: m.payload, headers: { ...m.headers, ...(auth ?? {}) } });
-}
-
-async function finished(auth: Auth, listId: string, jobId: string) {
-  for (let i = 0; i < 3000; i++) {
-    const res = await call(t, 'GET', `/api/lists/${listId}/imports/${jobId}`, auth);
-    expect(res.statusCode).toBe(200);
-    const job = res.json().job;
-    if (job.status === 'done' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('import did not finish');
-}
-
-async function importCsv(auth: Auth, listId: string, csv: string, fields: Record<string, string> = {}) {
-  const res = await upload(auth, listId, csv, fields);
-  expect(res.statusCode, res.body).toBe(202);
-  expect(res.json()).toEqual({ job: { id: expect.any(String), status: 'queued' } });
-  return finished(auth, listId, res.json().job.id);
-}
+const upload = (auth: Auth | undefined, listId: string, csv: string | null, fields: Record<string, string> = {}) => uploadCsv(t, auth, listId, csv, fields);
+const finished = (auth: Auth, listId: string, jobId: string) => importFinished(t, auth, listId, jobId);
+const importCsv = (auth: Auth, listId: string, csv: string, fields: Record<string, string> = {}) => importCsvFile(t, auth, listId, csv, fields);
 
 const titles = async (auth: Auth, listId: string) =>
   (await call(t, 'GET', `/api/lists/${listId}/data?limit=200`, auth)).json().data.map((r: any) => r.data.title);

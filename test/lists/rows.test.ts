@@ -45,7 +45,7 @@ describe('POST and PUT /api/lists/{id}/data', () => {
     expect(res.json()).toEqual({
       error: 'Title is required',
       code: 'validation_failed',
-      errors: ['Title is required', 'Pages must be at least 1', 'Status must be one of: to read, reading, done', 'Owned must be true or false'],
+      errors: ['Title is required', 'Pages must be at least 1', 'Status must be one of: to read, reading, done ("lost" is not)', 'Owned must be true or false'],
     });
     const unknown = await call(t, 'POST', `/api/lists/${list.id}/data`, cookieOf(me), { data: { title: 'x', nope: 1 } });
     expect(unknown.json()).toMatchObject({ code: 'validation_failed', errors: ['nope is not a column of this list'] });

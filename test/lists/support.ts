@@ -52,3 +52,39 @@ export function expectError(res: { statusCode: number; json(): any }, status: nu
   if (code) expect(body.code).toBe(code);
   return body;
 }
+
+/** A real multipart/form-data body: fields, then the file. */
+export function csvForm(csv: string | null, fields: Record<string, string> = {}) {
+  const boundary = '----listsimport7b3c';
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  if (csv !== null) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rows.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`);
+  parts.push(`--${boundary}--\r\n`);
+  return { payload: Buffer.from(parts.join('')), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POST /api/lists/{id}/import with a CSV file (null: no file part). */
+export async function uploadCsv(t: TestApp, auth: Auth | undefined, listId: string, csv: string | null, fields: Record<string, string> = {}) {
+  const m = csvForm(csv, fields);
+  return t.app.inject({ method: 'POST', url: `/api/lists/${listId}/import`, payload: m.payload, headers: { ...m.headers, ...(auth ?? {}) } });
+}
+
+/** The import's job once it has ended (done or failed), read as a client follows it. */
+export async function importFinished(t: TestApp, auth: Auth, listId: string, jobId: string) {
+  for (let i = 0; i < 3000; i++) {
+    const res = await call(t, 'GET', `/api/lists/${listId}/imports/${jobId}`, auth);
+    expect(res.statusCode).toBe(200);
+    const job = res.json().job;
+    if (job.status === 'done' || job.status === 'failed') return job;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('import did not finish');
+}
+
+/** Imports a CSV file and answers the ended job. */
+export async function importCsvFile(t: TestApp, auth: Auth, listId: string, csv: string, fields: Record<string, string> = {}) {
+  const res = await uploadCsv(t, auth, listId, csv, fields);
+  expect(res.statusCode, res.body).toBe(202);
+  expect(res.json()).toEqual({ job: { id: expect.any(String), status: 'queued' } });
+  return importFinished(t, auth, listId, res.json().job.id);
+}

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -8,23 +7,12 @@ import type { Db } from '../../src/db/connection.js';
 import { PAGE_CSP } from '../../src/http/pages/routes.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { freshDatabase, testPasswords, uniqueName } from '../helpers/app.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { TestSmtpServer } from '../helpers/smtp.js';
 
 // The e-mail link pages in a real browser: headless Chromium against the app listening on a
 // loopback port, with the links taken from the real e-mails the loopback SMTP server received.
 // Chromium is required: without it this file fails (it never skips); .ci/run installs it.
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // What the pages say (src/features/pages/email-link.js).
 const VERIFIED = 'Your e-mail address is verified. You can close this page.';
@@ -81,12 +69,7 @@ interface Watched {
 
 /** A fresh browser (own cookies) whose page records every console error, page error and CSP violation. */
 async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Watched> {
-  // Launched by the first test, so that without Chromium every test fails (a failed beforeAll
-  // would report them as skipped).
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}: install it (apt-get install -y chromium); this test does not skip`);
-  }
-  browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser ??= await launchChromium();
   context = await browser.newContext(options);
   // A failed wait ends the test quickly with Playwright's message, inside the test timeout.
   context.setDefaultTimeout(10_000);

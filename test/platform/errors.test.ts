@@ -34,14 +34,23 @@ describe('service basics', () => {
 
 describe('error model for bad request bodies', () => {
   const url = '/api/analytics/ingest';
-  /** Every error body is exactly { error } or { error, code }, both strings. */
+  /**
+   * Every error body is exactly { error } or { error, code }, both strings; invalid input is
+   * { error, code: validation_failed, errors }, every problem in `errors`, the first as `error`.
+   */
   function expectErrorBody(res: { statusCode: number; headers: Record<string, unknown>; json(): any }, status: number, code?: string) {
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const body = res.json();
-    expect(['code', 'error']).toEqual(expect.arrayContaining(Object.keys(body)));
     expect(typeof body.error).toBe('string');
     expect(body.error.length).toBeGreaterThan(0);
+    if (body.code === 'validation_failed') {
+      expect(Object.keys(body).sort()).toEqual(['code', 'error', 'errors']);
+      expect(body.errors[0]).toBe(body.error);
+      for (const message of body.errors) expect(message).toMatch(/^\S.*\S$/);
+    } else {
+      expect(['code', 'error']).toEqual(expect.arrayContaining(Object.keys(body)));
+    }
     if (code) expect(body.code).toBe(code);
     else if ('code' in body) expect(typeof body.code).toBe('string');
   }
@@ -116,10 +125,11 @@ describe('error model for bad request bodies', () => {
   it('validation errors name the field in a readable sentence', async () => {
     const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
     const base = { email: 'v@example.com', username: 'validuser', password: 'long enough pw', displayName: 'V' };
-    expect((await post({ ...base, password: 'short' })).json()).toEqual({ error: 'password must be at least 8 characters', code: 'validation_error' });
+    const one = (error: string) => ({ error, code: 'validation_failed', errors: [error] });
+    expect((await post({ ...base, password: 'short' })).json()).toEqual(one('password must be at least 8 characters'));
     const { email: _omit, ...noEmail } = base;
-    expect((await post(noEmail)).json()).toEqual({ error: 'email is required', code: 'validation_error' });
-    expect((await post({ ...base, extra: 1 })).json()).toEqual({ error: 'body has unknown field "extra"', code: 'validation_error' });
+    expect((await post(noEmail)).json()).toEqual(one('email is required'));
+    expect((await post({ ...base, extra: 1 })).json()).toEqual(one('body has unknown field "extra"'));
   });
 
   it('a cross-site cookie write is refused with 403 before its body is even read', async () => {

@@ -192,6 +192,7 @@ describe('lists', () => {
     const job = (await upload(`/api/lists/${list.id}/import`, csv, { status: 202 })).json().job;
     await t.app.ctx.jobs.idle();
     await send('GET', `/api/lists/${list.id}/imports/${job.id}`);
+    await send('GET', `/api/lists/${list.id}/export`, { bearer: true });
 
     const publicPath = `/api/users/${owner.user.username}/lists`;
     await send('GET', publicPath, { as: null });

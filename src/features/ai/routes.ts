@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.js';
-import { unprocessable, validationMessage } from '../../http/errors.js';
+import { unprocessable } from '../../http/errors.js';
+import { validationMessages } from '../../http/validation-messages.js';
 import { hook, requireSubscriberWriter, requireWritable, assertSubscriber } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors } from '../../http/schemas.js';
 import { AiStatus, GenerateBody, GenerateResult, SuggestBody, SuggestResult } from './schemas.js';
@@ -25,7 +26,7 @@ async function requireAiWriter(request: FastifyRequest) {
 /** The request's validation failure as the spec's 422 invalid_input. */
 function refuseInvalid(request: FastifyRequest): void {
   const err = request.validationError as FastifyError | undefined;
-  if (err) throw unprocessable(validationMessage(err), 'invalid_input');
+  if (err?.validation) throw unprocessable(validationMessages(err.validation, err.validationContext ?? 'body').join('; '), 'invalid_input');
 }
 
 export const aiRoutes: FastifyPluginAsyncTypebox = async (app) => {

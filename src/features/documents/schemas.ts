@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Paged, pageQuery } from '../../http/pagination.js';
-import { DateTime, Id, Nullable, ref, StringEnum } from '../../http/schemas.js';
+import { DateTime, Id, NotBlank, Nullable, PatternString, ref, StringEnum } from '../../http/schemas.js';
 
 // Request and response schemas of the documents family (spec: Documents).
 
@@ -17,8 +17,9 @@ export const DOCUMENT_BODY_LIMIT = 4 * 1024 * 1024;
 export const SYNC_BODY_LIMIT = 16 * 1024 * 1024;
 
 // A folder name or a document's file name: one path segment (no slash or backslash).
-const Segment = (description: string) => Type.String({ minLength: 1, maxLength: NAME_MAX, pattern: '^[^/\\\\]*\\S[^/\\\\]*$', description });
-const Title = Type.String({ minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' });
+const Segment = (description: string) =>
+  PatternString('^[^/\\\\]*\\S[^/\\\\]*$', 'must not be blank, and may not contain / or \\', { minLength: 1, maxLength: NAME_MAX, description });
+const Title = NotBlank({ minLength: 1, maxLength: TITLE_MAX });
 const Content = Type.String({ maxLength: CONTENT_MAX, description: 'Markdown' });
 const RelativePath = Segment('The document’s file name inside its folder, such as `notes.md` (derived from the title when omitted)');
 const BaseRevision = Type.Integer({ minimum: 1, description: 'The revision the change was based on; a stale one is refused with 409 `revision_conflict`' });

@@ -120,6 +120,18 @@ export function compilePattern(pattern: string): RE2JS {
   return re;
 }
 
+/**
+ * Why RE2 refused a pattern, in words: a lookaround or a backreference (regular expressions
+ * elsewhere have them; RE2 cannot run them in linear time), or a pattern that is simply not a
+ * valid regular expression, with RE2's reason ("missing closing )").
+ */
+function patternProblem(err: unknown): string {
+  const reason = String((err as Error).message ?? err).replace(/^error parsing regexp: /, '');
+  if (/(unsupported Perl syntax|invalid named capture): `\(\?<?[=!]/.test(reason)) return 'uses lookaround ((?=, (?!, (?<=, (?<!), which is not supported';
+  if (/invalid escape sequence: `\\[1-9]/.test(reason)) return 'uses a backreference (\\1...), which is not supported';
+  return `is not a valid regular expression: ${reason}`;
+}
+
 function parseValidation(v: unknown, where: string): Validation | null {
   if (v === undefined || v === null) return null;
   if (!isObject(v)) throw invalid(`${where} validation must be an object`);
@@ -151,8 +163,8 @@ function parseValidation(v: unknown, where: string): Validation | null {
         }
         try {
           compilePattern(val);
-        } catch {
-          throw invalid(`${where} validation.pattern is not a supported regular expression (lookaround and backreferences are not supported)`);
+        } catch (err) {
+          throw invalid(`${where} validation.pattern ${patternProblem(err)}`);
         }
         out.pattern = val;
         break;

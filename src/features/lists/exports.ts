@@ -1,9 +1,11 @@
 import type { AppContext } from '../../runtime/context.js';
+import { cellText, headerNames } from './list-csv.js';
 import { presentRowData, presentSchema } from './presenter.js';
-import { listsAfter, listTitles, liveRowsAfter, loadColumnsOf } from './queries/index.js';
+import { listsAfter, listTitles, liveRowsAfter, loadColumns, loadColumnsOf, ownList, type StoredColumn } from './queries/index.js';
 
-// The caller's lists and list rows as CSV records (spec: Exports), read in keyset batches so
-// memory stays bounded however many rows there are.
+// The caller's lists and list rows as CSV records (spec: Exports), and one list as the CSV its
+// import reads (list-csv.ts), read in keyset batches so memory stays bounded however many rows
+// there are.
 
 const BATCH = 1000;
 
@@ -36,5 +38,23 @@ export async function* rowRecords(ctx: AppContext, userId: string): AsyncGenerat
       if (rows.length < BATCH) break;
       after = rows[rows.length - 1].id;
     }
+  }
+}
+
+/** One list of the caller as CSV: its title, a header cell per column and its live rows, oldest first. 404 when the list is not the caller's. */
+export async function listCsv(ctx: AppContext, userId: string, listId: string) {
+  const db = ctx.db.kysely;
+  const list = await ownList(db, userId, listId);
+  const columns = await loadColumns(db, list.id);
+  return { title: list.title, header: headerNames(columns), records: listCsvRecords(ctx, list.id, columns) };
+}
+
+async function* listCsvRecords(ctx: AppContext, listId: string, columns: readonly StoredColumn[]): AsyncGenerator<string[]> {
+  let after = '';
+  for (;;) {
+    const rows = await liveRowsAfter(ctx.db.kysely, listId, after, BATCH);
+    for (const r of rows) yield columns.map((c) => cellText(c, r.data[c.propertyId]));
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1].id;
   }
 }

@@ -55,7 +55,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Import rows from a CSV file (runs as a job)',
         description:
-          'multipart/form-data: `file` (CSV; the header names column keys or labels), `dryRun` (`true`|`false`), `upsertKey` (a unique column’s key: lines whose value matches a row update it), `mode` (`all-or-nothing`, the default, or `valid-rows`). Answers 202 at once; follow the job at GET /api/lists/{id}/imports/{jobId}. Multiselect cells are `;`-separated; booleans true/false, 1/0 or yes/no.',
+          'multipart/form-data: `file` (CSV; the header names column keys or labels), `dryRun` (`true`|`false`), `upsertKey` (a unique column’s key: lines whose value matches a row update it), `mode` (`all-or-nothing`, the default, or `valid-rows`). Answers 202 at once; follow the job at GET /api/lists/{id}/imports/{jobId}. A multiselect cell separates its values with `;` (`red;green`); booleans are true/false, 1/0 or yes/no; dates YYYY-MM-DD, datetimes ISO 8601; a leading apostrophe before =, +, -, @, tab or carriage return is taken off. GET /api/lists/{id}/export writes this form.',
         security: EITHER_AUTH,
         params: IdParams,
         'x-multipart': ImportForm,

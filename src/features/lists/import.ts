@@ -7,13 +7,15 @@ import { newId } from '../../lib/ids.js';
 import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 import type { Column } from './dsl.js';
 import { bumpRows, insertRows, loadColumns, ownList, parseStored, reclaimUniques, type PreparedRow, type StoredColumn } from './queries/index.js';
+import { MULTISELECT_NOTE, readCell, readHeader } from './list-csv.js';
 import { presentRowData } from './presenter.js';
 import { prepareRow, storedData, uniqueKey, uniqueKeys } from './row-data.js';
 import { rowValidator, valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 
 // CSV import: the upload is stored with a job record and answered
-// 202 at once; the job parses it with csv-parse, checks every line with the API's row validation
+// 202 at once; the job parses it with csv-parse, reads its cells as list-csv.ts says (the form the
+// list export writes), checks every line with the API's row validation
 // (compiled once for the import), then writes in short transactions of BATCH rows (multi-row
 // INSERTs), recording progress in each. Between steps it gives the event loop a turn: on SQLite
 // every statement runs synchronously, so without that no other request would be served until
@@ -149,25 +151,6 @@ export async function getImport(ctx: AppContext, userId: string, listId: string,
 /** Whether a value has the column's type (so it can be encoded for a lookup). */
 function valueFits(column: Column, value: unknown): boolean {
   return valueErrors({ ...column, validation: null }, value).length === 0;
-}
-
-/** A CSV cell as the column's value: numbers, booleans and multiselect lists (`;`-separated). */
-function cellValue(column: Column, text: string): unknown {
-  if (text === '') return undefined;
-  switch (column.type) {
-    case 'number': {
-      const n = Number(text.trim());
-      return text.trim() !== '' && Number.isFinite(n) ? n : text;
-    }
-    case 'boolean': {
-      const t = text.trim().toLowerCase();
-      return ['true', '1', 'yes'].includes(t) ? true : ['false', '0', 'no'].includes(t) ? false : text;
-    }
-    case 'multiselect':
-      return text.split(';').map((s) => s.trim()).filter((s) => s !== '');
-    default:
-      return text;
-  }
 }
 
 interface Planned {
@@ -331,7 +314,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
   const header = records[0];
   const lines = records.length > 0 ? records.length - 1 : 0;
   const headerColumns: (StoredColumn | undefined)[] = (header ?? []).map((h) => {
-    const name = h.trim();
+    const name = readHeader(h);
     return columns.find((c) => c.key === name) ?? columns.find((c) => c.label === name);
   });
   const unknownHeaders = (header ?? []).filter((_, i) => !headerColumns[i]);
@@ -343,7 +326,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
   const total = lines;
   await db.updateTable('list_imports').set({ total }).where('id', '=', jobId).execute();
 
-  const validate = rowValidator(columns);
+  const validate = rowValidator(columns, { multiselect: MULTISELECT_NOTE });
   const uniqueColumns = columns.filter((c) => c.unique);
   const upsertColumn = options.upsertKey ? columns.find((c) => c.key === options.upsertKey) ?? null : null;
   const upsertKeyOf = (input: Record<string, unknown>): string | null => {
@@ -366,7 +349,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
       const input: Record<string, unknown> = {};
       for (let j = 0; j < headerColumns.length; j++) {
         const c = headerColumns[j]!;
-        const v = cellValue(c, cells[j] ?? '');
+        const v = readCell(c, cells[j] ?? '');
         if (v !== undefined) input[c.key] = v;
       }
       return input;

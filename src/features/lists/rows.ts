@@ -2,7 +2,7 @@ import { batchedTransaction } from '../../db/batched-transaction.js';
 import type { Engine } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { AppContext } from '../../runtime/context.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound, validationFailed } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { listColumns, type ListColumns } from './columns.js';
@@ -49,7 +49,7 @@ const trashCutoff = (ctx: Pick<AppContext, 'clock'>) => new Date(ctx.clock.now()
 /** The cells to store for a row's input, or 400 validation_failed with every message. */
 function validStored({ columns, validate }: ListColumns, input: Record<string, unknown>, isNew: boolean): Record<string, unknown> {
   const { data, errors } = validate(input, isNew);
-  if (errors.length > 0) throw badRequest(errors[0], 'validation_failed', { errors });
+  if (errors.length > 0) throw validationFailed(errors);
   return storedData(columns, data);
 }
 

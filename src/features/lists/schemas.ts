@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Paged, pageQuery, ROW_PAGE } from '../../http/pagination.js';
-import { DateTime, FilePart, Id, Nullable, ref, StringEnum, Username } from '../../http/schemas.js';
+import { DateTime, FilePart, Id, NotBlank, Nullable, ref, StringEnum, Username } from '../../http/schemas.js';
 import { COLUMN_TYPES, OPERATORS } from './dsl.js';
 import { IMPORT_MODES } from './import.js';
 
@@ -173,7 +173,7 @@ const RowQueryFields = {
 export const RowsQuery = pageQuery({ ...RowQueryFields, view: Type.Optional(Id) }, ROW_PAGE, closed);
 export const PublicRowsQuery = pageQuery(RowQueryFields, ROW_PAGE, closed);
 
-const TitleField = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const TitleField = NotBlank({ minLength: 1, maxLength: 200 });
 const DescriptionField = Nullable(Type.String({ maxLength: 2000 }));
 const SchemaInput = Type.Unknown({ description: 'The List schema object: { name, description?, fields: [column definition...] }' });
 
@@ -242,11 +242,11 @@ export const EditRowBody = Type.Object(
 );
 
 export const FolderBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }), parentId: Type.Optional(Nullable(Id)) },
+  { name: NotBlank({ minLength: 1, maxLength: 200 }), parentId: Type.Optional(Nullable(Id)) },
   { additionalProperties: false, examples: [{ name: 'Reading' }] },
 );
 export const FolderPatch = Type.Object(
-  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })), parentId: Type.Optional(Nullable(Id)) },
+  { name: Type.Optional(NotBlank({ minLength: 1, maxLength: 200 })), parentId: Type.Optional(Nullable(Id)) },
   { additionalProperties: false, minProperties: 1, examples: [{ name: 'Books' }] },
 );
 
@@ -256,11 +256,11 @@ const ViewFields = {
   hiddenColumns: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 })),
 };
 export const ViewBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }), ...ViewFields },
+  { name: NotBlank({ minLength: 1, maxLength: 200 }), ...ViewFields },
   { additionalProperties: false, examples: [{ name: 'Unread first', sort: '-priority', filter: [{ field: 'status', operator: 'notEquals', value: 'done' }] }] },
 );
 export const ViewPatch = Type.Object(
-  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })), ...ViewFields },
+  { name: Type.Optional(NotBlank({ minLength: 1, maxLength: 200 })), ...ViewFields },
   { additionalProperties: false, minProperties: 1, examples: [{ hiddenColumns: ['priority'] }] },
 );
 

@@ -53,7 +53,7 @@ export function valueErrors(column: Column, value: unknown): string[] {
 }
 
 /** valueErrors for one column with its rules worked out once (pattern compiled, date bounds parsed). */
-export function valueCheck(column: Column): (value: unknown) => string[] {
+export function valueCheck(column: Column, notes: MessageNotes = {}): (value: unknown) => string[] {
   const { label, validation: rules } = column;
   switch (column.type) {
     case 'text':
@@ -107,15 +107,35 @@ export function valueCheck(column: Column): (value: unknown) => string[] {
     case 'select':
     case 'priority': {
       const options = new Set(column.options!);
-      const message = [`${label} must be one of: ${column.options!.join(', ')}`];
-      return (value) => (typeof value === 'string' && options.has(value) ? [] : [...message]);
+      return (value) => (typeof value === 'string' && options.has(value) ? [] : [notAnOption(column, [value], notes)]);
     }
     case 'multiselect': {
       const options = new Set(column.options!);
-      const message = [`${label} must be one of: ${column.options!.join(', ')}`];
-      return (value) => (Array.isArray(value) && value.every((v) => typeof v === 'string' && options.has(v)) ? [] : [...message]);
+      return (value) => {
+        if (!Array.isArray(value)) return [notAnOption(column, [value], notes)];
+        const bad = value.filter((v) => typeof v !== 'string' || !options.has(v));
+        return bad.length === 0 ? [] : [notAnOption(column, bad, notes)];
+      };
     }
   }
+}
+
+/** What a message may add for the input's own form (a CSV import says how it splits a multiselect cell). */
+export interface MessageNotes {
+  multiselect?: string;
+}
+
+/** A value as a message quotes it: JSON, cut short. */
+function quoted(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** The spec's `<label> must be one of: ...`, naming the values that are not. */
+function notAnOption(column: Column, bad: readonly unknown[], notes: MessageNotes): string {
+  const shown = bad.slice(0, 5).map(quoted).join(', ') + (bad.length > 5 ? ', ...' : '');
+  const note = column.type === 'multiselect' && notes.multiselect ? `; ${notes.multiselect}` : '';
+  return `${column.label} must be one of: ${column.options!.join(', ')} (${shown} ${bad.length === 1 ? 'is' : 'are'} not${note})`;
 }
 
 export interface RowCheck {
@@ -134,11 +154,11 @@ export function validateRow(columns: readonly Column[], input: Record<string, un
 
 export type RowValidator = (input: Record<string, unknown>, isNew: boolean) => RowCheck;
 
-/** validateRow with the columns' rules worked out once, for checking many rows of one list. */
-export function rowValidator(columns: readonly Column[]): RowValidator {
+/** validateRow with the columns' rules worked out once, for checking many rows of one list; `notes` fit its messages to the input's form. */
+export function rowValidator(columns: readonly Column[], notes: MessageNotes = {}): RowValidator {
   const keys = new Set(columns.map((c) => c.key));
   const hiddenOf = hiddenColumnsOf(columns);
-  const checks = columns.map((c) => valueCheck(c));
+  const checks = columns.map((c) => valueCheck(c, notes));
   return (input, isNew) => {
     const errors: string[] = [];
     for (const key of Object.keys(input)) if (!keys.has(key)) errors.push(`${key} is not a column of this list`);

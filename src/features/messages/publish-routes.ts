@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { hook, requireCronSecret } from '../../http/guards.js';
-import { described, errors, OPERATOR } from '../../http/schemas.js';
+import { described, errors, OPERATOR, OPERATOR_TAGS } from '../../http/schemas.js';
 import { publishScheduledTask } from './scheduling.js';
 import { CronResult } from './schemas.js';
 
@@ -14,7 +14,7 @@ export const publishRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: hook(requireCronSecret),
       schema: {
         operationId: 'publishScheduledMessages',
-        tags: ['messages'],
+        tags: OPERATOR_TAGS,
         summary: 'Publish the scheduled messages whose time has come (internal job)',
         description: `${OPERATOR} Safe to run from several instances at once: each due message is published once.`,
         security: [{ bearer: [] }],

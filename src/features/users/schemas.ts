@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OAUTH_PROVIDERS } from '../../config.js';
-import { Nullable, ref, StringEnum, User, USERNAME_MAX } from '../../http/schemas.js';
+import { NotBlank, Nullable, PatternString, ref, StringEnum, User, USERNAME_MAX } from '../../http/schemas.js';
 import { EMAIL_MAX } from '../../lib/email.js';
 import { ACCOUNT_STATUSES, CUSTOMER_STATUSES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './service.js';
 
@@ -11,13 +11,16 @@ export const VIEWING_PREFERENCES = ['all', 'following'] as const;
 // Account fields, one definition for registration, profile edits and administrator edits.
 // `format: 'email'` is lib/email.ts's check (http/validation.ts), the one list cells use too.
 export const EmailField = Type.String({ minLength: 3, maxLength: EMAIL_MAX, format: 'email', description: 'E-mail address' });
-export const UsernameField = Type.String({ pattern: USERNAME_PATTERN, maxLength: USERNAME_MAX, description: `3 to ${USERNAME_MAX} letters, digits or underscores` });
+export const UsernameField = PatternString(USERNAME_PATTERN, `may contain letters, digits and _ (3 to ${USERNAME_MAX})`, {
+  maxLength: USERNAME_MAX,
+  description: `3 to ${USERNAME_MAX} letters, digits or underscores`,
+});
 export const NewPasswordField = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
 // At least one non-blank character: a name of only spaces would render as nothing.
-export const DisplayNameField = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+export const DisplayNameField = NotBlank({ minLength: 1, maxLength: 100 });
 export const BioField = Nullable(Type.String({ maxLength: 500 }));
 // Absolute http(s) URLs only: a javascript: or data: avatar would be rendered by clients.
-export const AvatarField = Nullable(Type.String({ maxLength: 2048, format: 'uri', pattern: '^https?://\\S+$' }));
+export const AvatarField = Nullable(PatternString('^https?://\\S+$', 'must be an http:// or https:// URL without spaces', { maxLength: 2048, format: 'uri' }));
 
 export const CurrentUser = Type.Object(
   {

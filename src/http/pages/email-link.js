@@ -109,7 +109,7 @@
       show(EMAIL_TAKEN, 'error', true);
       return true;
     }
-    if (code === 400 && data.code === 'validation_error' && typeof data.error === 'string') {
+    if (code === 400 && data.code === 'validation_failed' && typeof data.error === 'string') {
       // A token the API refuses to read is a broken link; anything else is about the password.
       if (/^token\b/.test(data.error)) {
         show(TEXT.invalid, 'error', true);
