@@ -58,6 +58,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Start the loopback SMTP server and point SMTP_URL at it (default true). */
   smtp?: boolean;
+  /** Fixture routes added before the app is ready: for platform rules that no real route shows (a 204, a streamed write). */
+  routes?: (app: FastifyInstance) => void;
 }
 
 /** Builds the real app on a fresh database, with a real SMTP server on loopback. */
@@ -74,6 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const clock = new ManualClock(new Date());
   const app = await buildApp(config, { db, clock, passwords: testPasswords, logger: false });
+  options.routes?.(app);
   await app.ready();
   return {
     app,
