@@ -60,6 +60,8 @@ export interface TestAppOptions {
   smtp?: boolean;
   /** Where the server log goes (JSON lines at env LOG_LEVEL); without it the app does not log. */
   logStream?: NodeJS.WritableStream;
+  /** Fixture routes added before the app is ready: for platform rules that no real route shows (a 204, a streamed write). */
+  routes?: (app: FastifyInstance) => void;
 }
 
 /** Builds the real app on a fresh database, with a real SMTP server on loopback. */
@@ -77,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = new ManualClock(new Date());
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false as const };
   const app = await buildApp(config, { db, clock, passwords: testPasswords, ...logging });
+  options.routes?.(app);
   await app.ready();
   return {
     app,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors.js';
-import { COLUMN_TYPES, OPERATORS, parseSchema, type Column } from '../../src/features/lists/dsl.js';
+import { checkColumns, COLUMN_TYPES, OPERATORS, parseColumn, parseSchema, type Column } from '../../src/features/lists/dsl.js';
 import { validateRow } from '../../src/features/lists/validate.js';
 import { conditionHolds, hiddenColumns } from '../../src/features/lists/visibility.js';
 
@@ -70,6 +70,27 @@ describe('parseSchema: refusals', () => {
     expect(err.message).toMatch(/^Invalid schema: /);
     if (typeof message === 'string') expect(err.message).toBe(message);
     else expect(err.message).toMatch(message);
+  });
+});
+
+describe('checkColumns', () => {
+  // A schema edit's properties array is capped at 200 by its request schema, so this bound of the
+  // column set itself is reached only here.
+  it('refuses more than 200 columns and accepts 200', () => {
+    const cols = Array.from({ length: 201 }, (_, i) => parseColumn(field({ key: `k${i}` }), i));
+    expect(() => checkColumns(cols)).toThrow('Invalid schema: DSL must have at most 200 fields');
+    expect(() => checkColumns(cols.slice(0, 200))).not.toThrow();
+  });
+});
+
+describe('parseColumn: what JSON cannot carry', () => {
+  // A request body has no undefined, Infinity or NaN; the parser still refuses or skips them.
+  it('skips an undefined rule, refuses an infinite bound, and keeps no undefined condition value', () => {
+    expect(parseColumn(field({ validation: { min: undefined, max: 3 } }), 0).validation).toEqual({ max: 3 });
+    expect(() => parseColumn(field({ type: 'number', validation: { min: Infinity } }), 0)).toThrow('Invalid schema: Field "title" validation.min must be a number or a date string');
+    expect(() => parseColumn(field({ type: 'number', validation: { step: NaN } }), 0)).toThrow('Invalid schema: Field "title" validation.step must be a number');
+    const watching = parseColumn(field({ visibility: { condition: { field: 'a', operator: 'isEmpty', value: undefined } } }), 0);
+    expect(Object.keys(watching.visibility!.condition)).toEqual(['field', 'operator']);
   });
 });
 
@@ -147,6 +168,9 @@ describe('validateRow: every rule and message form', () => {
     ['number min edge', { type: 'number', validation: { min: 5 } }, 5, []],
     ['number max', { type: 'number', validation: { max: 5 } }, 6.5, ['Name must be at most 5']],
     ['number not a number', { type: 'number' }, '5', ['Name must be a number']],
+    // JSON has no Infinity or NaN, and a CSV import refuses them before this check: only here.
+    ['number infinite', { type: 'number' }, Infinity, ['Name must be a number']],
+    ['number NaN', { type: 'number' }, NaN, ['Name must be a number']],
     ['step not enforced', { type: 'number', validation: { step: 2 } }, 3, []],
     ['date min', { type: 'date', validation: { min: '2024-01-01' } }, '2023-12-31', ['Name must be after 2024-01-01']],
     ['date max', { type: 'date', validation: { max: '2024-01-01' } }, '2024-01-02', ['Name must be before 2024-01-01']],

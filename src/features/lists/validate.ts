@@ -5,7 +5,7 @@ import { hiddenColumnsOf, isEmptyValue } from './visibility.js';
 // Row validation (spec: the validation table and the type-level checks). Every failure is a
 // message in the spec's forms; the caller answers 400 `validation_failed` with all of them.
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_RE = /^\d{4}-\d{2}-(\d{2})$/;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 /** No cell holds more than this many characters (a bound, whatever the column's own rules). */
 export const MAX_CELL_CHARS = 100_000;
@@ -13,8 +13,9 @@ export const MAX_CELL_CHARS = 100_000;
 export function isValidDate(v: string): boolean {
   const m = DATE_RE.exec(v);
   if (!m) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() + 1 === Number(m[2]) && d.getUTCDate() === Number(m[3]);
+  // Date refuses a month or day out of range (NaN) and rolls a day past the month's end into the
+  // next month (2023-02-30 is 2 March): a day that exists reads back as itself.
+  return new Date(`${v}T00:00:00Z`).getUTCDate() === Number(m[1]);
 }
 
 export function isValidDateTime(v: string): boolean {
@@ -37,12 +38,11 @@ const charCount = (s: string) => {
   return n;
 };
 
-/** A bound of a date or datetime column as a time, or null when it is not a date. */
-function timeOf(v: number | string): number | null {
-  if (typeof v !== 'string') return null;
-  const t = Date.parse(DATE_RE.test(v) ? `${v}T00:00:00Z` : v);
-  return Number.isFinite(t) ? t : null;
-}
+/**
+ * A value or bound of a date or datetime column as a time (Date.parse reads a bare YYYY-MM-DD as
+ * UTC midnight), or NaN when it is not a date: NaN compares false, so such a bound bounds nothing.
+ */
+const timeOf = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : NaN);
 
 /**
  * The messages for one non-empty value of a column (type check, then its rules). An empty value
@@ -92,15 +92,15 @@ export function valueCheck(column: Column, notes: MessageNotes = {}): (value: un
     case 'date':
     case 'datetime': {
       const isDate = column.type === 'date';
-      const min = rules?.min !== undefined ? timeOf(rules.min) : null;
-      const max = rules?.max !== undefined ? timeOf(rules.max) : null;
+      const min = timeOf(rules?.min);
+      const max = timeOf(rules?.max);
       return (value) => {
         const ok = typeof value === 'string' && (isDate ? isValidDate(value) : isValidDateTime(value));
         if (!ok) return [isDate ? `${label} must be a date (YYYY-MM-DD)` : `${label} must be an ISO 8601 date and time`];
-        const t = timeOf(value as string)!;
+        const t = timeOf(value);
         const out: string[] = [];
-        if (min !== null && t < min) out.push(`${label} must be after ${rules!.min}`);
-        if (max !== null && t > max) out.push(`${label} must be before ${rules!.max}`);
+        if (t < min) out.push(`${label} must be after ${rules!.min}`);
+        if (t > max) out.push(`${label} must be before ${rules!.max}`);
         return out;
       };
     }
@@ -162,7 +162,8 @@ export function rowValidator(columns: readonly Column[], notes: MessageNotes = {
   return (input, isNew) => {
     const errors: string[] = [];
     for (const key of Object.keys(input)) if (!keys.has(key)) errors.push(`${key} is not a column of this list`);
-    const data: Record<string, unknown> = {};
+    // No prototype: a column keyed `toString` or `constructor` must not read Object.prototype's.
+    const data: Record<string, unknown> = Object.create(null);
     for (const c of columns) {
       let v = Object.prototype.hasOwnProperty.call(input, c.key) ? input[c.key] : undefined;
       if (v === undefined && isNew && c.defaultValue !== null) v = c.defaultValue;

@@ -139,11 +139,11 @@ export async function canRead(
   viewerId: string | null,
   message: Pick<MessageRow, 'user_id' | 'published_at' | 'publicly_visible'>,
 ): Promise<boolean> {
-  if (viewerId !== null && viewerId === message.user_id) return true;
+  if (viewerId === message.user_id) return true;
   if (message.published_at === null) return false;
-  if (viewerId !== null && (await hiddenBetween(db, viewerId, message.user_id))) return false;
+  if (viewerId === null) return toBool(message.publicly_visible);
+  if (await hiddenBetween(db, viewerId, message.user_id)) return false;
   if (toBool(message.publicly_visible)) return true;
-  if (viewerId === null) return false;
   return follows(db, viewerId, message.user_id);
 }
 
