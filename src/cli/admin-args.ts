@@ -3,20 +3,22 @@ import { CUSTOMER_STATUSES, type CustomerStatus } from '../config.js';
 import { ACCOUNT_STATUSES, type AccountStatus } from '../features/users/service.js';
 
 // The admin CLI's command line: what to do, parsed and checked before anything is opened. A
-// password is never taken from it (npm prints the command it runs, and `ps` shows it to every
-// user of the machine): it comes from a prompt or ADMIN_CLI_PASSWORD (admin.ts).
+// password is best not given on it (npm prints the command it runs, and `ps` shows it to every
+// user of the machine): it comes from a prompt or ADMIN_CLI_PASSWORD (admin.ts). `--password`
+// still works, with a warning, because the service's operator contract names it
+// (`npm run admin -- create --email E --username U --password P`) and scripts rely on it.
 
 export const PASSWORD_VARIABLE = 'ADMIN_CLI_PASSWORD';
 
 export type AdminCommand =
   | { kind: 'help' }
-  | { kind: 'create'; email: string; username: string }
+  | { kind: 'create'; email: string; username: string; password?: string }
   | { kind: 'update'; user: string; patch: { customerStatus?: CustomerStatus; accountStatus?: AccountStatus; isAdministrator?: boolean } };
 
 /** A command line that cannot be run: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: npm run admin -- create --email <email> --username <username>
+export const USAGE = `Usage: npm run admin -- create --email <email> --username <username> [--password <password>]
        npm run admin -- update <user> [--customer-status <tier>] [--account-status <status>] [--administrator yes|no]
        npm run admin -- --help`;
 
@@ -29,7 +31,9 @@ create --email <email> --username <username>
     Creates an administrator account (e-mail verified, active); when an account has that e-mail
     already, makes it an administrator and leaves its password as it is. The password is asked
     without echo, or read from the ${PASSWORD_VARIABLE} environment variable, or from the first
-    line of standard input when that is not a terminal. It is never taken from the command line.
+    line of standard input when that is not a terminal. --password <password> works too, with a
+    warning: a password on the command line is shown by npm and visible to every user of this
+    machine.
 
 update <user> [--customer-status <tier>] [--account-status <status>] [--administrator yes|no]
     Changes one account, as PUT /api/admin/users/{id} does (the account-status e-mail included).
@@ -56,13 +60,10 @@ function yesNo(value: string): boolean {
   throw new UsageError(`--administrator must be yes or no (got "${value}")`);
 }
 
+/** What the CLI says when a password came on the command line (never repeating it). */
+export const PASSWORD_ON_COMMAND_LINE = `admin: warning: a password on the command line is shown by npm and visible to every user of this machine; next time type it when asked (it is not echoed), or set ${PASSWORD_VARIABLE}.`;
+
 export function parseAdminArgs(argv: readonly string[]): AdminCommand {
-  // Refused before anything else, and without repeating the value.
-  if (argv.some((a) => a === '--password' || a.startsWith('--password='))) {
-    throw new UsageError(
-      `--password is not accepted: a password on the command line is shown by npm and visible to every user of this machine. Type it when asked (it is not echoed), or set ${PASSWORD_VARIABLE}.`,
-    );
-  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -72,6 +73,7 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
       options: {
         email: { type: 'string' },
         username: { type: 'string' },
+        password: { type: 'string' },
         'customer-status': { type: 'string' },
         'account-status': { type: 'string' },
         administrator: { type: 'string' },
@@ -90,11 +92,13 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
       if (positionals.length !== 1) throw new UsageError(`create takes no argument besides its options (got "${positionals[1]}")`);
       if (updateOptions.some((v) => v !== undefined)) throw new UsageError('create sets no status: run update afterwards');
       if (!values.email || !values.username) throw new UsageError('create needs --email and --username');
-      return { kind: 'create', email: values.email, username: values.username };
+      return { kind: 'create', email: values.email, username: values.username, ...(values.password !== undefined ? { password: values.password } : {}) };
     }
     case 'update': {
       if (positionals.length !== 2) throw new UsageError('update needs exactly one user: a username, an e-mail address or a user id');
-      if (values.email !== undefined || values.username !== undefined) throw new UsageError('update changes no e-mail or username: use the API (PUT /api/admin/users/{id})');
+      if (values.email !== undefined || values.username !== undefined || values.password !== undefined) {
+        throw new UsageError('update changes no e-mail, username or password: use the API (PUT /api/admin/users/{id}, POST /api/admin/users/{id}/password)');
+      }
       const patch: Extract<AdminCommand, { kind: 'update' }>['patch'] = {};
       if (values['customer-status'] !== undefined) patch.customerStatus = oneOf('customer-status', values['customer-status'], CUSTOMER_STATUSES);
       if (values['account-status'] !== undefined) patch.accountStatus = oneOf('account-status', values['account-status'], ACCOUNT_STATUSES);

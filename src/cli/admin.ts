@@ -6,7 +6,7 @@ import { ensureAdministrator, invalidAdministratorAccount, updateAdminUser } fro
 import { FEATURES } from '../features/index.js';
 import { findUserByEmail, findUserById, findUserByUsername } from '../features/users/service.js';
 import { createContext, type AppContext } from '../runtime/context.js';
-import { HELP, parseAdminArgs, PASSWORD_VARIABLE, USAGE, UsageError, type AdminCommand } from './admin-args.js';
+import { HELP, parseAdminArgs, PASSWORD_ON_COMMAND_LINE, PASSWORD_VARIABLE, USAGE, UsageError, type AdminCommand } from './admin-args.js';
 import { promptPassword, readStdinLine } from './prompt.js';
 
 // Operator CLI (`npm run admin -- --help`): creates an administrator as the bootstrap
@@ -30,7 +30,8 @@ async function readPassword(env: NodeJS.ProcessEnv = process.env): Promise<strin
 
 /** The password, read and checked with the rest of the account before any database work. */
 async function passwordFor(command: Extract<AdminCommand, { kind: 'create' }>): Promise<string> {
-  const password = await readPassword();
+  if (command.password !== undefined) process.stderr.write(`${PASSWORD_ON_COMMAND_LINE}\n`);
+  const password = command.password ?? (await readPassword());
   const problem = invalidAdministratorAccount({ email: command.email, username: command.username, password });
   if (problem) usage(`Invalid value: ${problem}`);
   return password;
