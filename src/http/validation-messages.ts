@@ -13,7 +13,7 @@ export const MAX_REPORTED = 20;
 const RULED = new Set(['pattern', 'format']);
 
 const FORMAT_WORDS: Record<string, string> = {
-  email: 'must be an e-mail address',
+  email: 'must be an e-mail address (name@example.org)',
   uri: 'must be an absolute URL',
   url: 'must be an absolute URL',
   'date-time': 'must be an ISO 8601 date and time (2026-01-31T09:30:00Z)',

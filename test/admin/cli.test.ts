@@ -60,7 +60,7 @@ describe('npm run admin -- --help', { timeout: 60_000 }, () => {
       'npm run admin -- create --email <email> --username <username>',
       'npm run admin -- update <user> [--customer-status <tier>] [--account-status <status>] [--administrator yes|no]',
       'ADMIN_CLI_PASSWORD',
-      'never taken from the command line',
+      'a password on the command line is shown by npm',
       'free, subscriber, subscriber:monthly, subscriber:annual',
       'probation, active, restricted, suspended, banned',
       'Exit codes: 0 done, 1 failed',
@@ -242,7 +242,7 @@ describe('npm run admin -- update', { timeout: 240_000 }, () => {
       [['update', 'ada', '--customer-status', 'gold'], '--customer-status must be one of: free, subscriber, subscriber:monthly, subscriber:annual (got "gold")'],
       [['update', 'ada', '--account-status', 'vip'], '--account-status must be one of: probation, active, restricted, suspended, banned (got "vip")'],
       [['update', 'ada', '--administrator', 'maybe'], '--administrator must be yes or no (got "maybe")'],
-      [['update', 'ada', '--email', 'new@example.org', '--customer-status', 'free'], 'update changes no e-mail or username'],
+      [['update', 'ada', '--email', 'new@example.org', '--customer-status', 'free'], 'update changes no e-mail, username or password'],
     ] as const;
     const runs = await Promise.all(cases.map(([args]) => cli([...args])));
     runs.forEach((run, i) => {

@@ -182,7 +182,7 @@ describe('PUT /api/admin/users/{userId}', () => {
     for (const payload of [{ avatar: 'javascript:alert(1)' }, { bio: 'x'.repeat(501) }, { displayName: '   ' }]) {
       const res = await update(u.user.id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().code).toBe('validation_failed');
+      expect(res.json().code).toBe('bad_request');
     }
     const row = await t.db.kysely.selectFrom('users').select(['avatar', 'bio']).where('id', '=', u.user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ avatar: null, bio: null });

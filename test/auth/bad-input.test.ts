@@ -51,7 +51,7 @@ describe('bad request bodies', () => {
       const { errors, ...body } = res.json();
       expect(body, what).toEqual({ error: expect.any(String), code: expect.any(String) });
       // Invalid input lists every problem, the first being `error`.
-      if (body.code === 'validation_failed') expect(errors[0], what).toBe(body.error);
+      if (body.code === 'bad_request') expect(errors[0], what).toBe(body.error);
       else expect(errors, what).toBeUndefined();
       expect(res.cookies, what).toHaveLength(0);
     }
@@ -73,7 +73,7 @@ describe('bad request bodies', () => {
       payload: { email: 'extra@example.com', username: 'extra_user', password: 'long enough', displayName: 'Extra', accountStatus: 'active' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'body has unknown field "accountStatus"', code: 'validation_failed', errors: ['body has unknown field "accountStatus"'] });
+    expect(res.json()).toEqual({ error: 'body has unknown field "accountStatus"', code: 'bad_request', errors: ['body has unknown field "accountStatus"'] });
     expect(await snapshot()).toEqual(before);
   });
 });

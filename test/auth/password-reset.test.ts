@@ -76,7 +76,7 @@ describe('POST /api/auth/forgot-password', () => {
   ])('%s is 400', async (_what, payload) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.any(String), code: 'validation_failed', errors: expect.arrayContaining([expect.any(String)]) });
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'bad_request', errors: expect.arrayContaining([expect.any(String)]) });
   });
 });
 
@@ -154,7 +154,7 @@ describe('POST /api/auth/reset-password', () => {
     const token = t.smtp.tokenFrom(a.user.email, '/reset-password');
     const res = await reset(token, 'short');
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('validation_failed');
+    expect(res.json().code).toBe('bad_request');
     expect((await reset(token)).statusCode).toBe(200);
   });
 
@@ -175,9 +175,9 @@ describe('POST /api/auth/reset-password', () => {
     ['a numeric token', { token: 123, password: NEW_PASSWORD }],
     ['a huge token', { token: 'a'.repeat(10_000), password: NEW_PASSWORD }],
     ['an unknown field', { token: 'a'.repeat(64), password: NEW_PASSWORD, userId: 'x' }],
-  ])('%s is 400 validation_failed', async (_what, payload) => {
+  ])('%s is 400 bad_request', async (_what, payload) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.any(String), code: 'validation_failed', errors: expect.arrayContaining([expect.any(String)]) });
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'bad_request', errors: expect.arrayContaining([expect.any(String)]) });
   });
 });

@@ -117,7 +117,7 @@ describe('POST /api/auth/register', () => {
     const before = await countRows(t.db, 'users');
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: newAccount(overrides) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.any(String), code: 'validation_failed', errors: expect.arrayContaining([expect.any(String)]) });
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'bad_request', errors: expect.arrayContaining([expect.any(String)]) });
     expect(await countRows(t.db, 'users')).toBe(before);
   });
 

@@ -98,6 +98,6 @@ describe('POST /api/auth/sync-token', () => {
   ])('%s is 400', async (_what, payload) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/sync-token', payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.any(String), code: 'validation_failed', errors: expect.arrayContaining([expect.any(String)]) });
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'bad_request', errors: expect.arrayContaining([expect.any(String)]) });
   });
 });

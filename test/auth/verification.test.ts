@@ -99,11 +99,11 @@ describe('POST /api/auth/verify-email', () => {
     ['a numeric token', { token: 7 }],
     ['a huge token', { token: 'a'.repeat(100_000) }],
     ['an unknown field', { token: 'abc', userId: 'x' }],
-  ])('%s is 400 validation_failed', async (_what, payload) => {
+  ])('%s is 400 bad_request', async (_what, payload) => {
     for (const url of ['/api/auth/verify-email', '/api/auth/verify-email-change']) {
       const res = await t.app.inject({ method: 'POST', url, payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: expect.any(String), code: 'validation_failed', errors: expect.arrayContaining([expect.any(String)]) });
+      expect(res.json()).toEqual({ error: expect.any(String), code: 'bad_request', errors: expect.arrayContaining([expect.any(String)]) });
     }
   });
 });

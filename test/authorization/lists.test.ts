@@ -397,6 +397,14 @@ authorizationMatrix<Fixtures, Role>({
       expect: ownerOnly(200, false),
     },
 
+    // ---- the CSV of one list (the owner's, Session or Bearer)
+    {
+      op: 'GET /api/lists/{id}/export',
+      params: (c) => ({ id: c.f.list }),
+      expect: ownerOnly(200, false),
+      ok: (res, c) => expect(res.body.includes(SECRET_ROW), 'the owner’s row exported').toBe(isOwner(c.role)),
+    },
+
     // ---- exports (Session only)
     {
       op: 'GET /api/exports/lists',

@@ -54,7 +54,7 @@ describe('lists: the guard answers before validation', () => {
     for (const op of ops.filter((o) => o.input)) {
       const res = await badRequestFor(op, cookieOf(me));
       expect(res.statusCode, `${op.method} ${op.path}: ${res.body}`).toBe(400);
-      expect(res.json().code).toBe('validation_failed');
+      expect(res.json().code).toBe('bad_request');
     }
   });
 

@@ -46,7 +46,7 @@ describe('refused schemas', () => {
     [
       'a pattern RE2 cannot run',
       schemaOf(field({ validation: { pattern: '(a)\\1' } })),
-      'Field "v" validation.pattern is not a supported regular expression (lookaround and backreferences are not supported)',
+      'Field "v" validation.pattern uses a backreference (\\1...), which is not supported',
     ],
     // Visibility conditions.
     ['visibility not an object', schemaOf(field({ key: 'a' }), field({ visibility: 'when a' })), 'Field "v" visibility must be { condition: { field, operator, value } }'],

@@ -46,7 +46,7 @@ describe('an empty body sent as JSON', () => {
     const me = await member(t);
     const res = await emptyJson(me, 'POST', '/api/messages');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'body must be an object', code: 'validation_failed', errors: ['body must be an object'] });
+    expect(res.json()).toEqual({ error: 'body must be an object', code: 'bad_request', errors: ['body must be an object'] });
     // Malformed JSON is still malformed.
     const broken = await emptyJson(me, 'POST', '/api/messages', '{"content": ');
     expect(broken.json()).toEqual({ error: 'Malformed JSON body', code: 'invalid_json' });

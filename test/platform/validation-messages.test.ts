@@ -4,7 +4,8 @@ import { activeUser, call, cookieOf } from '../lists/support.js';
 
 // Invalid input is answered in words: every problem of the request at once, no regular
 // expression, the refused value named where an enumeration refused it; request shapes and list
-// rows share one answer, 400 { error, code: "validation_failed", errors }.
+// rows share one shape of answer, 400 { error, code, errors }: code bad_request for a request
+// that breaks its schema (the spec's "schema invalid"), validation_failed for a row.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +14,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
-const failed = (...errors: string[]) => ({ error: errors[0], code: 'validation_failed', errors });
+/** The answer to input that breaks a request's schema (code bad_request) or a list row's rules (validation_failed). */
+const failed = (...errors: string[]) => ({ error: errors[0], code: 'bad_request', errors });
+const rowFailed = (...errors: string[]) => ({ error: errors[0], code: 'validation_failed', errors });
 /** What an expression would look like in a message. */
 const REGEX_LIKE = /\^|\$|\\S|\[A-Za-z|must match pattern/;
 
@@ -76,7 +79,7 @@ describe('validation errors in words', () => {
     const res = await call(t, 'POST', `/api/lists/${created.json().data.id}/data`, cookieOf(me), { data: { state: 'later', labels: ['red', 'blue', 'pink'] } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(
-      failed('Title is required', 'State must be one of: open, done ("later" is not)', 'Labels must be one of: red, green ("blue", "pink" are not)'),
+      rowFailed('Title is required', 'State must be one of: open, done ("later" is not)', 'Labels must be one of: red, green ("blue", "pink" are not)'),
     );
   });
 

@@ -60,7 +60,7 @@ describe('POST /api/admin/users/{userId}/purge: who may call, and what it accept
       const res = await purge(owner.user.id, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(typeof res.json().error).toBe('string');
-      expect(res.json().code).toBe('validation_error');
+      expect(res.json().code).toBe('bad_request');
     }
     expect(await rowsNaming(t, 'user_removals.user_id', owner.user.id)).toBe(0);
   });

@@ -58,7 +58,7 @@ describe('the e-mail address check', () => {
     expect(isEmailAddress(email)).toBe(false);
     const reg = await register(email);
     expect(reg.statusCode, reg.body).toBe(400);
-    expect(reg.json()).toMatchObject({ code: 'validation_error' });
+    expect(reg.json()).toMatchObject({ code: 'bad_request' });
     const cell = await addCell(email);
     expect(cell.statusCode, cell.body).toBe(400);
     expect(cell.json()).toMatchObject({ code: 'validation_failed', errors: ['Mail must be a valid email address'] });

@@ -44,10 +44,10 @@ describe('an unknown user', () => {
     expect(res.json()).toEqual({ error: 'user_not_found', code: 'user_not_found' });
   });
 
-  it.each(requests('x'.repeat(USERNAME_MAX + 1)))('%s %s with a name longer than any username is 400 validation_failed', async (method, url, body) => {
+  it.each(requests('x'.repeat(USERNAME_MAX + 1)))('%s %s with a name longer than any username is 400 bad_request', async (method, url, body) => {
     const res = await call(t, me, method, url, body);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ error: expect.any(String), code: 'validation_failed' });
+    expect(res.json()).toMatchObject({ error: expect.any(String), code: 'bad_request' });
   });
 
   it('an administrator asking for an unknown user id gets the same body', async () => {
