@@ -1,32 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
-import type { Database, UserRow, UserUpdate } from '../../db/types.js';
-import { badRequest } from '../../http/errors.js';
+import type { UserRow, UserUpdate } from '../../db/types.js';
 import type { AccountStatus } from '../users/service.js';
 import { sendMail } from '../../runtime/mail.js';
-import { administratorsWithStatus } from './queries.js';
 
 // Account-status rules shared by the single-user and the bulk administrator updates.
 
 /** Statuses that take write access away (an administrator in one of them no longer counts). */
 export const LOCKED_STATUSES: readonly string[] = ['restricted', 'suspended', 'banned'];
-const WORKING_STATUSES: AccountStatus[] = ['active', 'probation'];
-
-/**
- * Refuses a change that would lock, demote or delete every remaining working administrator
- * (one with an Administrator record whose accountStatus is active or probation). `affectedIds`
- * are the users the change takes out of that set.
- */
-export async function assertAdministratorsRemain(db: Kysely<Database>, affectedIds: readonly string[]): Promise<void> {
-  if (affectedIds.length === 0) return;
-  const working = await administratorsWithStatus(db, WORKING_STATUSES);
-  const affected = new Set(affectedIds);
-  const touched = working.some((a) => affected.has(a.user_id));
-  if (touched && working.every((a) => affected.has(a.user_id))) {
-    throw badRequest('This change would leave no active administrator', 'last_administrator');
-  }
-}
-
 /**
  * The columns an accountStatus change writes: setting `active` also clears the account unless the
  * request sets `cleared` itself.

@@ -2,9 +2,9 @@ import type { AppContext } from '../../runtime/context.js';
 import { toBool } from '../../db/dialect.js';
 import { badRequest } from '../../http/errors.js';
 import { recordAnalyticsEvents } from '../analytics/service.js';
+import { assertAdministratorsRemain } from '../users/index.js';
 import type { AccountStatus } from '../users/service.js';
 import {
-  assertAdministratorsRemain,
   LOCKED_STATUSES,
   sendAccountStatusMails,
   statusColumns,

@@ -67,15 +67,6 @@ export async function updateUsers(db: Db, userIds: readonly string[], set: UserU
 }
 
 /** The administrators whose account status is one of `statuses`. */
-export function administratorsWithStatus(db: Db, statuses: readonly string[]) {
-  return db
-    .selectFrom('administrators')
-    .innerJoin('users', 'users.id', 'administrators.user_id')
-    .select('administrators.user_id')
-    .where('users.account_status', 'in', statuses)
-    .execute();
-}
-
 // ---- the system organization (system-org.ts) ----
 
 export function organizationBySlug(db: Db, slug: string) {

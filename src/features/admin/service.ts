@@ -20,16 +20,14 @@ import {
   usernameKey,
 } from '../users/service.js';
 import {
-  assertAdministratorsRemain,
   LOCKED_STATUSES,
   sendAccountStatusMails,
   statusColumns,
 } from './account-status.js';
 import { type CreateUserBody, type UpdateUserBody, type UserListQuery } from './schemas.js';
 import { isAdministrator, userPage } from './queries.js';
+import { assertAdministratorsRemain } from '../users/index.js';
 import { demoteAdministrators, promoteAdministrators, setSystemRole } from './system-org.js';
-
-export { assertAdministratorsRemain } from './account-status.js';
 
 // User administration: list, create, update, delete, set password; and the bootstrap
 // administrator shared by start-up and the CLI.

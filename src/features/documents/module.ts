@@ -3,6 +3,7 @@ import { releaseUploads } from '../media/service.js';
 import { purgeDocumentTrash } from './history.js';
 import { folderRoutes } from './folder-routes.js';
 import { historyRoutes } from './history-routes.js';
+import { documentImageRoutes } from './image-routes.js';
 import { documentRoutes } from './routes.js';
 import { DOCUMENT_COMPONENTS } from './schemas.js';
 import { documentSearchCache } from './search-cache.js';
@@ -12,7 +13,7 @@ import { documentsPart, foldersPart } from './user-data.js';
 
 export const documentsModule: FeatureModule = {
   name: 'documents',
-  routes: [documentRoutes, folderRoutes, syncRoutes, templateRoutes, historyRoutes],
+  routes: [documentRoutes, folderRoutes, syncRoutes, templateRoutes, historyRoutes, documentImageRoutes],
   components: DOCUMENT_COMPONENTS,
   state: [documentSearchCache],
   userData: [documentsPart, foldersPart],

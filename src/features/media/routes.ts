@@ -1,44 +1,16 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { hook, requireSubscriberWriter, requireVerifiedWriter } from '../../http/guards.js';
-import { described, EITHER_AUTH, errors, IdParams, PUBLIC } from '../../http/schemas.js';
-import { readDocument } from '../documents/service.js';
-import { checkVideo, MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_BYTES, payloadTooLarge, processImage } from './pipeline.js';
-import { DocumentImage, ImageForm, MediaParams, UploadedImage, UploadedVideo, VideoForm } from './schemas.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { hook, requireSubscriberWriter } from '../../http/guards.js';
+import { described, EITHER_AUTH, errors, PUBLIC } from '../../http/schemas.js';
+import { checkVideo, MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_BYTES, processImage } from './pipeline.js';
+import { ImageForm, MediaParams, UploadedImage, UploadedVideo, VideoForm } from './schemas.js';
 import { findServedUpload, mediaUrl, parseMediaFile, storeUpload } from './service.js';
+import { acceptMultipart, MULTIPART_NOTE, readFilePart } from './upload-part.js';
 
-// Media: image and video uploads for messages, image uploads for documents,
+// Media: image and video uploads for messages (documents upload their images in documents/image-routes.ts),
 // and the public media URLs. Routes: guard, read the one file part, pipeline, service.
 
 const tags = ['media'];
-
-const MULTIPART_NOTE =
-  'Send `multipart/form-data` with the file in the field `file`. The type is decided by the bytes (magic numbers), never by the declared content type or file name.';
-
-/** Reads the `file` part into memory, at most `limit` bytes (413 beyond). */
-async function readFilePart(request: FastifyRequest, limit: number, tooLarge: string): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"', 'multipart_required');
-  try {
-    const part = await request.file({ limits: { fileSize: limit, files: 1 }, throwFileSizeLimit: true });
-    if (!part) throw badRequest('The multipart field "file" is required', 'file_required');
-    if (part.fieldname !== 'file') {
-      part.file.resume(); // drain it so the request completes
-      throw badRequest('The multipart field "file" is required', 'file_required');
-    }
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw payloadTooLarge(tooLarge);
-    return bytes;
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    // limits.fileSize truncates the stream; @fastify/multipart turns that into this error.
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(tooLarge);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Send one file, in the field "file"', 'bad_multipart');
-    throw badRequest('The multipart body is malformed', 'bad_multipart');
-  }
-}
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` against a blob of `size` bytes. null: ignore the header (malformed or several ranges). */
 export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | null {
@@ -70,8 +42,7 @@ const binary = (description: string) => ({
 });
 
 export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Registered here only: multipart bodies are accepted by these routes and no others.
-  await app.register(multipart, { limits: { files: 1, fields: 10, parts: 20, fieldSize: 1024, headerPairs: 100 } });
+  await acceptMultipart(app);
 
   app.post(
     '/api/messages/images/upload',
@@ -116,33 +87,6 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const video = await checkVideo(bytes);
       const row = await storeUpload(request.ctx, user.id, 'video', video);
       return reply.code(201).send({ url: mediaUrl(request.ctx, row), type: row.content_type, size: row.size });
-    },
-  );
-
-  app.post(
-    '/api/documents/:id/images/upload',
-    {
-      preValidation: hook(requireVerifiedWriter),
-      schema: {
-        operationId: 'uploadDocumentImage',
-        tags: ['documents'],
-        summary: 'Upload an image to embed in one of your documents',
-        description: `${MULTIPART_NOTE} The same image pipeline as message images (JPEG, PNG, WebP or GIF; at most 1200 px and 1.4 MB; metadata removed). The image belongs to the document and is deleted with it. Another user’s document: 404. Probation accounts: 403 \`account_probation_feature\`.`,
-        security: EITHER_AUTH,
-        params: IdParams,
-        'x-multipart': ImageForm,
-        response: { 200: described(DocumentImage, 'The image was stored'), ...errors(400, 401, 403, 404, 413, 415) },
-      },
-    },
-    async (request) => {
-      const { user } = await requireVerifiedWriter(request);
-      // The owner's live document; a public document of someone else is 404 here too.
-      const doc = await readDocument(request.ctx, user.id, request.params.id);
-      if (doc.user_id !== user.id) throw notFound('Document not found');
-      const bytes = await readFilePart(request, MAX_IMAGE_UPLOAD_BYTES, 'Images may be at most 20 MB before resizing');
-      const image = await processImage(bytes);
-      const row = await storeUpload(request.ctx, user.id, 'image', image, `document:${doc.id}`);
-      return { url: mediaUrl(request.ctx, row) };
     },
   );
 

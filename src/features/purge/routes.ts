@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { hook, requireAdminWrite, requireWritableSession } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, Id, MessageBody, SESSION_AUTH } from '../../http/schemas.js';
-import { assertAdministratorsRemain } from '../admin/service.js';
+import { assertAdministratorsRemain } from '../users/index.js';
 import { DeleteAccountBody, PurgeBody, PurgeResult } from './schemas.js';
 import { deleteOwnAccount, purgeUserContent } from './service.js';
 

@@ -5,3 +5,4 @@
 export { presentUser, presentUserSummary } from './presenter.js';
 export { AvatarField, BioField, DisplayNameField, EmailField, NewPasswordField, UsernameField } from './schemas.js';
 export { listIdentities } from './identities.js';
+export { assertAdministratorsRemain } from './administrators.js';

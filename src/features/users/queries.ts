@@ -74,3 +74,13 @@ export function identitiesOf(db: Db, userId: string) {
     .orderBy('id')
     .execute();
 }
+
+/** The administrators whose accountStatus is one of `statuses` (administrators.ts). */
+export function administratorsWithStatus(db: Db, statuses: readonly string[]) {
+  return db
+    .selectFrom('administrators')
+    .innerJoin('users', 'users.id', 'administrators.user_id')
+    .select('administrators.user_id')
+    .where('users.account_status', 'in', statuses)
+    .execute();
+}
