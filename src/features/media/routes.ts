@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { matchesEtag } from '../../http/etag.js';
 import { hook, requireSubscriberWriter, requireVerifiedWriter } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, IdParams, PUBLIC } from '../../http/schemas.js';
 import { readDocument } from '../documents/service.js';
@@ -54,14 +55,6 @@ export function parseRange(header: string, size: number): { start: number; end: 
   if (end < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(end, size - 1) };
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
 }
 
 const binary = (description: string) => ({
