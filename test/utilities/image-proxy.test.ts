@@ -182,6 +182,14 @@ describe('the cache: 24 hours by URL and width, conditional requests', () => {
     expect(hitsOf('/photo.jpg')).toBe(before + 1);
   });
 
+  it('requests for one uncached image that arrive together fetch it once', async () => {
+    const before = hitsOf('/photo.jpg');
+    const answers = await Promise.all([1, 2, 3].map(() => proxy(ada, site.url('/photo.jpg?together'), '&w=120')));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((r) => r.headers.etag)).size).toBe(1);
+    expect(hitsOf('/photo.jpg')).toBe(before + 1);
+  });
+
   it('If-None-Match with the ETag answers 304 without a body; another tag gets the image', async () => {
     const url = site.url('/small.png');
     const first = await proxy(ada, url);

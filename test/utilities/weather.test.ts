@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { LoopbackPages } from '../helpers/loopback-pages.js';
 import { call, expectError, member, type Member } from '../messages/helpers.js';
@@ -192,5 +193,13 @@ describe('upstream failures: 502 upstream_error, not cached', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('WEATHER_API_URL', () => {
+  it('defaults to Open-Meteo’s public forecast endpoint; anything but an http(s) URL stops the start naming it', () => {
+    expect(loadConfig({}).utilities.weatherApiUrl).toBe('https://api.open-meteo.com/v1/forecast');
+    expect(() => loadConfig({ WEATHER_API_URL: 'ftp://weather.example/v1/forecast' })).toThrow(/WEATHER_API_URL/);
+    expect(() => loadConfig({ WEATHER_API_URL: 'not a url' })).toThrow(/WEATHER_API_URL/);
   });
 });
