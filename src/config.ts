@@ -1,7 +1,7 @@
 // The only module that reads process.env. Every variable of the README's configuration table is parsed and
 // validated here; an invalid value stops the start with one line naming the variable.
 
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import ipaddr from 'ipaddr.js';
 
 export type DatabaseConfig =
@@ -58,6 +58,8 @@ export interface Config {
   blobStore: BlobStoreConfig;
   /** Server-side fetches of user-supplied URLs (adapters/outbound-fetch). */
   outbound: OutboundConfig;
+  /** The utility helpers: the weather API's endpoint (WEATHER_API_URL) and an operator's own city database (GEOIP_DB). */
+  utilities: { weatherApiUrl: string; geoipDb: string | null };
 }
 
 export interface OutboundConfig {
@@ -375,5 +377,35 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: positiveInt(env, 'OUTBOUND_FETCH_TIMEOUT_MS', 10_000, 300_000),
       maxBytes: positiveInt(env, 'OUTBOUND_FETCH_MAX_BYTES', 2 * 1024 * 1024, 100 * 1024 * 1024),
     },
+    utilities: {
+      weatherApiUrl: parseUrl(env, 'WEATHER_API_URL') ?? 'https://api.open-meteo.com/v1/forecast',
+      geoipDb: parseMmdbFile(env, 'GEOIP_DB'),
+    },
   };
+}
+
+/** The MaxMind DB format ends with its metadata, which starts with this marker (within the last 128 KiB). */
+const MMDB_METADATA_MARKER = Buffer.from('\xab\xcd\xefMaxMind.com', 'latin1');
+
+/** A path to a MaxMind-format (.mmdb) file: checked here, so a wrong path stops the start instead of the first lookup. */
+function parseMmdbFile(env: Env, name: string): string | null {
+  const path = str(env, name);
+  if (path === null) return null;
+  let tail: Buffer;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      tail = Buffer.alloc(Math.min(size, 128 * 1024));
+      readSync(fd, tail, 0, tail.length, size - tail.length);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (err) {
+    return fail(name, `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}): ${path}`);
+  }
+  if (tail.lastIndexOf(MMDB_METADATA_MARKER) < 0) {
+    fail(name, `is not a MaxMind-format (.mmdb) database: ${path}`);
+  }
+  return path;
 }

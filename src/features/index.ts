@@ -16,6 +16,7 @@ import { messagesModule } from './messages/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { purgeModule } from './purge/module.js';
 import { usersModule } from './users/module.js';
+import { utilitiesModule } from './utilities/module.js';
 
 /**
  * Every module of the app, in the order their routes are registered: the one list `app.ts`, the
@@ -39,4 +40,5 @@ export const FEATURES: readonly FeatureModule[] = [
   aiModule,
   purgeModule,
   archiveModule,
+  utilitiesModule,
 ];

@@ -210,6 +210,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'blocks', description: 'Blocks, mutes and reports of users' },
         { name: 'direct-messages', description: 'Direct messages between two users and their conversations' },
         { name: 'ai', description: 'AI features for subscribers: suggest an artifact, then generate (persist) it; the quota' },
+        { name: 'utilities', description: 'Utility helpers: the image proxy, geolocation of an address and the current weather' },
         { name: 'operator', description: 'Operator endpoints, not for API clients: the cron jobs of a deployment, called with `Authorization: Bearer <CRON_SECRET>`' },
       ],
       components: {

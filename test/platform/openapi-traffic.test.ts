@@ -6,6 +6,7 @@ import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
 import { AI_KEY, DOCUMENT_OUTPUT, openAiAnswer, ProviderStandIn } from '../ai/support.js';
 import { registerUser, sessionCookie } from '../helpers/app.js';
 import { OpenApiTraffic } from '../helpers/openapi-traffic.js';
+import { LoopbackPages } from '../helpers/loopback-pages.js';
 import { BOOKS_SCHEMA } from '../lists/support.js';
 import { smallPng, videoBytes } from '../media/images.js';
 import { multipart, tempDir } from '../media/support.js';
@@ -42,13 +43,25 @@ let owner: Member;
 let other: Member;
 /** The AI provider of the tour: a loopback OpenAI-compatible stand-in. */
 const aiStandIn = new ProviderStandIn();
+/** A public site for the image proxy and an Open-Meteo stand-in for the weather (127.0.0.2, allowed). */
+const outside = new LoopbackPages('127.0.0.2', {
+  '/image.png': (_req, res) => {
+    void smallPng().then((png) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
+  },
+  '/v1/forecast': (_req, res) => {
+    const current = { time: 1_790_000_000, interval: 900, temperature_2m: 12.5, apparent_temperature: 11, weather_code: 3, wind_speed_10m: 8.2, is_day: 1 };
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ latitude: 52.52, longitude: 13.41, current }));
+  },
+});
 
 beforeAll(async () => {
   const dir = await tempDir('openapi-traffic-');
   removeDataDir = dir.remove;
   await aiStandIn.start();
+  await outside.start();
   const aiEnv = { AI_PROVIDER: 'openai', AI_API_KEY: AI_KEY, AI_BASE_URL: `${aiStandIn.url}/v1` };
-  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ...oauthEnv, ...aiEnv } });
+  const utilityEnv = { ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32', WEATHER_API_URL: outside.url('/v1/forecast') };
+  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ...oauthEnv, ...aiEnv, ...utilityEnv } });
   traffic = await OpenApiTraffic.of(t.app);
   unwatch = traffic.watch(t.app);
   const subscriber = { customer_status: 'subscriber', email_verified: true };
@@ -59,6 +72,7 @@ afterAll(async () => {
   unwatch?.();
   await t?.close();
   await aiStandIn.stop();
+  await outside.stop();
   await removeDataDir?.();
 });
 
@@ -381,6 +395,16 @@ describe('AI', () => {
     aiStandIn.answer(openAiAnswer(DOCUMENT_OUTPUT));
     const { artifact } = await json('POST', '/api/ai/suggest', { payload: { feature: 'powered_document', input: 'Composting at home' } });
     await send('POST', '/api/ai/generate', { payload: { feature: 'powered_document', artifact }, status: 201 });
+  });
+});
+
+describe('utility helpers', () => {
+  it('the image proxy (and its 304), geolocation, the weather', async () => {
+    const proxied = await send('GET', `/api/proxy/image?url=${encodeURIComponent(outside.url('/image.png'))}&w=32`);
+    await send('GET', `/api/proxy/image?url=${encodeURIComponent(outside.url('/image.png'))}&w=32`, { headers: { 'if-none-match': proxied.headers.etag as string }, status: 304 });
+    await send('GET', '/api/geo', { as: null });
+    await send('GET', '/api/geo?ip=8.8.8.8', { as: null, headers: { cookie: t.admin.cookie } });
+    await send('GET', '/api/weather?lat=52.52&lon=13.41', { bearer: true });
   });
 });
 
