@@ -58,6 +58,22 @@ export interface Config {
   blobStore: BlobStoreConfig;
   /** Server-side fetches of user-supplied URLs (adapters/outbound-fetch). */
   outbound: OutboundConfig;
+  /** PUBLIC_ORIGIN_REDIRECTS: extra origins a `returnTo` may point at, besides PUBLIC_URL and WEB_URL. */
+  publicOriginRedirects: string[];
+  /** Billing through Stripe (STRIPE_*); null without STRIPE_SECRET_KEY. */
+  billing: BillingConfig | null;
+  /** METRICS_TOKEN: the Bearer value of GET /metrics; null: the endpoint answers 404. */
+  metricsToken: string | null;
+}
+
+export interface BillingConfig {
+  secretKey: string;
+  /** Null: the webhook answers 503 billing_not_configured. */
+  webhookSecret: string | null;
+  /** The price ids of the plans; a plan without one answers 503 billing_not_configured. */
+  prices: { monthly: string | null; annual: string | null };
+  /** STRIPE_API_URL: the API's origin (a loopback stand-in in tests); null: the provider's own. */
+  apiUrl: string | null;
 }
 
 export interface OutboundConfig {
@@ -208,6 +224,39 @@ function parseAllowedPrivateAddresses(env: Env): string[] {
         return fail('ALLOWED_PRIVATE_ADDRESSES', `must be comma-separated IP addresses or CIDR ranges (got "${p}")`);
       }
     });
+}
+
+/** PUBLIC_ORIGIN_REDIRECTS: comma-separated http(s) origins, kept as origins (no path). */
+function parseOrigins(env: Env, name: string): string[] {
+  const v = str(env, name);
+  if (v === null) return [];
+  return v
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((p) => {
+      try {
+        const u = new URL(p);
+        if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+        return u.origin;
+      } catch {
+        return fail(name, `must be comma-separated http(s) origins (got "${p}")`);
+      }
+    });
+}
+
+function parseBilling(env: Env): BillingConfig | null {
+  const secretKey = str(env, 'STRIPE_SECRET_KEY');
+  const apiUrl = parseUrl(env, 'STRIPE_API_URL');
+  // The library takes a host, port and protocol: the API's paths stay the provider's own.
+  if (apiUrl !== null && new URL(apiUrl).pathname !== '/') fail('STRIPE_API_URL', `must be an origin with no path (got "${apiUrl}")`);
+  if (secretKey === null) return null;
+  return {
+    secretKey,
+    webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
+    prices: { monthly: str(env, 'STRIPE_PRICE_MONTHLY'), annual: str(env, 'STRIPE_PRICE_ANNUAL') },
+    apiUrl,
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -375,5 +424,8 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: positiveInt(env, 'OUTBOUND_FETCH_TIMEOUT_MS', 10_000, 300_000),
       maxBytes: positiveInt(env, 'OUTBOUND_FETCH_MAX_BYTES', 2 * 1024 * 1024, 100 * 1024 * 1024),
     },
+    publicOriginRedirects: parseOrigins(env, 'PUBLIC_ORIGIN_REDIRECTS'),
+    billing: parseBilling(env),
+    metricsToken: str(env, 'METRICS_TOKEN'),
   };
 }
