@@ -27,6 +27,7 @@ export async function sendMail(ctx: AppContext, mail: MailRequest): Promise<'sen
     error = (err as Error).message?.slice(0, 1000) || 'unknown error';
     ctx.log.warn({ emailType: mail.type, err: error }, 'mail delivery failed');
   }
+  ctx.metrics.emails.inc({ type: mail.type, status });
   await ctx.db.kysely
     .insertInto('email_logs')
     .values({

@@ -76,7 +76,8 @@ export class StripeStandIn {
     const key = req.headers['idempotency-key'];
     if (req.method === 'POST' && typeof key === 'string' && this.idempotent.has(`${path} ${key}`)) {
       res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
-      return res.end(this.idempotent.get(`${path} ${key}`));
+      res.end(this.idempotent.get(`${path} ${key}`));
+      return;
     }
     const answer = this.route(req.method ?? '', path, form);
     if ('error' in answer) return stripeError(res, answer.status, 'invalid_request_error', answer.error, answer.code);
