@@ -51,7 +51,9 @@ export const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/metrics',
     {
       preValidation: hook(requireMetricsToken),
+      // Outside /api/ and not for API clients: documented in the README, not in the API's document.
       schema: {
+        hide: true,
         operationId: 'getMetrics',
         tags: OPERATOR_TAGS,
         summary: 'Prometheus metrics of this instance',

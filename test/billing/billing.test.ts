@@ -1,14 +1,12 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, setUserFields, type Registered, type TestApp } from '../helpers/app.js';
-import { StripeStandIn, subscriptionObject, type StandInSubscription } from './stripe-standin.js';
+import { signEvent, signPayload, StripeStandIn, subscriptionObject, type StandInSubscription } from './stripe-standin.js';
 
 // Billing through the payment provider (CONTRACT.md, Billing), against a loopback stand-in of the
 // provider's API and with webhook events signed as the provider signs them.
 
 const WEBHOOK_SECRET = 'whsec_test_standin_secret';
 const PRICES = { monthly: 'price_monthly_test', annual: 'price_annual_test' };
-const signer = new Stripe('sk_test_signer_only');
 
 let standIn: StripeStandIn;
 let t: TestApp;
@@ -63,17 +61,9 @@ function subscription(customer: string, status: string, plan: keyof typeof PRICE
   return s;
 }
 
-/** An event as the provider sends it, and its Stripe-Signature header (at `timestamp`, default now). */
-function signed(type: string, object: unknown, options: { id?: string; timestamp?: number; secret?: string } = {}) {
-  seq += 1;
-  const payload = JSON.stringify({ id: options.id ?? `evt_test_${seq}`, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(t.clock.now().getTime() / 1000), data: { object } });
-  const header = signer.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? WEBHOOK_SECRET,
-    timestamp: options.timestamp ?? Math.floor(t.clock.now().getTime() / 1000),
-  });
-  return { payload, header };
-}
+/** An event signed as the provider signs it (at `timestamp`, default the test clock's now). */
+const signed = (type: string, object: unknown, options: { id?: string; timestamp?: number; secret?: string } = {}) =>
+  signEvent(type, object, { secret: WEBHOOK_SECRET, timestamp: Math.floor(t.clock.now().getTime() / 1000), ...options });
 
 const deliver = (event: { payload: string; header: string | null }, body = event.payload) =>
   t.app.inject({
@@ -338,7 +328,7 @@ describe('POST /api/billing/webhook', () => {
     expect((await deliver(recent)).statusCode).toBe(200);
     expect(await tier(u.user.id)).toBe('subscriber:monthly');
     // A body that is not JSON, correctly signed, is still refused with a 4xx.
-    const text = { payload: 'not json', header: signer.webhooks.generateTestHeaderString({ payload: 'not json', secret: WEBHOOK_SECRET, timestamp: now }) };
+    const text = { payload: 'not json', header: signPayload('not json', WEBHOOK_SECRET, now) };
     expect((await deliver(text)).statusCode).toBe(400);
   });
 
@@ -425,6 +415,12 @@ describe('without STRIPE_SECRET_KEY', () => {
       const hook = await bare.app.inject({ method: 'POST', url: '/api/billing/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{}' });
       expect(hook.statusCode).toBe(503);
       expect(hook.json()).toMatchObject({ code: 'billing_not_configured' });
+      // A malformed request is 400 on any server: no signature, or a body of the wrong shape.
+      const unsigned = await bare.app.inject({ method: 'POST', url: '/api/billing/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+      expect(unsigned.statusCode).toBe(400);
+      expect(unsigned.json()).toMatchObject({ code: 'invalid_signature' });
+      const badPlan = await bare.app.inject({ method: 'POST', url: '/api/billing/checkout-session', headers: { cookie: u.cookie }, payload: { plan: 'weekly' } });
+      expect(badPlan.statusCode).toBe(400);
     } finally {
       await bare.close();
     }

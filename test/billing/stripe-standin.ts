@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 // A loopback stand-in for the payment provider's API: it checks what the provider checks (the
 // secret key as a Bearer token, form-encoded POST bodies, the parameters each call needs, the
@@ -134,4 +135,23 @@ export function subscriptionObject(s: StandInSubscription) {
       data: [{ id: `si_${s.id}`, object: 'subscription_item', current_period_end: s.currentPeriodEnd, price: { id: s.price, object: 'price' }, quantity: 1 }],
     },
   };
+}
+
+const signer = new Stripe('sk_test_signer_only');
+let eventSeq = 0;
+
+/**
+ * An event as the provider sends it, and its `Stripe-Signature` header made by the library's own
+ * test helper with `secret`, at `timestamp` (seconds; default now).
+ */
+export function signEvent(type: string, object: unknown, options: { secret: string; timestamp?: number; id?: string }): { payload: string; header: string } {
+  eventSeq += 1;
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const payload = JSON.stringify({ id: options.id ?? `evt_test_${eventSeq}_${randomBytes(4).toString('hex')}`, object: 'event', type, api_version: '2026-10-28.endive', created: timestamp, data: { object } });
+  return { payload, header: signer.webhooks.generateTestHeaderString({ payload, secret: options.secret, timestamp }) };
+}
+
+/** A signature header over `payload` as the provider makes it (for bodies that are not events). */
+export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  return signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 }

@@ -2,25 +2,23 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.js';
 import { forbidden } from '../../http/errors.js';
+import { refuseInvalidText } from '../../http/input-guard.js';
 import { hook, requireWritableSession } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, PUBLIC, ref, SESSION_AUTH } from '../../http/schemas.js';
 import { toBool } from '../../db/dialect.js';
-import { BillingResult, CheckoutBody, PortalBody, SessionUrl, WebhookReceived } from './schemas.js';
-import { billingProvider, createCheckoutSession, createPortalSession, getBilling } from './service.js';
+import { BillingResult, CheckoutBody, PortalBody, SessionUrl, WebhookEvent, WebhookReceived } from './schemas.js';
+import { createCheckoutSession, createPortalSession, getBilling } from './service.js';
 import { handleWebhook } from './webhook.js';
 
 const tags = ['billing'];
 
-/** Session writers of a server with billing: 401, then 503 billing_not_configured (before the body is looked at). */
-async function requireBillingSession(request: FastifyRequest) {
+/**
+ * Checkout needs a verified e-mail address (the provider's receipts go there). Like every guard it
+ * runs before validation; whether billing is configured (503) is the service's first step, after
+ * validation: a malformed request is 400 on any server.
+ */
+async function requireCheckoutCaller(request: FastifyRequest) {
   const caller = await requireWritableSession(request);
-  billingProvider(request.ctx);
-  return caller;
-}
-
-/** Checkout also needs a verified e-mail address (the provider's receipts go there). */
-async function requireBillingCheckout(request: FastifyRequest) {
-  const caller = await requireBillingSession(request);
   if (!toBool(caller.user.email_verified)) {
     throw forbidden('Verify your e-mail address before subscribing; POST /api/auth/send-verification-email sends the link again', 'email_not_verified');
   }
@@ -49,7 +47,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/billing/checkout-session',
     {
-      preValidation: hook(requireBillingCheckout),
+      preValidation: hook(requireCheckoutCaller),
       schema: {
         operationId: 'createCheckoutSession',
         tags,
@@ -62,7 +60,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireBillingCheckout(request);
+      const { user } = await requireCheckoutCaller(request);
       return createCheckoutSession(request.ctx, user, request.body.plan, request.body.returnTo);
     },
   );
@@ -70,7 +68,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/billing/portal-session',
     {
-      preValidation: hook(requireBillingSession),
+      preValidation: hook(requireWritableSession),
       schema: {
         operationId: 'createPortalSession',
         tags,
@@ -82,7 +80,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireBillingSession(request);
+      const { user } = await requireWritableSession(request);
       return createPortalSession(request.ctx, user, request.body?.returnTo);
     },
   );
@@ -97,6 +95,18 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 const webhookRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // The text rule of every body (http/input-guard.ts), on the parsed bytes: the hook of the app
+  // skips a body it cannot see into. A body that is not JSON is left to the signature check.
+  app.addHook('preValidation', async (request) => {
+    if (!Buffer.isBuffer(request.body)) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(request.body.toString('utf8'));
+    } catch {
+      return;
+    }
+    refuseInvalidText(parsed, '');
+  });
 
   app.post(
     '/api/billing/webhook',
@@ -108,6 +118,7 @@ const webhookRoute: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Verified over the raw body with `STRIPE_WEBHOOK_SECRET` (the `Stripe-Signature` header, five minutes of tolerance): 400 `invalid_signature` otherwise. Each event takes effect once; the subscription it names is read again from the provider and applied.',
         security: PUBLIC,
+        'x-raw-json': WebhookEvent,
         response: { 200: described(WebhookReceived, 'Accepted'), ...errors(400, 502, 503) },
       },
     },

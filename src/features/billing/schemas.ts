@@ -38,6 +38,20 @@ export const PortalBody = Type.Union([Type.Object({ returnTo: Type.Optional(Retu
 
 export const SessionUrl = Type.Object({ url: Type.String({ description: "The provider's page to open" }) }, { $id: 'BillingSessionUrl' });
 
+/** What the provider posts (read as raw bytes: the signature covers them). */
+export const WebhookEvent = Type.Object(
+  {
+    id: Type.String({ description: 'The event id: each takes effect once' }),
+    type: Type.String({ description: 'e.g. `customer.subscription.updated`, `invoice.payment_failed`; others are ignored' }),
+    data: Type.Object({ object: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true }),
+  },
+  {
+    additionalProperties: true,
+    description: "A payment provider event (Stripe's event object)",
+    examples: [{ id: 'evt_1', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_1', object: 'subscription' } } }],
+  },
+);
+
 export const WebhookReceived = Type.Object({ received: Type.Boolean() }, { description: 'The event was accepted (applied, ignored, or a replay)' });
 
 export const BILLING_COMPONENTS = [Billing, SessionUrl];

@@ -74,10 +74,11 @@ function withParam(url: string, name: string, value: string): string {
 }
 
 export async function createCheckoutSession(ctx: AppContext, user: UserRow, plan: Plan, returnTo: string | undefined): Promise<{ url: string }> {
+  // A returnTo that is not allowed is 400 on any server, configured for billing or not.
+  const back = resolveReturnTo(ctx.config, returnTo);
   const { stripe, config } = billingProvider(ctx);
   const price = config.prices[plan];
   if (!price) throw new AppError(503, `The ${plan} plan is not configured on this server`, 'billing_not_configured');
-  const back = resolveReturnTo(ctx.config, returnTo);
   // Any tier but free already grants subscriber access: a subscription, or an administrator's grant.
   if (user.customer_status !== 'free') throw conflict('This account already has a subscription', 'already_subscribed');
   const customer = await ensureCustomer(ctx, stripe, user);
@@ -97,8 +98,8 @@ export async function createCheckoutSession(ctx: AppContext, user: UserRow, plan
 }
 
 export async function createPortalSession(ctx: AppContext, user: UserRow, returnTo: string | undefined): Promise<{ url: string }> {
-  const { stripe } = billingProvider(ctx);
   const back = resolveReturnTo(ctx.config, returnTo);
+  const { stripe } = billingProvider(ctx);
   const row = await findCustomerByUser(ctx.db.kysely, user.id);
   if (!row) throw conflict('This account has no billing account yet: subscribe first', 'no_billing_account');
   const session = await providerCall(ctx, 'create portal session', () =>

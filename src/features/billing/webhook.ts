@@ -38,9 +38,10 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
 }
 
 export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+  // A request without a signature is no provider's, configured or not.
+  if (!signature) throw invalidSignature();
   const { stripe, config } = billingProvider(ctx);
   if (!config.webhookSecret) throw notConfigured();
-  if (!signature) throw invalidSignature();
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, TOLERANCE_SECONDS, undefined, ctx.clock.now().getTime());
