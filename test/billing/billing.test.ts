@@ -398,6 +398,29 @@ describe('POST /api/billing/webhook', () => {
   });
 });
 
+describe('account deletion', () => {
+  it('removes the customer row and deletes the customer at the provider (its subscriptions end there)', async () => {
+    const u = await verifiedUser();
+    const customer = await customerOf(u);
+    const sub = subscription(customer, 'active', 'monthly');
+    await deliver(signed('customer.subscription.created', subscriptionObject(sub)));
+    expect(await tier(u.user.id)).toBe('subscriber:monthly');
+
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/user', headers: { cookie: u.cookie }, payload: { password: u.password } });
+    expect(res.statusCode).toBe(200);
+    t.app.ctx.jobs.kick();
+    await t.app.ctx.jobs.idle();
+    expect(await t.db.kysely.selectFrom('billing_customers').selectAll().where('user_id', '=', u.user.id).execute()).toEqual([]);
+    const del = standIn.calls(`DELETE /v1/customers/${customer}`);
+    expect(del).toHaveLength(1);
+    expect(del[0].headers.authorization).toBe(`Bearer ${standIn.secretKey}`);
+    expect(standIn.customers.has(customer)).toBe(false);
+    expect(sub.status).toBe('canceled');
+    // Stripe's own cancellation event, arriving afterwards, finds no user: 200, nothing to change.
+    expect((await deliver(signed('customer.subscription.deleted', subscriptionObject(sub)))).statusCode).toBe(200);
+  });
+});
+
 describe('without STRIPE_SECRET_KEY', () => {
   it('GET answers configured: false; every other billing endpoint 503 billing_not_configured', async () => {
     const bare = await createTestApp({ smtp: false });

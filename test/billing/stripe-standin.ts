@@ -111,6 +111,13 @@ export class StripeStandIn {
       const bid = id('bps');
       return { body: { id: bid, object: 'billing_portal.session', customer: form.customer, return_url: form.return_url, url: `https://billing.stripe.test/p/session/${bid}` } };
     }
+    const deleted = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && deleted) {
+      if (!this.customers.delete(deleted[1])) return { status: 404, error: `No such customer: '${deleted[1]}'`, code: 'resource_missing' };
+      // Deleting a customer cancels its subscriptions at once.
+      for (const s of this.subscriptions.values()) if (s.customer === deleted[1]) s.status = 'canceled';
+      return { body: { id: deleted[1], object: 'customer', deleted: true } };
+    }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === 'GET' && sub) {
       const s = this.subscriptions.get(sub[1]);

@@ -1,11 +1,19 @@
-import type { FeatureModule } from '../../runtime/module.js';
+import { jobKind, type FeatureModule } from '../../runtime/module.js';
 import { isoAfter } from '../../lib/clock.js';
 import type { PeriodicTask } from '../../runtime/types.js';
+import { deleteProviderCustomer } from './customer-deletion.js';
 import { stripeClient } from './provider.js';
 import { deleteEventsBefore } from './queries.js';
 import { billingRoutes } from './routes.js';
 import { BILLING_COMPONENTS } from './schemas.js';
 import { billingPart } from './user-data.js';
+
+declare module '../../runtime/types.js' {
+  interface JobPayloads {
+    /** The provider customer of a deleted account, deleted at the provider (customer-deletion.ts). */
+    'billing.delete-customer': { customerId: string };
+  }
+}
 
 /** Applied event ids are kept 30 days: the provider retries an event for three. */
 const EVENTS_KEPT_MS = 30 * 24 * 3600_000;
@@ -24,5 +32,6 @@ export const billingModule: FeatureModule = {
   components: BILLING_COMPONENTS,
   state: [stripeClient],
   periodic: [forgetBillingEvents],
+  jobs: [jobKind('billing.delete-customer', deleteProviderCustomer)],
   userData: [billingPart],
 };

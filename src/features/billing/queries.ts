@@ -80,3 +80,9 @@ export async function deleteEventsBefore(db: Db, before: string): Promise<number
   const result = await db.deleteFrom('billing_events').where('received_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Removes the user's customer row; answers the provider customer id it held, if any. */
+export async function deleteCustomer(db: Db, userId: string): Promise<string | null> {
+  const row = await db.deleteFrom('billing_customers').where('user_id', '=', userId).returning('provider_customer_id').executeTakeFirst();
+  return row?.provider_customer_id ?? null;
+}
