@@ -117,7 +117,11 @@ function finishOperation(method: string, op: Json, hasPathParams: boolean): void
   // A multipart body read by the route itself: the parts it takes.
   if (op['x-multipart']) op.requestBody = { required: true, content: { 'multipart/form-data': { schema: op['x-multipart'] } } };
   delete op['x-multipart'];
-  if (op['x-raw-json']) op.requestBody = { required: true, content: { 'application/json': { schema: op['x-raw-json'] } } };
+  if (op['x-raw-json']) {
+    // As @fastify/swagger documents a body schema: its first example becomes the media's example.
+    const { examples, ...schema } = op['x-raw-json'] as Json;
+    op.requestBody = { required: true, content: { 'application/json': { schema, ...(examples ? { example: examples[0] } : {}) } } };
+  }
   delete op['x-raw-json'];
   const responses = op.responses as Record<string, Json>;
   const add = (status: number) => {
