@@ -203,31 +203,8 @@ function positiveInt(env: Env, name: string, fallback: number, max: number): num
   return Number(v);
 }
 
-/** ALLOWED_PRIVATE_ADDRESSES: validated here so that a typo stops the start instead of opening nothing. */
-function parseAllowedPrivateAddresses(env: Env): string[] {
-  const v = str(env, 'ALLOWED_PRIVATE_ADDRESSES');
-  if (v === null) return [];
-  return v
-    .split(',')
-    .map((p) => p.trim())
-    .filter((p) => p !== '')
-    .map((p) => {
-      try {
-        if (p.includes('/')) {
-          const [address, bits] = ipaddr.parseCIDR(p);
-          return `${address.toString()}/${bits}`;
-        }
-        if (!ipaddr.isValid(p)) throw new Error('not an address');
-        const address = ipaddr.parse(p);
-        return `${address.toString()}/${address.kind() === 'ipv4' ? 32 : 128}`;
-      } catch {
-        return fail('ALLOWED_PRIVATE_ADDRESSES', `must be comma-separated IP addresses or CIDR ranges (got "${p}")`);
-      }
-    });
-}
-
-/** PUBLIC_ORIGIN_REDIRECTS: comma-separated http(s) origins, kept as origins (no path). */
-function parseOrigins(env: Env, name: string): string[] {
+/** A comma-separated list, each item parsed by `item` (which throws on a bad one: `why` names the rule). */
+function commaList(env: Env, name: string, why: string, item: (value: string) => string): string[] {
   const v = str(env, name);
   if (v === null) return [];
   return v
@@ -236,13 +213,33 @@ function parseOrigins(env: Env, name: string): string[] {
     .filter((p) => p !== '')
     .map((p) => {
       try {
-        const u = new URL(p);
-        if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
-        return u.origin;
+        return item(p);
       } catch {
-        return fail(name, `must be comma-separated http(s) origins (got "${p}")`);
+        return fail(name, `must be ${why} (got "${p}")`);
       }
     });
+}
+
+/** ALLOWED_PRIVATE_ADDRESSES: validated here so that a typo stops the start instead of opening nothing. */
+function parseAllowedPrivateAddresses(env: Env): string[] {
+  return commaList(env, 'ALLOWED_PRIVATE_ADDRESSES', 'comma-separated IP addresses or CIDR ranges', (p) => {
+    if (p.includes('/')) {
+      const [address, bits] = ipaddr.parseCIDR(p);
+      return `${address.toString()}/${bits}`;
+    }
+    if (!ipaddr.isValid(p)) throw new Error('not an address');
+    const address = ipaddr.parse(p);
+    return `${address.toString()}/${address.kind() === 'ipv4' ? 32 : 128}`;
+  });
+}
+
+/** PUBLIC_ORIGIN_REDIRECTS: comma-separated http(s) origins, kept as origins (no path). */
+function parseOrigins(env: Env, name: string): string[] {
+  return commaList(env, name, 'comma-separated http(s) origins', (p) => {
+    const u = new URL(p);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+    return u.origin;
+  });
 }
 
 function parseBilling(env: Env): BillingConfig | null {

@@ -2,10 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Gauge } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import type { Db } from '../../src/db/connection.js';
 import { MIGRATION_NAMES } from '../../src/db/migrate.js';
 import { FEATURES } from '../../src/features/index.js';
 import type { FeatureModule } from '../../src/runtime/module.js';
@@ -27,6 +29,20 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** An app of its own on a fresh database (changed first by `prepare`), closed and dropped after `use`. */
+async function withApp(env: Record<string, string>, use: (app: FastifyInstance, db: Db) => Promise<void>, options: { modules?: FeatureModule[]; prepare?: (db: Db) => Promise<unknown> } = {}) {
+  const { db, drop } = await freshDatabase();
+  await options.prepare?.(db);
+  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const app = await buildApp(config, { db, passwords: testPasswords, logger: false, ...(options.modules ? { modules: options.modules } : {}) });
+  try {
+    await use(app, db);
+  } finally {
+    await app.close();
+    await drop();
+  }
+}
+
 const scrape = async (authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/metrics', ...(authorization !== undefined ? { headers: { authorization } } : {}) });
 
@@ -44,27 +60,18 @@ describe('GET /api/health and /api/health/ready', () => {
   });
 
   it('a migration not applied: 503 with migrations failing', async () => {
-    const { db, drop } = await freshDatabase();
-    await db.kysely.deleteFrom('kysely_migration' as never).where(sql.ref('name'), '=', MIGRATION_NAMES.at(-1)!).execute();
-    const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-    const app = await buildApp(config, { db, passwords: testPasswords, logger: false });
-    try {
+    const unapply = (db: Db) => db.kysely.deleteFrom('kysely_migration' as never).where(sql.ref('name'), '=', MIGRATION_NAMES.at(-1)!).execute();
+    await withApp({}, async (app) => {
       const res = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'failing', checks: { database: 'ok', migrations: 'failing', blobStore: 'ok' } });
-    } finally {
-      await app.close();
-      await drop();
-    }
+    }, { prepare: unapply });
   });
 
   it('a blob store that cannot write, and a database that does not answer: 503 naming them', async () => {
     const file = join(dataDir, 'not-a-directory');
     await writeFile(file, 'x');
-    const { db, drop } = await freshDatabase();
-    const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', DATA_DIR: file });
-    const app = await buildApp(config, { db, passwords: testPasswords, logger: false });
-    try {
+    await withApp({ DATA_DIR: file }, async (app, db) => {
       const res = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'failing', checks: { database: 'ok', migrations: 'ok', blobStore: 'failing' } });
@@ -76,10 +83,7 @@ describe('GET /api/health and /api/health/ready', () => {
       const live = await app.inject({ method: 'GET', url: '/api/health' });
       expect(live.statusCode).toBe(503);
       expect(live.json()).toMatchObject({ error: expect.any(String), code: 'unavailable' });
-    } finally {
-      await app.close();
-      await drop();
-    }
+    });
   });
 });
 
@@ -161,17 +165,11 @@ describe('GET /metrics', () => {
         },
       ],
     };
-    const { db, drop } = await freshDatabase();
-    const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', METRICS_TOKEN: TOKEN, DATA_DIR: dataDir });
-    const app = await buildApp(config, { db, passwords: testPasswords, logger: false, modules: [...FEATURES, deliveries] });
-    try {
+    await withApp({ METRICS_TOKEN: TOKEN }, async (app) => {
       const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('deliveries{network="networkA",outcome="delivered"} 7');
       expect((await scrape(`Bearer ${TOKEN}`)).body).not.toContain('deliveries{');
-    } finally {
-      await app.close();
-      await drop();
-    }
+    }, { modules: [...FEATURES, deliveries] });
   });
 });
