@@ -60,6 +60,22 @@ export interface Config {
   outbound: OutboundConfig;
   /** The utility helpers: the weather API's endpoint (WEATHER_API_URL) and an operator's own city database (GEOIP_DB). */
   utilities: { weatherApiUrl: string; geoipDb: string | null };
+  /** PUBLIC_ORIGIN_REDIRECTS: extra origins a `returnTo` may point at, besides PUBLIC_URL and WEB_URL. */
+  publicOriginRedirects: string[];
+  /** Billing through Stripe (STRIPE_*); null without STRIPE_SECRET_KEY. */
+  billing: BillingConfig | null;
+  /** METRICS_TOKEN: the Bearer value of GET /metrics; null: the endpoint answers 404. */
+  metricsToken: string | null;
+}
+
+export interface BillingConfig {
+  secretKey: string;
+  /** Null: the webhook answers 503 billing_not_configured. */
+  webhookSecret: string | null;
+  /** The price ids of the plans; a plan without one answers 503 billing_not_configured. */
+  prices: { monthly: string | null; annual: string | null };
+  /** STRIPE_API_URL: the API's origin (a loopback stand-in in tests); null: the provider's own. */
+  apiUrl: string | null;
 }
 
 export interface OutboundConfig {
@@ -189,9 +205,9 @@ function positiveInt(env: Env, name: string, fallback: number, max: number): num
   return Number(v);
 }
 
-/** ALLOWED_PRIVATE_ADDRESSES: validated here so that a typo stops the start instead of opening nothing. */
-function parseAllowedPrivateAddresses(env: Env): string[] {
-  const v = str(env, 'ALLOWED_PRIVATE_ADDRESSES');
+/** A comma-separated list, each item parsed by `item` (which throws on a bad one: `why` names the rule). */
+function commaList(env: Env, name: string, why: string, item: (value: string) => string): string[] {
+  const v = str(env, name);
   if (v === null) return [];
   return v
     .split(',')
@@ -199,17 +215,47 @@ function parseAllowedPrivateAddresses(env: Env): string[] {
     .filter((p) => p !== '')
     .map((p) => {
       try {
-        if (p.includes('/')) {
-          const [address, bits] = ipaddr.parseCIDR(p);
-          return `${address.toString()}/${bits}`;
-        }
-        if (!ipaddr.isValid(p)) throw new Error('not an address');
-        const address = ipaddr.parse(p);
-        return `${address.toString()}/${address.kind() === 'ipv4' ? 32 : 128}`;
+        return item(p);
       } catch {
-        return fail('ALLOWED_PRIVATE_ADDRESSES', `must be comma-separated IP addresses or CIDR ranges (got "${p}")`);
+        return fail(name, `must be ${why} (got "${p}")`);
       }
     });
+}
+
+/** ALLOWED_PRIVATE_ADDRESSES: validated here so that a typo stops the start instead of opening nothing. */
+function parseAllowedPrivateAddresses(env: Env): string[] {
+  return commaList(env, 'ALLOWED_PRIVATE_ADDRESSES', 'comma-separated IP addresses or CIDR ranges', (p) => {
+    if (p.includes('/')) {
+      const [address, bits] = ipaddr.parseCIDR(p);
+      return `${address.toString()}/${bits}`;
+    }
+    if (!ipaddr.isValid(p)) throw new Error('not an address');
+    const address = ipaddr.parse(p);
+    return `${address.toString()}/${address.kind() === 'ipv4' ? 32 : 128}`;
+  });
+}
+
+/** PUBLIC_ORIGIN_REDIRECTS: comma-separated http(s) origins, kept as origins (no path). */
+function parseOrigins(env: Env, name: string): string[] {
+  return commaList(env, name, 'comma-separated http(s) origins', (p) => {
+    const u = new URL(p);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+    return u.origin;
+  });
+}
+
+function parseBilling(env: Env): BillingConfig | null {
+  const secretKey = str(env, 'STRIPE_SECRET_KEY');
+  const apiUrl = parseUrl(env, 'STRIPE_API_URL');
+  // The library takes a host, port and protocol: the API's paths stay the provider's own.
+  if (apiUrl !== null && new URL(apiUrl).pathname !== '/') fail('STRIPE_API_URL', `must be an origin with no path (got "${apiUrl}")`);
+  if (secretKey === null) return null;
+  return {
+    secretKey,
+    webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
+    prices: { monthly: str(env, 'STRIPE_PRICE_MONTHLY'), annual: str(env, 'STRIPE_PRICE_ANNUAL') },
+    apiUrl,
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -381,6 +427,9 @@ export function loadConfig(env: Env = process.env): Config {
       weatherApiUrl: parseUrl(env, 'WEATHER_API_URL') ?? 'https://api.open-meteo.com/v1/forecast',
       geoipDb: parseMmdbFile(env, 'GEOIP_DB'),
     },
+    publicOriginRedirects: parseOrigins(env, 'PUBLIC_ORIGIN_REDIRECTS'),
+    billing: parseBilling(env),
+    metricsToken: str(env, 'METRICS_TOKEN'),
   };
 }
 

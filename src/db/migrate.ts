@@ -15,6 +15,7 @@ import * as m012 from './migrations/012_message_write_path.js';
 import * as m013 from './migrations/013_message_count_shards.js';
 import * as m014 from './migrations/014_ai_usage.js';
 import * as m015 from './migrations/015_user_removals.js';
+import * as m016 from './migrations/016_billing.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '013_message_count_shards': m013,
   '014_ai_usage': m014,
   '015_user_removals': m015,
+  '016_billing': m016,
 };
 
 /** The migration names, in the order they run. */
@@ -84,4 +86,11 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
     const message = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(failed ? `Migration ${failed.migrationName} failed: ${message}` : `Migrations failed: ${message}`);
   }
+}
+
+/** The names of the migrations not yet applied to `db` (the readiness probe's check). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: new DialectMigrationProvider(db.engine, {}) });
+  const info = await migrator.getMigrations();
+  return info.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -491,6 +491,26 @@ export interface UserArchivesTable {
   finished_at: string | null;
 }
 
+/** A user's provider customer and its subscription as last read from the provider (migration 016). */
+export interface BillingCustomersTable {
+  user_id: string;
+  provider_customer_id: string;
+  subscription_id: string | null;
+  plan: string | null; // monthly | annual
+  status: string | null; // the provider's subscription status
+  current_period_end: string | null;
+  cancel_at_period_end: SqlBool;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A provider webhook event already applied (migration 016). */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface Database {
   uploads: UploadsTable;
   users: UsersTable;
@@ -539,6 +559,8 @@ export interface Database {
   user_removals: UserRemovalsTable;
   name_holds: NameHoldsTable;
   user_archives: UserArchivesTable;
+  billing_customers: BillingCustomersTable;
+  billing_events: BillingEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

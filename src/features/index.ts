@@ -5,6 +5,7 @@ import { aiModule } from './ai/module.js';
 import { analyticsModule } from './analytics/module.js';
 import { archiveModule } from './archive/module.js';
 import { authModule } from './auth/module.js';
+import { billingModule } from './billing/module.js';
 import { blocksModule } from './blocks/module.js';
 import { directMessagesModule } from './direct-messages/module.js';
 import { documentsModule } from './documents/module.js';
@@ -38,6 +39,7 @@ export const FEATURES: readonly FeatureModule[] = [
   blocksModule,
   directMessagesModule,
   aiModule,
+  billingModule,
   purgeModule,
   archiveModule,
   utilitiesModule,

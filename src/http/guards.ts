@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/types.js';
 import { bearerToken, requireSession, requireUser, type Caller } from './auth.js';
-import { AppError, forbidden, tooManyRequests, unauthorized } from './errors.js';
+import { AppError, forbidden, notFound, tooManyRequests, unauthorized } from './errors.js';
 
 // Every guard of the service: who may call (signed in, by session, an administrator, the cron),
 // account status and tier. A route runs its guard as its preValidation hook (`hook(guard)`), so
@@ -119,14 +119,25 @@ export const requireSubscriberWriter = writableAnd(subscriber, assertNotProbatio
 /** Creating documents: a writer outside probation, then a subscriber (probation first). */
 export const requireDocumentCreator = writableAnd(assertNotProbation, subscriber);
 
-/** The operator's cron endpoints: `Bearer <CRON_SECRET>`; with no secret configured, always 401. */
-export function requireCronSecret(request: FastifyRequest): void {
-  const secret = request.server.ctx.config.cronSecret;
+/** Whether the request's Bearer value is `secret` (compared in constant time); never with no secret. */
+export function bearerIs(request: FastifyRequest, secret: string | null): boolean {
   const given = bearerToken(request);
-  if (!secret || given === null) throw unauthorized('The cron secret is required');
+  if (!secret || given === null) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized('The cron secret is required');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The operator's cron endpoints: `Bearer <CRON_SECRET>`; with no secret configured, always 401. */
+export function requireCronSecret(request: FastifyRequest): void {
+  if (!bearerIs(request, request.server.ctx.config.cronSecret)) throw unauthorized('The cron secret is required');
+}
+
+/** GET /metrics: 404 while METRICS_TOKEN is unset (the endpoint does not exist), else `Bearer <METRICS_TOKEN>` or 401. */
+export function requireMetricsToken(request: FastifyRequest): void {
+  const token = request.server.ctx.config.metricsToken;
+  if (token === null) throw notFound('Route GET /metrics not found', 'not_found');
+  if (!bearerIs(request, token)) throw unauthorized('The metrics token is required');
 }
 
 /** A guard as a route's preValidation hook: `preValidation: hook(requireWritable)`. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueEmailToken } from '../../src/runtime/email-tokens.js';
 import { unsubscribeToken } from '../../src/features/notifications/unsubscribe.js';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
+import { signEvent, StripeStandIn, subscriptionObject } from '../billing/stripe-standin.js';
 import { AI_KEY, DOCUMENT_OUTPUT, openAiAnswer, ProviderStandIn } from '../ai/support.js';
 import { registerUser, sessionCookie } from '../helpers/app.js';
 import { OpenApiTraffic } from '../helpers/openapi-traffic.js';
@@ -53,15 +54,20 @@ const outside = new LoopbackPages('127.0.0.2', {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ latitude: 52.52, longitude: 13.41, current }));
   },
 });
+/** The payment provider of the tour: a loopback stand-in of its API. */
+const stripeStandIn = new StripeStandIn();
+const STRIPE_WEBHOOK_SECRET = 'whsec_tour';
 
 beforeAll(async () => {
   const dir = await tempDir('openapi-traffic-');
   removeDataDir = dir.remove;
   await aiStandIn.start();
   await outside.start();
+  await stripeStandIn.start();
   const aiEnv = { AI_PROVIDER: 'openai', AI_API_KEY: AI_KEY, AI_BASE_URL: `${aiStandIn.url}/v1` };
   const utilityEnv = { ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32', WEATHER_API_URL: outside.url('/v1/forecast') };
-  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ...oauthEnv, ...aiEnv, ...utilityEnv } });
+  const billingEnv = { STRIPE_SECRET_KEY: stripeStandIn.secretKey, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY: 'price_tour_monthly', STRIPE_API_URL: stripeStandIn.url };
+  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ...oauthEnv, ...aiEnv, ...utilityEnv, ...billingEnv } });
   traffic = await OpenApiTraffic.of(t.app);
   unwatch = traffic.watch(t.app);
   const subscriber = { customer_status: 'subscriber', email_verified: true };
@@ -73,6 +79,7 @@ afterAll(async () => {
   await t?.close();
   await aiStandIn.stop();
   await outside.stop();
+  await stripeStandIn.stop();
   await removeDataDir?.();
 });
 
@@ -106,6 +113,7 @@ async function upload(url: string, file: Parameters<typeof multipart>[0], o: Opt
 describe('platform and accounts', () => {
   it('health, analytics', async () => {
     await send('GET', '/api/health', { as: null });
+    await send('GET', '/api/health/ready', { as: null });
     await send('POST', '/api/analytics/ingest', { as: null, payload: { type: 'page_view', path: '/lists' }, status: 201 });
   });
 
@@ -405,6 +413,20 @@ describe('utility helpers', () => {
     await send('GET', '/api/geo', { as: null });
     await send('GET', '/api/geo?ip=8.8.8.8', { as: null, headers: { cookie: t.admin.cookie } });
     await send('GET', '/api/weather?lat=52.52&lon=13.41', { bearer: true });
+  });
+});
+
+describe('billing', () => {
+  it('the tier, a checkout, the provider’s webhook, the customer portal', async () => {
+    const buyer = await member(t, { email_verified: true });
+    await send('GET', '/api/billing', { as: buyer, bearer: true });
+    await send('POST', '/api/billing/checkout-session', { as: buyer, payload: { plan: 'monthly', returnTo: '/settings/billing' } });
+    const customer = [...stripeStandIn.customers.values()].find((c) => c.metadata.userId === buyer.user.id)!;
+    const sub = { id: 'sub_tour', customer: customer.id, status: 'active', price: 'price_tour_monthly', currentPeriodEnd: Math.floor(Date.now() / 1000) + 86400 };
+    stripeStandIn.subscriptions.set(sub.id, sub);
+    const event = signEvent('customer.subscription.created', subscriptionObject(sub), { secret: STRIPE_WEBHOOK_SECRET, timestamp: Math.floor(t.clock.now().getTime() / 1000) });
+    await send('POST', '/api/billing/webhook', { as: null, headers: { 'content-type': 'application/json', 'stripe-signature': event.header }, payload: event.payload });
+    await send('POST', '/api/billing/portal-session', { as: buyer });
   });
 });
 
