@@ -4,6 +4,7 @@ import { messageReadCache } from './read-cache.js';
 import { reportRoutes } from './report-routes.js';
 import { messageRoutes } from './routes.js';
 import { scheduledRoutes } from './scheduled-routes.js';
+import { tagRoutes } from './tag-routes.js';
 import { publishScheduledTask } from './scheduling.js';
 import { MESSAGE_COMPONENTS } from './schemas.js';
 import { searchIndexer, searchIndexerState } from './search-index.js';
@@ -11,7 +12,7 @@ import { digsGivenPart, messagesPart, reportsFiledPart } from './user-data.js';
 
 export const messagesModule: FeatureModule = {
   name: 'messages',
-  routes: [messageRoutes, scheduledRoutes, reportRoutes, publishRoutes],
+  routes: [messageRoutes, scheduledRoutes, reportRoutes, publishRoutes, tagRoutes],
   components: MESSAGE_COMPONENTS,
   state: [messageReadCache, searchIndexerState],
   // A message that became visible goes into SQLite's search index in the next batch.

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { toBool } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { visibleTo, type Viewer } from '../visibility/service.js';
@@ -79,3 +79,41 @@ export async function withPushed(db: Kysely<Database>, viewer: Viewer, rows: Mes
 /** Counts of a select come back as strings from PostgreSQL. */
 export const count = (v: unknown) => Number(v ?? 0);
 export const bool = (v: unknown) => toBool(v as never);
+
+/**
+ * Trending tags: the uses of the last 24 hours (published after `since`) grouped by tag, ranked by
+ * distinct authors, then messages, then the tag itself. Read from public_tag_uses' window index
+ * alone (migration 016): only public, top-level, published messages are in it.
+ */
+export function trendingTags(db: Kysely<Database>, since: string, limit: number) {
+  return db
+    .selectFrom('public_tag_uses')
+    .select((eb) => ['tag', eb.fn.countAll<number | string>().as('messages'), eb.fn.count<number | string>('author_id').distinct().as('accounts')])
+    .where('published_at', '>', since)
+    .groupBy('tag')
+    .orderBy('accounts', 'desc')
+    .orderBy('messages', 'desc')
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+}
+
+/** The highest code point: every key that starts with a prefix sorts below `prefix + TOP`. */
+const TOP = '\u{10FFFF}';
+
+/**
+ * Tags in use whose lower-cased form starts with `prefix` (already lower-cased the way the
+ * database lower-cases: lower() on the parameter), most used first. An index range on tag_key.
+ */
+export function tagsStartingWith(db: Kysely<Database>, prefix: string, limit: number) {
+  return db
+    .selectFrom('public_tag_counts')
+    .select(['tag', 'messages'])
+    .where('tag_key', '>=', sql<string>`lower(${prefix})`)
+    .where('tag_key', '<', sql<string>`lower(${prefix}) || ${TOP}`)
+    .where('messages', '>', 0)
+    .orderBy('messages', 'desc')
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+}
