@@ -1,7 +1,7 @@
 import type { AppContext } from './types.js';
 import { newId } from '../lib/ids.js';
 
-export type EmailType = 'verification' | 'password_reset' | 'email_change' | 'account_status' | 'notification';
+export type EmailType = 'verification' | 'password_reset' | 'email_change' | 'account_status' | 'notification' | 'blog_subscription_confirm' | 'blog_post';
 
 export interface MailRequest {
   to: string;
