@@ -242,6 +242,28 @@ export interface PublicTagCountsTable {
   messages: ColumnType<number | string, number, number>;
 }
 
+/** A public tag use while it is in the trending window (the last 24 hours; migration 016). */
+export interface TagWindowUsesTable {
+  message_id: string;
+  tag: string;
+  author_id: string;
+  published_at: string;
+}
+
+/** Messages of each author with each tag in the trending window (kept by triggers, migration 016). */
+export interface TagTrendAuthorsTable {
+  tag: string;
+  author_id: string;
+  messages: ColumnType<number | string, number, number>;
+}
+
+/** Messages and distinct authors of each tag in the trending window (kept by triggers, migration 016). */
+export interface TagTrendsTable {
+  tag: string;
+  messages: ColumnType<number | string, number, number>;
+  accounts: ColumnType<number | string, number, number>;
+}
+
 export interface DigsTable {
   message_id: string;
   user_id: string;
@@ -557,6 +579,9 @@ export interface Database {
   user_archives: UserArchivesTable;
   public_tag_uses: PublicTagUsesTable;
   public_tag_counts: PublicTagCountsTable;
+  tag_window_uses: TagWindowUsesTable;
+  tag_trend_authors: TagTrendAuthorsTable;
+  tag_trends: TagTrendsTable;
   blog_subscriptions: BlogSubscriptionsTable;
   blog_post_windows: BlogPostWindowsTable;
   blog_pending_posts: BlogPendingPostsTable;

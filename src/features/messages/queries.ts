@@ -80,17 +80,21 @@ export async function withPushed(db: Kysely<Database>, viewer: Viewer, rows: Mes
 export const count = (v: unknown) => Number(v ?? 0);
 export const bool = (v: unknown) => toBool(v as never);
 
+/** Takes the tag uses published at or before `until` out of the trending window (the counters follow). */
+export async function expireWindowUses(db: Kysely<Database>, until: string): Promise<number> {
+  const result = await db.deleteFrom('tag_window_uses').where('published_at', '<=', until).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
- * Trending tags: the uses of the last 24 hours (published after `since`) grouped by tag, ranked by
- * distinct authors, then messages, then the tag itself. Read from public_tag_uses' window index
- * alone (migration 016): only public, top-level, published messages are in it.
+ * Trending tags: the window's counters in rank order (distinct authors, then messages, then the
+ * tag), read from their index: the cost is `limit` rows however large the feed.
  */
-export function trendingTags(db: Kysely<Database>, since: string, limit: number) {
+export function trendingTags(db: Kysely<Database>, limit: number) {
   return db
-    .selectFrom('public_tag_uses')
-    .select((eb) => ['tag', eb.fn.countAll<number | string>().as('messages'), eb.fn.count<number | string>('author_id').distinct().as('accounts')])
-    .where('published_at', '>', since)
-    .groupBy('tag')
+    .selectFrom('tag_trends')
+    .select(['tag', 'messages', 'accounts'])
+    .where('messages', '>', 0)
     .orderBy('accounts', 'desc')
     .orderBy('messages', 'desc')
     .orderBy('tag')
