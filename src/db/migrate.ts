@@ -17,6 +17,8 @@ import * as m014 from './migrations/014_ai_usage.js';
 import * as m015 from './migrations/015_user_removals.js';
 import * as m016 from './migrations/016_outside_networks.js';
 import * as m017 from './migrations/017_billing.js';
+import * as m018 from './migrations/018_public_tag_uses.js';
+import * as m019 from './migrations/019_blog_subscriptions.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -40,6 +42,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '015_user_removals': m015,
   '016_outside_networks': m016,
   '017_billing': m017,
+  '018_public_tag_uses': m018,
+  '019_blog_subscriptions': m019,
 };
 
 /** The migration names, in the order they run. */

@@ -11,6 +11,7 @@ import { directMessagesModule } from './direct-messages/module.js';
 import { documentsModule } from './documents/module.js';
 import { exportsModule } from './exports/module.js';
 import { followsModule } from './follows/module.js';
+import { blogModule } from './blog/module.js';
 import { identitiesModule } from './identities/module.js';
 import { listsModule } from './lists/module.js';
 import { mediaModule } from './media/module.js';
@@ -37,6 +38,7 @@ export const FEATURES: readonly FeatureModule[] = [
   mediaModule,
   exportsModule,
   documentsModule,
+  blogModule,
   notificationsModule,
   blocksModule,
   directMessagesModule,

@@ -1,7 +1,15 @@
 import type { AppContext } from './types.js';
 import { newId } from '../lib/ids.js';
 
-export type EmailType = 'verification' | 'password_reset' | 'email_change' | 'account_status' | 'notification' | 'payment_failed';
+export type EmailType =
+  | 'verification'
+  | 'password_reset'
+  | 'email_change'
+  | 'account_status'
+  | 'notification'
+  | 'payment_failed'
+  | 'blog_subscription_confirm'
+  | 'blog_post';
 
 export interface MailRequest {
   to: string;

@@ -273,6 +273,8 @@ describe('the social graph and messages', () => {
     await send('GET', '/api/messages', { as: null });
     await send('GET', '/api/messages?tag=tour');
     await send('GET', '/api/messages/search?q=touring');
+    await send('GET', '/api/tags/trending', { as: null });
+    await send('GET', '/api/tags/search?q=tou&limit=5', { as: null });
     await send('GET', `/api/messages/${posted.id}`, { as: null });
     await send('GET', `/api/user/${owner.user.username}/messages`);
     await send('POST', '/api/messages', { as: other, payload: { content: 'A reply', parentId: posted.id }, status: 201 });
@@ -343,6 +345,15 @@ describe('documents', () => {
     await send('GET', '/api/documents/search?q=wombat');
     await send('GET', `/api/documents/${doc.id}/revisions`);
     await send('GET', `/api/users/${owner.user.username}/documents`, { as: null });
+    // The blog of those public documents: its feed, a subscription confirmed, then ended by its one-click link.
+    await send('GET', `/api/users/${owner.user.username}/feed.atom`, { as: null });
+    await send('POST', `/api/users/${owner.user.username}/subscribe`, { as: null, payload: { email: 'blog-reader@example.org' }, status: 202 });
+    await send('POST', '/api/blog-subscriptions/confirm', { as: null, payload: { token: t.smtp.tokenFrom('blog-reader@example.org', '/blog-subscription') } });
+    await send('PATCH', `/api/documents/${doc.id}`, { payload: { isPublic: false } });
+    await send('PATCH', `/api/documents/${doc.id}`, { payload: { isPublic: true } });
+    await settle(t);
+    const unsubscribe = /^List-Unsubscribe: <[^>]*(\/api\/blog-subscriptions\/unsubscribe\?token=[^>]+)>/m.exec(t.smtp.to('blog-reader@example.org').at(-1)!.raw.replace(/\r\n[ \t]+/g, ' '))![1];
+    await send('POST', unsubscribe, { as: null });
     const revisions = (await json('GET', `/api/documents/${doc.id}/revisions?limit=5&offset=0`)).revisions;
     const first = revisions[revisions.length - 1].revision;
     await send('GET', `/api/documents/${doc.id}/revisions/${first}`);

@@ -12,6 +12,8 @@ import {
   findOwnDocument,
   insertDocument,
   loadFolderTree,
+  newestPublicDocuments,
+  publicDocumentsAmong,
   updateDocument,
   updateFolder,
   withWriter,
@@ -197,6 +199,16 @@ export async function folderDocuments(ctx: AppContext, userId: string, id: strin
     .orderBy('relative_path')
     .orderBy('id')
     .execute();
+}
+
+/** The user's newest public documents (most recently updated first): their blog's feed. */
+export function newestPublicDocumentsOf(ctx: AppContext, userId: string, limit: number): Promise<DocumentRow[]> {
+  return newestPublicDocuments(ctx.db.kysely, userId, limit);
+}
+
+/** Those of `ids` that are still live public documents of the user (the blog e-mails re-check). */
+export function publicDocumentsOf(ctx: AppContext, userId: string, ids: readonly string[]): Promise<DocumentRow[]> {
+  return publicDocumentsAmong(ctx.db.kysely, userId, ids);
 }
 
 /** A user's public documents, newest first (GET /api/users/{username}/documents). */

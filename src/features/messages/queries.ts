@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { toBool } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { visibleTo, type Viewer } from '../visibility/service.js';
@@ -79,3 +79,45 @@ export async function withPushed(db: Kysely<Database>, viewer: Viewer, rows: Mes
 /** Counts of a select come back as strings from PostgreSQL. */
 export const count = (v: unknown) => Number(v ?? 0);
 export const bool = (v: unknown) => toBool(v as never);
+
+/** Takes the tag uses published at or before `until` out of the trending window (the counters follow). */
+export async function expireWindowUses(db: Kysely<Database>, until: string): Promise<number> {
+  const result = await db.deleteFrom('tag_window_uses').where('published_at', '<=', until).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Trending tags: the window's counters in rank order (distinct authors, then messages, then the
+ * tag), read from their index: the cost is `limit` rows however large the feed.
+ */
+export function trendingTags(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('tag_trends')
+    .select(['tag', 'messages', 'accounts'])
+    .where('messages', '>', 0)
+    .orderBy('accounts', 'desc')
+    .orderBy('messages', 'desc')
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+}
+
+/** The highest code point: every key that starts with a prefix sorts below `prefix + TOP`. */
+const TOP = '\u{10FFFF}';
+
+/**
+ * Tags in use whose lower-cased form starts with `prefix` (already lower-cased the way the
+ * database lower-cases: lower() on the parameter), most used first. An index range on tag_key.
+ */
+export function tagsStartingWith(db: Kysely<Database>, prefix: string, limit: number) {
+  return db
+    .selectFrom('public_tag_counts')
+    .select(['tag', 'messages'])
+    .where('tag_key', '>=', sql<string>`lower(${prefix})`)
+    .where('tag_key', '<', sql<string>`lower(${prefix}) || ${TOP}`)
+    .where('messages', '>', 0)
+    .orderBy('messages', 'desc')
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+}

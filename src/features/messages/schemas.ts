@@ -186,3 +186,27 @@ export const AdminReportEnvelope = envelope({ report: ref(AdminReport) }, 'The r
 export const CronResult = envelope({ message: Type.String(), published: Type.Integer({ minimum: 0 }) }, 'How many messages were published');
 
 export const MESSAGE_COMPONENTS = [PushedMessage, Message, CrossPostEntry, CrossPostResult, AdminReport];
+
+// ---- Tag discovery (CONTRACT, Utility helpers) ----
+
+const TagLimit = Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'How many tags (1 to 50, default 10)' }));
+
+export const TrendingQuery = Type.Object({ limit: TagLimit });
+
+export const TrendingTags = Type.Object({
+  tags: Type.Array(
+    Type.Object({
+      tag: Type.String({ description: 'As written (case-sensitive)' }),
+      messages: Type.Integer({ minimum: 1, description: 'Public top-level messages of the last 24 hours with this tag' }),
+      accounts: Type.Integer({ minimum: 1, description: 'Distinct authors of those messages' }),
+    }),
+  ),
+});
+
+export const TagSearchQuery = Type.Object(
+  { q: Type.String({ minLength: 1, maxLength: 50, description: 'The start of the tag, any case (1 to 50 characters)' }), limit: TagLimit },
+);
+
+export const TagSearchResult = Type.Object({
+  tags: Type.Array(Type.Object({ tag: Type.String({ description: 'As written' }), messages: Type.Integer({ minimum: 1, description: 'Public top-level messages with this tag' }) })),
+});

@@ -9,15 +9,16 @@ import { takeAttachedUploads } from '../media/service.js';
 // a reply is always newer than its parent, so the user's own replies go before (or with) what
 // they answer, and the cascade on parent_id never removes a message of the user uncounted.
 // Replies by other users stay: their parent_id moves to orphaned_parent_id (the parent reads as
-// gone). Tags, digs, reports and the search index entries go with each message (foreign keys and
-// triggers); the triggers also bump the message-read version and the public count, so every
+// gone). Tags, digs, reports, the search index entries and the public tag uses with their
+// trending counters (tag_window_uses, tag_trend_authors: migration 016) go with each message
+// (foreign keys and triggers); the triggers also bump the message-read version and the public count, so every
 // instance's feed, search and count caches are exact after each batch commits.
 
 export const messagesPart: UserDataPart = {
   key: 'messages',
   category: 'messages',
   order: 200,
-  covers: ['messages.user_id'],
+  covers: ['messages.user_id', 'public_tag_uses.author_id', 'tag_window_uses.author_id', 'tag_trend_authors.author_id'],
   async count(ctx, userId) {
     const row = await ctx.db.kysely.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
     return Number(row.n);

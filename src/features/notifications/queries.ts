@@ -213,12 +213,6 @@ export async function upsertPreference(db: Db, userId: string, eventKey: string,
 
 // ---- unsubscribe links (unsubscribe.ts) ----
 
-/** The value (hex) of one of the secrets the migrations generated; throws when it is missing. */
-export async function appSecret(db: Db, name: string): Promise<string> {
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.value;
-}
-
 export async function userExists(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
