@@ -13,6 +13,7 @@ import { followsModule } from './follows/module.js';
 import { listsModule } from './lists/module.js';
 import { mediaModule } from './media/module.js';
 import { messagesModule } from './messages/module.js';
+import { networkBClientModule } from './network-b-client/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { purgeModule } from './purge/module.js';
 import { usersModule } from './users/module.js';
@@ -39,4 +40,5 @@ export const FEATURES: readonly FeatureModule[] = [
   aiModule,
   purgeModule,
   archiveModule,
+  networkBClientModule,
 ];

@@ -8,6 +8,7 @@ import {
   type OAuthClientMetadataInput,
 } from '@atproto/oauth-client-node';
 import type { JWK } from 'jose';
+import type { Config } from '../../../config.js';
 import { guardedFetchFunction } from '../../outbound-fetch/fetch-function.js';
 import type { OutboundFetcher } from '../../outbound-fetch/index.js';
 import { HANDLE_INVALID, IdentityUnresolvable, NetworkBIdentityResolver, type ResolvedIdentity } from './identity.js';
@@ -38,6 +39,19 @@ export interface NetworkBOAuthSettings {
 }
 
 type AuthMethod = NodeSavedSession['authMethod'];
+
+export interface ClientMetadataDocument {
+  client_id: string;
+  client_name: string;
+  client_uri?: string;
+  redirect_uris: [string];
+  scope: string;
+  grant_types: ['authorization_code', 'refresh_token'];
+  response_types: ['code'];
+  application_type: 'web' | 'native';
+  token_endpoint_auth_method: 'none';
+  dpop_bound_access_tokens: true;
+}
 
 /** What authorize keeps, sealed, with the state until the callback. */
 export interface PendingAuthorization {
@@ -107,12 +121,12 @@ export class NetworkBOAuth {
   }
 
   /** The client metadata document (served at CLIENT_METADATA_PATH). */
-  get metadata(): OAuthClientMetadataInput {
+  get metadata(): ClientMetadataDocument {
     return {
       client_id: this.clientId,
       client_name: 'Social Lists',
       ...(this.isLoopbackClient ? {} : { client_uri: this.publicUrl }),
-      redirect_uris: [this.redirectUri] as [string],
+      redirect_uris: [this.redirectUri],
       scope: NETWORK_B_SCOPE,
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -277,3 +291,11 @@ function unreachable(err: unknown, fallback: string): IdentityUnresolvable {
   return new IdentityUnresolvable(fallback);
 }
 
+
+/** The PLC directory of the public network. */
+export const DEFAULT_NETWORK_B_DIRECTORY_URL = 'https://plc.directory';
+
+/** The client the configuration describes (cheap: nothing is fetched until it is used). */
+export function networkBOAuthFor(config: Config, fetcher: OutboundFetcher): NetworkBOAuth {
+  return new NetworkBOAuth({ publicUrl: config.publicUrl, fetcher, directoryUrl: DEFAULT_NETWORK_B_DIRECTORY_URL });
+}
