@@ -5,7 +5,6 @@ import {
   TokenRefreshError,
   type NodeSavedSession,
   type NodeSavedState,
-  type OAuthClientMetadataInput,
 } from '@atproto/oauth-client-node';
 import type { JWK } from 'jose';
 import type { Config } from '../../../config.js';
