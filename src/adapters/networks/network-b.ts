@@ -1,6 +1,6 @@
 import type { JWK } from 'jose';
 import { OutboundRefusedError, type GuardedResponse, type OutboundFetcher } from '../outbound-fetch/index.js';
-import { classifyHttpFailure } from './classify.js';
+import { classifyHttpFailure, classifyTransportFailure } from './classify.js';
 import { detectFacets, graphemeCount, NETWORK_B_GRAPHEME_LIMIT, recordKeyFor } from './network-b/text.js';
 import { DpopNonces, xrpc, type XrpcCredentials, type XrpcRequest } from './network-b/xrpc.js';
 import { NetworkError, type MediaItem, type NetworkAdapter, type NetworkAuth, type Published, type PublishRequest } from './types.js';
@@ -45,8 +45,9 @@ export function createNetworkBAdapter(options: NetworkBAdapterOptions): NetworkA
     } catch (err) {
       // The request may or may not have reached the PDS; retrying is safe (record keys).
       if (err instanceof OutboundRefusedError) {
-        const kind = err.reason === 'unreachable' || err.reason === 'timeout' ? 'retryable' : 'final';
-        throw new NetworkError(`networkB could not be reached: ${err.message}`, kind, null, null, err.reason);
+        const message = `networkB could not be reached: ${err.message}`;
+        if (err.reason === 'unreachable' || err.reason === 'timeout') throw classifyTransportFailure('networkB', true, message);
+        throw new NetworkError(message, 'final', null, null, err.reason);
       }
       throw err;
     }

@@ -296,5 +296,7 @@ export const DEFAULT_NETWORK_B_DIRECTORY_URL = 'https://plc.directory';
 
 /** The client the configuration describes (cheap: nothing is fetched until it is used). */
 export function networkBOAuthFor(config: Config, fetcher: OutboundFetcher): NetworkBOAuth {
-  return new NetworkBOAuth({ publicUrl: config.publicUrl, fetcher, directoryUrl: DEFAULT_NETWORK_B_DIRECTORY_URL });
+  // NETWORKB_DIRECTORY_URL is parsed by netcore's config (networkBDirectoryUrl); read loosely until it lands.
+  const directoryUrl = (config as Partial<{ networkBDirectoryUrl: string }>).networkBDirectoryUrl ?? DEFAULT_NETWORK_B_DIRECTORY_URL;
+  return new NetworkBOAuth({ publicUrl: config.publicUrl, fetcher, directoryUrl });
 }
