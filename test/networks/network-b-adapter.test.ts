@@ -200,6 +200,13 @@ describe('networkB publishing', () => {
     expect(standIn.counts.records).toBe(records + 1);
   });
 
+  it('never posts twice when attempts of one delivery race each other', async () => {
+    const records = standIn.counts.records;
+    const results = await Promise.all(Array.from({ length: 5 }, () => adapter().publish(auth, { text: 'raced', media: [], deliveryKey: 'delivery-race' })));
+    expect(new Set(results.map((r) => r.externalId)).size).toBe(1);
+    expect(standIn.counts.records).toBe(records + 1);
+  });
+
   it('uploads images as blobs and embeds them with their alt text; videos are not taken', async () => {
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     const published = await adapter().publish(auth, {
