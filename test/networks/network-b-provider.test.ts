@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetworkBAdapter } from '../../src/adapters/networks/network-b.js';
 import { recordKeyFor } from '../../src/adapters/networks/network-b/text.js';
 import type { NetworkAuth } from '../../src/adapters/networks/types.js';
-import { AccessTokenRejected, loadCredentials, ReauthRequired, upsertIdentity, withAccessToken, type Credentials, type StoredTokens } from '../../src/features/identities/credentials.js';
+import { AccessTokenRejected, loadCredentials, ReauthRequired, upsertIdentity, withAccessToken, type Credentials } from '../../src/features/identities/credentials.js';
 import { beginState, consumeState } from '../../src/features/identities/oauth-state.js';
 import { signInProvider } from '../../src/features/identities/providers/index.js';
 import type { AppContext } from '../../src/runtime/types.js';
@@ -28,8 +28,7 @@ beforeAll(async () => {
   t = await createTestApp({
     smtp: false,
     env: { ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32', NETWORKB_DIRECTORY_URL: standIn.directoryUrl },
-    // plc.directory too, while the directory's configuration row is not parsed on this branch.
-    outbound: standIn.mappingFetcher({ 'plc.directory': standIn.origin('directory') }),
+    outbound: standIn.mappingFetcher(),
   });
   ctx = (t.app as unknown as { ctx: AppContext }).ctx;
   owner = await member(t);
@@ -53,8 +52,7 @@ async function link(handle: string): Promise<string> {
   return id;
 }
 
-// The provider refreshes with the app context, passed as a second argument (see network-b.ts).
-const refresher = (creds: Credentials) => (provider.refresh as unknown as (c: Credentials, ctx: AppContext) => Promise<StoredTokens>)(creds, ctx);
+const refresher = (creds: Credentials) => provider.refresher!(ctx)(creds);
 
 function post(identityId: string, text: string, deliveryKey: string) {
   const adapter = createNetworkBAdapter({ fetcher: ctx.outbound });

@@ -291,12 +291,7 @@ function unreachable(err: unknown, fallback: string): IdentityUnresolvable {
 }
 
 
-/** The PLC directory of the public network. */
-export const DEFAULT_NETWORK_B_DIRECTORY_URL = 'https://plc.directory';
-
 /** The client the configuration describes (cheap: nothing is fetched until it is used). */
 export function networkBOAuthFor(config: Config, fetcher: OutboundFetcher): NetworkBOAuth {
-  // NETWORKB_DIRECTORY_URL is parsed by netcore's config (networkBDirectoryUrl); read loosely until it lands.
-  const directoryUrl = (config as Partial<{ networkBDirectoryUrl: string }>).networkBDirectoryUrl ?? DEFAULT_NETWORK_B_DIRECTORY_URL;
-  return new NetworkBOAuth({ publicUrl: config.publicUrl, fetcher, directoryUrl });
+  return new NetworkBOAuth({ publicUrl: config.publicUrl, fetcher, directoryUrl: config.networks.networkBDirectoryUrl });
 }

@@ -50,10 +50,8 @@ export const networkBProvider: SignInProvider = {
     await client(ctx).revoke(session, tokens);
   },
 
-  // The refresh needs the app (its client id and guarded fetcher): the foundation's Refresher is
-  // called with the credentials only, so it is expected as a second argument (see the report).
-  refresh: async (creds: Credentials, ctx?: AppContext): Promise<StoredTokens> => {
-    if (!ctx) throw new Error('networkB refresh needs the app context');
+  // Through the library's session refresh (it checks the issuer again); never a new sign-in.
+  refresher: (ctx) => async (creds) => {
     const { session, tokens } = sessionOf(creds);
     try {
       return await client(ctx).refresh(session, tokens);
