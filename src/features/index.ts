@@ -16,6 +16,7 @@ import { identitiesModule } from './identities/module.js';
 import { listsModule } from './lists/module.js';
 import { mediaModule } from './media/module.js';
 import { messagesModule } from './messages/module.js';
+import { networkBClientModule } from './network-b-client/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { purgeModule } from './purge/module.js';
 import { usersModule } from './users/module.js';
@@ -47,4 +48,5 @@ export const FEATURES: readonly FeatureModule[] = [
   purgeModule,
   archiveModule,
   utilitiesModule,
+  networkBClientModule,
 ];
