@@ -58,6 +58,15 @@ export interface Config {
   blobStore: BlobStoreConfig;
   /** Server-side fetches of user-supplied URLs (adapters/outbound-fetch). */
   outbound: OutboundConfig;
+  /** The outside networks' public endpoints (overridden by loopback stand-ins in tests). */
+  networks: NetworksConfig;
+}
+
+export interface NetworksConfig {
+  /** networkC: the web origin (sign-in pages; a post is read at <authUrl>/feed/update/<urn>/), the REST API's origin, and its dated version. */
+  networkC: { authUrl: string; apiUrl: string; apiVersion: string };
+  /** networkD: the web origin (a post is read at <authUrl>/i/web/status/<id>) and the API's origin. */
+  networkD: { authUrl: string; apiUrl: string };
 }
 
 export interface OutboundConfig {
@@ -230,6 +239,18 @@ function parseOAuth(env: Env): Record<OAuthProvider, OAuthClientConfig | null> {
   return out;
 }
 
+/** The networkC API version sent as LinkedIn-Version when NETWORKC_API_VERSION is unset. */
+export const NETWORKC_DEFAULT_API_VERSION = '202510';
+
+function parseNetworks(env: Env): NetworksConfig {
+  const apiVersion = str(env, 'NETWORKC_API_VERSION') ?? NETWORKC_DEFAULT_API_VERSION;
+  if (!/^\d{6}(\.\d{2})?$/.test(apiVersion)) fail('NETWORKC_API_VERSION', `must be a version as YYYYMM (got "${apiVersion}")`);
+  return {
+    networkC: { authUrl: parseUrl(env, 'NETWORKC_AUTH_URL') ?? 'https://www.linkedin.com', apiUrl: parseUrl(env, 'NETWORKC_API_URL') ?? 'https://api.linkedin.com', apiVersion },
+    networkD: { authUrl: parseUrl(env, 'NETWORKD_AUTH_URL') ?? 'https://x.com', apiUrl: parseUrl(env, 'NETWORKD_API_URL') ?? 'https://api.x.com' },
+  };
+}
+
 function parseBlobStore(env: Env): BlobStoreConfig {
   const kind = str(env, 'BLOB_STORE') ?? 'disk';
   if (kind !== 'disk' && kind !== 's3') fail('BLOB_STORE', `must be disk or s3 (got "${kind}")`);
@@ -375,5 +396,6 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: positiveInt(env, 'OUTBOUND_FETCH_TIMEOUT_MS', 10_000, 300_000),
       maxBytes: positiveInt(env, 'OUTBOUND_FETCH_MAX_BYTES', 2 * 1024 * 1024, 100 * 1024 * 1024),
     },
+    networks: parseNetworks(env),
   };
 }

@@ -6,6 +6,7 @@ import { analyticsModule } from './analytics/module.js';
 import { archiveModule } from './archive/module.js';
 import { authModule } from './auth/module.js';
 import { blocksModule } from './blocks/module.js';
+import { crossPostsModule } from './cross-posts/module.js';
 import { directMessagesModule } from './direct-messages/module.js';
 import { documentsModule } from './documents/module.js';
 import { exportsModule } from './exports/module.js';
@@ -30,6 +31,7 @@ export const FEATURES: readonly FeatureModule[] = [
   listsModule,
   followsModule,
   messagesModule,
+  crossPostsModule,
   mediaModule,
   exportsModule,
   documentsModule,

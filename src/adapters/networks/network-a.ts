@@ -41,14 +41,15 @@ export function createNetworkA(options: NetworkAOptions): NetworkAdapter {
   const now = options.now ?? Date.now;
   const limits = new Map<string, { limit: number; until: number }>();
 
-  async function readLimit(instance: string): Promise<number> {
+  /** The instance's limit, and for how long to keep it (a failed read only briefly). */
+  async function readLimit(instance: string): Promise<{ limit: number; keepMs: number }> {
     try {
       const response = await networkCall(fetcher, `${instance}/api/v2/instance`, { repeatable: true, headers: { accept: 'application/json' } });
       const max = jsonBody<{ configuration?: { statuses?: { max_characters?: unknown } } }>(response).configuration?.statuses?.max_characters;
-      return typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : NETWORK_A_DEFAULT_LIMIT;
+      return { limit: typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : NETWORK_A_DEFAULT_LIMIT, keepMs: ttl };
     } catch {
-      // An instance that does not say (an older API, a hiccup): the protocol's default.
-      return NETWORK_A_DEFAULT_LIMIT;
+      // An instance that cannot say now (an older API, a hiccup): the protocol's default, for a minute.
+      return { limit: NETWORK_A_DEFAULT_LIMIT, keepMs: Math.min(ttl, 60_000) };
     }
   }
 
@@ -90,8 +91,8 @@ export function createNetworkA(options: NetworkAOptions): NetworkAdapter {
       const instance = instanceOf(auth);
       const known = limits.get(instance);
       if (known && known.until > now()) return known.limit;
-      const limit = await readLimit(instance);
-      limits.set(instance, { limit, until: now() + ttl });
+      const { limit, keepMs } = await readLimit(instance);
+      limits.set(instance, { limit, until: now() + keepMs });
       return limit;
     },
     async publish(auth, request: PublishRequest): Promise<Published> {
