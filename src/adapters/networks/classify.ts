@@ -1,39 +1,62 @@
-import { NetworkError } from './types.js';
+import { NetworkError, type NetworkName } from './types.js';
 
-// How a network's HTTP refusal is treated by the delivery ledger: 5xx and 408 are retried; a 429
-// is retried no sooner than the provider says (Retry-After, or its rate-limit reset header); a
-// 401 asks for a token refresh; any other 4xx is final.
+// How a network's answer or failure decides what the delivery ledger does next (retry, give up,
+// refresh the token), in one place for every adapter.
+
+/** The most a Retry-After or rate-limit reset may defer a retry (beyond it, the backoff decides). */
+const MAX_RETRY_AFTER_MS = 24 * 3600_000;
 
 type HeaderSource = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
 
 function header(headers: HeaderSource, name: string): string | null {
   if (typeof (headers as { get?: unknown }).get === 'function') return (headers as { get(name: string): string | null }).get(name);
-  const value = (headers as Record<string, string | string[] | undefined>)[name];
+  const value = (headers as Record<string, string | string[] | undefined>)[name.toLowerCase()];
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }
 
-/** The wait a 429 asks for, in ms: Retry-After (seconds or an HTTP date), else a reset header (epoch seconds, or seconds from now). */
-export function retryAfterMs(headers: HeaderSource, now = Date.now()): number | null {
+/**
+ * Milliseconds to wait before retrying a 429: `Retry-After` (seconds or an HTTP date), else a
+ * rate-limit reset header, which networks send as epoch seconds (`x-rate-limit-reset`, X-style)
+ * or as seconds from now (`ratelimit-reset`, the IETF draft; `x-ratelimit-reset`, Mastodon sends an ISO date).
+ */
+export function retryAfterMs(headers: HeaderSource, now: number = Date.now()): number | null {
+  const clamp = (ms: number) => Math.min(Math.max(0, Math.round(ms)), MAX_RETRY_AFTER_MS);
   const retryAfter = header(headers, 'retry-after');
   if (retryAfter !== null) {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    if (/^\d+$/.test(retryAfter.trim())) return clamp(Number(retryAfter) * 1000);
     const at = Date.parse(retryAfter);
-    if (Number.isFinite(at)) return Math.max(0, at - now);
+    if (!Number.isNaN(at)) return clamp(at - now);
   }
-  const reset = header(headers, 'x-rate-limit-reset') ?? header(headers, 'ratelimit-reset');
-  if (reset !== null && Number.isFinite(Number(reset))) {
-    const value = Number(reset);
-    // An epoch second (X-style) or a delta in seconds (the IETF draft's RateLimit-Reset).
-    return Math.max(0, value > 1_000_000_000 ? value * 1000 - now : value * 1000);
+  for (const name of ['x-rate-limit-reset', 'x-ratelimit-reset', 'ratelimit-reset']) {
+    const value = header(headers, name)?.trim();
+    if (!value) continue;
+    if (/^\d+$/.test(value)) {
+      const n = Number(value);
+      // Epoch seconds are large; a count of seconds from now is small.
+      return clamp(n > 1_000_000_000 ? n * 1000 - now : n * 1000);
+    }
+    const at = Date.parse(value);
+    if (!Number.isNaN(at)) return clamp(at - now);
   }
   return null;
 }
 
-export function classifyHttpFailure(status: number, headers: HeaderSource): NetworkError {
-  const message = `The network answered ${status}`;
+/** A network's non-2xx answer: 5xx and 408 retryable, 429 retryable after its reset, 401 unauthorized, any other 4xx final. */
+export function classifyHttpFailure(status: number, headers: HeaderSource, message = `The network answered ${status}`, now: number = Date.now()): NetworkError {
+  if (status === 429) return new NetworkError(message, 'retryable', status, retryAfterMs(headers, now), 'rate_limited');
   if (status >= 500 || status === 408) return new NetworkError(message, 'retryable', status);
-  if (status === 429) return new NetworkError(message, 'retryable', status, retryAfterMs(headers));
   if (status === 401) return new NetworkError(message, 'unauthorized', status);
   return new NetworkError(message, 'final', status);
+}
+
+/** Networks whose writes a retry cannot double: networkA (Idempotency-Key), networkB (client-chosen record key). */
+const IDEMPOTENT_WRITES: ReadonlySet<NetworkName> = new Set(['networkA', 'networkB']);
+
+/**
+ * A failure of the connection itself. Before the request was sent, a retry is always safe. After
+ * it (the connection dropped, the answer timed out), only where the network deduplicates.
+ */
+export function classifyTransportFailure(network: NetworkName, sent: boolean, message = 'The network could not be reached'): NetworkError {
+  if (!sent || IDEMPOTENT_WRITES.has(network)) return new NetworkError(message, 'retryable');
+  return new NetworkError(message, 'unknown_outcome', null, null, 'outcome_unknown');
 }

@@ -4,4 +4,4 @@
 
 export { presentUser, presentUserSummary } from './presenter.js';
 export { AvatarField, BioField, DisplayNameField, EmailField, NewPasswordField, UsernameField } from './schemas.js';
-export { listIdentities } from './identities.js';
+export { currentUserProfile } from './profile.js';
