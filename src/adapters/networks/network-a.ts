@@ -88,6 +88,8 @@ export function createNetworkA(options: NetworkAOptions): NetworkAdapter {
       return [...rest].length + links * URL_CHARS;
     },
     async limit(auth) {
+      // An identity that names no instance cannot be posted to anyway; the delivery says so.
+      if (!auth.instanceUrl) return NETWORK_A_DEFAULT_LIMIT;
       const instance = instanceOf(auth);
       const known = limits.get(instance);
       if (known && known.until > now()) return known.limit;

@@ -1,8 +1,7 @@
 import { NetworkError, type NetworkAuth } from '../../adapters/networks/types.js';
 import type { OAuthProvider } from '../../config.js';
 import type { AppContext } from '../../runtime/context.js';
-import { AccessTokenRejected, RefreshRefused, withAccessToken, type Credentials, type Refresher } from '../identities/credentials.js';
-import { signInProvider } from '../identities/providers/index.js';
+import { AccessTokenRejected, RefreshRefused, signInProvider, withAccessToken, type Credentials, type Refresher } from '../identities/index.js';
 
 // A network call made with an identity's current access token, through the identities feature's
 // credentials module: refreshed before it expires and once more when the network answers 401

@@ -1,5 +1,5 @@
 import { NetworkError } from '../../adapters/networks/types.js';
-import { IdentityNotLinked, ReauthRequired } from '../identities/credentials.js';
+import { IdentityNotLinked, ReauthRequired } from '../identities/index.js';
 
 // What a failed attempt of a delivery (or removal) comes to: tried again later, or ended with an
 // error code the ledger shows. The provider's status code and words are kept for an administrator.

@@ -1,7 +1,7 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { Paged, pageQuery, REPLY_PAGE } from '../../http/pagination.js';
 import { DateTime, Id, Nullable, ref, StringEnum, UserSummary } from '../../http/schemas.js';
-import { NETWORKS } from '../cross-posts/request.js';
+import { NETWORKS } from '../cross-posts/index.js';
 
 // Request and response schemas of the messages family (spec, Messages).
 
