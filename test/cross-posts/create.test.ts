@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setUserFields } from '../helpers/app.js';
 import { call, expectError, member, subscriber } from '../messages/helpers.js';
 import { mediaUrl, storeUpload } from '../../src/features/media/service.js';
+import { upsertIdentity } from '../../src/features/identities/index.js';
+import { NetworkAPosts } from '../helpers/networks/network-a-posts.js';
 import { createPost, createWorld, deliveryRows, ledgerOf, linkedSubscriber, messageCount, networkCTarget, settle, type World } from './support.js';
 
 // POST /api/messages with cross-posting (CONTRACT, Cross-posting): the checks made before
@@ -99,21 +101,33 @@ describe('checks before anything is written', () => {
     expect(w.d.posts.size).toBe(before + 1);
   });
 
-  it('networkA: the instance’s own limit, read from its instance API', async () => {
-    const fresh = await createWorld();
+  it('networkA: the instance’s own limit, read once from its instance API', async () => {
+    // An instance of its own (limits are kept per instance).
+    const small = await new NetworkAPosts().start();
     try {
-      fresh.a.maxCharacters = 20;
-      const l = await linkedSubscriber(fresh);
-      const res = await call(fresh.t, l.who, 'POST', '/api/messages', { content: 'x'.repeat(21), networkAProviderIds: [l.networkA] });
+      small.maxCharacters = 20;
+      const l = await linkedSubscriber(w);
+      small.tokens.add(l.tokens.a);
+      const { id } = await upsertIdentity(w.t.app.ctx, {
+        userId: l.who.user.id,
+        provider: 'networkA',
+        providerUserId: 'small-1',
+        handle: 'someone@small',
+        instanceName: 'small',
+        instanceUrl: small.url,
+        tokens: { accessToken: l.tokens.a, refreshToken: null, expiresAt: null, scopes: null },
+      });
+      const res = await call(w.t, l.who, 'POST', '/api/messages', { content: 'x'.repeat(21), networkAProviderIds: [id] });
       expectError(res, 400, 'content_too_long');
       expect(res.json().error).toContain('networkA');
       expect(res.json().error).toContain('20');
-      expect(fresh.a.hitsOf('post')).toHaveLength(0);
-      expect(await messageCount(fresh, l.who.user.id)).toBe(0);
-      await createPost(fresh, l.who, { content: 'x'.repeat(20), networkAProviderIds: [l.networkA] });
-      expect(fresh.a.hitsOf('instance')).toHaveLength(1);
+      expect(small.hitsOf('post')).toHaveLength(0);
+      expect(await messageCount(w, l.who.user.id)).toBe(0);
+      const body = await createPost(w, l.who, { content: 'x'.repeat(20), networkAProviderIds: [id] });
+      expect(body.crossPostResults).toEqual([expect.objectContaining({ providerId: id, instanceName: 'small', success: true })]);
+      expect(small.hitsOf('instance')).toHaveLength(1);
     } finally {
-      await fresh.close();
+      await small.stop();
     }
   });
 

@@ -2,7 +2,8 @@ import type { NetworkAdapter, NetworkAuth } from '../../adapters/networks/types.
 import { AppError, badRequest } from '../../http/errors.js';
 import type { AppContext } from '../../runtime/context.js';
 import { networkAdapters } from './networks.js';
-import { identitiesForPosting, networkCTargetsOf } from './queries.js';
+import { networkCTargets } from '../identities/index.js';
+import { identitiesForPosting } from './queries.js';
 import { requestsCrossPost, type CrossPostRequest, type Network } from './request.js';
 
 // The targets of a cross-post request, checked before anything is written (CONTRACT,
@@ -60,7 +61,7 @@ export async function planTargets(ctx: AppContext, userId: string, request: Cros
     if (!identity) refused.push({ platform: 'networkC', providerId: null, error: notLinked('networkC') });
     else if ((request.networkCTargets?.length ?? 0) === 0) planned.push({ platform: 'networkC', identityId: identity.id, providerId: null, target: null });
     else {
-      const targets = await networkCTargetsOf(ctx.db.kysely, userId);
+      const targets = await networkCTargets(ctx, userId);
       for (const id of [...new Set(request.networkCTargets)]) {
         const target = targets.find((t) => t.id === id);
         if (target) planned.push({ platform: 'networkC', identityId: target.identity_id, providerId: id, target: target.kind === 'person' ? null : target.external_id });

@@ -53,10 +53,6 @@ export function identitiesForPosting(db: Kysely<Database>, userId: string) {
     .execute();
 }
 
-export function networkCTargetsOf(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('network_c_targets').select(['id', 'identity_id', 'kind', 'external_id']).where('user_id', '=', userId).execute();
-}
-
 /** The failed deliveries of a message back to pending (retry); answers their ids. */
 export async function reopenFailed(db: Kysely<Database>, messageId: string, at: string): Promise<string[]> {
   const rows = await db
