@@ -7,6 +7,7 @@ import { archiveModule } from './archive/module.js';
 import { authModule } from './auth/module.js';
 import { billingModule } from './billing/module.js';
 import { blocksModule } from './blocks/module.js';
+import { crossPostsModule } from './cross-posts/module.js';
 import { directMessagesModule } from './direct-messages/module.js';
 import { documentsModule } from './documents/module.js';
 import { exportsModule } from './exports/module.js';
@@ -36,6 +37,7 @@ export const FEATURES: readonly FeatureModule[] = [
   listsModule,
   followsModule,
   messagesModule,
+  crossPostsModule,
   mediaModule,
   exportsModule,
   documentsModule,

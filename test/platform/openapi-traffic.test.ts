@@ -279,6 +279,9 @@ describe('the social graph and messages', () => {
     await send('GET', `/api/user/${owner.user.username}/messages`);
     await send('POST', '/api/messages', { as: other, payload: { content: 'A reply', parentId: posted.id }, status: 201 });
     await send('GET', `/api/messages/${posted.id}/replies`);
+    // The delivery ledger of a post made without cross-posting (tests in test/cross-posts/).
+    await send('GET', `/api/messages/${posted.id}/cross-posts`);
+    await send('POST', `/api/messages/${posted.id}/cross-posts/retry`, { status: 202 });
     await send('POST', `/api/messages/${posted.id}/dig`, { as: other });
     await send('DELETE', `/api/messages/${posted.id}/dig`, { as: other });
     reportId = (await json('POST', `/api/messages/${posted.id}/report`, { as: other, payload: { reason: 'spam' }, status: 201 })).report.id;

@@ -3,7 +3,7 @@ import type { PeriodicTask } from '../../runtime/types.js';
 import { inClaimed, lockDue } from '../../db/claim.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { requestsCrossPost, type CrossPostRequest } from './cross-posts.js';
+import { crossPostRequestOf, planForPublish, recordDeliveries, requestsCrossPost, type CrossPostRequest } from '../cross-posts/index.js';
 import { announcePublished } from './mentions.js';
 import { messageSelect, withPushed } from './queries.js';
 import type { UpdateMessageBody } from './schemas.js';
@@ -61,7 +61,7 @@ export async function reschedule(ctx: AppContext, user: UserRow, id: string, bod
   let config = row.cross_post_config;
   if (body.scheduledCrossPostConfig !== undefined) {
     const request: CrossPostRequest = body.scheduledCrossPostConfig;
-    config = requestsCrossPost(request) ? JSON.stringify(request) : null;
+    config = requestsCrossPost(request) ? JSON.stringify(crossPostRequestOf(request)) : null;
   }
   const updated = await db
     .updateTable('messages')
@@ -103,12 +103,28 @@ export async function publishDueMessages(ctx: AppContext): Promise<number> {
       .where(inClaimed(engine, 'id', due))
       .returning(['id', 'user_id', 'content', 'publicly_visible', 'cross_post_config'])
       .execute();
-    // Cross-posts are made here once the network adapters exist: each claimed row carries its
-    // selection in cross_post_config.
+    await recordPublishedCrossPosts(ctx, claimed);
     await announcePublished(ctx, claimed, true);
     published += claimed.length;
     if (claimed.length < BATCH) return published;
   }
+}
+
+/**
+ * The cross-posts of messages just published (spec: "cross-posts are made"): their deliveries
+ * recorded (a target no longer linked, or over its limit now, recorded failed), then started.
+ */
+async function recordPublishedCrossPosts(ctx: AppContext, published: { id: string; user_id: string; content: string; cross_post_config: string | null }[]): Promise<void> {
+  const plans: ({ message: (typeof published)[number] } & Awaited<ReturnType<typeof planForPublish>>)[] = [];
+  for (const message of published) {
+    if (message.cross_post_config === null) continue;
+    plans.push({ message, ...(await planForPublish(ctx, message)) });
+  }
+  if (plans.length === 0) return;
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    for (const { message, planned, refused } of plans) await recordDeliveries(trx, ctx.clock.now(), { id: message.id, userId: message.user_id }, planned, refused);
+  });
+  ctx.jobs.kick();
 }
 
 /** Scheduled publishing as a periodic task: every tick, so a message appears within seconds of its time. */

@@ -1,12 +1,12 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { Paged, pageQuery, REPLY_PAGE } from '../../http/pagination.js';
 import { DateTime, Id, Nullable, ref, StringEnum, UserSummary } from '../../http/schemas.js';
+import { NETWORKS } from '../cross-posts/index.js';
 
 // Request and response schemas of the messages family (spec, Messages).
 
 /** Optional authentication: anonymous allowed; credentials personalise. */
 
-export const NETWORKS = ['networkA', 'networkB', 'networkC', 'networkD'] as const;
 export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'violence', 'sexual', 'misinformation', 'illegal', 'other'] as const;
 export const SCHEDULE_RANGES = ['today', 'week', 'month'] as const;
 /** The content column's hard ceiling; the account's maxMessageLength (at most 10000) applies first. */
@@ -69,6 +69,10 @@ const crossPostFields = {
   crossPostToNetworkB: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
   crossPostToNetworkC: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
   crossPostToNetworkD: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
+  networkCTargets: Type.Optional(
+    Type.Array(Id, { maxItems: 20, description: 'With crossPostToNetworkC: the targets to post as (GET /api/user/networkC/targets); default the person' }),
+  ),
+  networkCLinkAsFirstComment: Type.Optional(Type.Boolean({ description: 'With crossPostToNetworkC: the message’s link goes in a first comment instead of the post' })),
 };
 
 export const CreateMessageBody = Type.Object(

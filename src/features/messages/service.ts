@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { page, pageWindow } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
-import { crossPostEntries, type CrossPostRequest } from './cross-posts.js';
+import { callOffCrossPosts, crossPostRequestOf, deliverAndReport, planCrossPosts, recordDeliveries, requestsCrossPost, type CrossPostRequest, type PlannedDelivery } from '../cross-posts/index.js';
 
 export type { CrossPostRequest };
 import { announcePublished } from './mentions.js';
@@ -52,7 +52,13 @@ function uniqueTags(tags: readonly string[] | undefined): string[] {
 export interface CreateResult {
   loaded: LoadedMessage;
   scheduledAt: string | null;
-  crossPosts: Awaited<ReturnType<typeof crossPostEntries>>;
+  crossPosts: Awaited<ReturnType<typeof deliverAndReport>>['crossPosts'];
+  crossPostResults: Awaited<ReturnType<typeof deliverAndReport>>['crossPostResults'];
+}
+
+/** A scheduled post's cross-posts as its create answer shows them: pending until it is published. */
+function scheduledEntries(planned: readonly PlannedDelivery[]): CreateResult['crossPosts'] {
+  return planned.map((p) => ({ platform: p.platform, ...(p.providerId !== null ? { providerId: p.providerId } : {}), status: 'pending' as const, error: null }));
 }
 
 /**
@@ -177,7 +183,9 @@ export async function createScheduledSeries(
     checkContent(author, p.content);
     return { id: newId(), content: p.content, scheduledAt: scheduleSlot(now, p.scheduledAt) };
   });
-  const crossPosts = await crossPostEntries(ctx, author.id, crossPost, true);
+  // Checked now against the first post (linked, within each target's limit); recorded when each is published.
+  for (const p of planned) await planCrossPosts(ctx, author.id, crossPost, p.content);
+  const crossPostConfig = requestsCrossPost(crossPost) ? JSON.stringify(crossPostRequestOf(crossPost)) : null;
   const iso = now.toISOString();
   const publiclyVisible = toBool(author.default_publicly_visible);
   const messages: NewMessage[] = planned.map((p) => ({
@@ -193,7 +201,7 @@ export async function createScheduledSeries(
       video_urls: '[]',
       scheduled_at: p.scheduledAt,
       published_at: null,
-      cross_post_config: crossPosts.length > 0 ? JSON.stringify(crossPost) : null,
+      cross_post_config: crossPostConfig,
       created_at: iso,
       updated_at: iso,
       orphaned_parent_id: null,
@@ -230,20 +238,16 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
     pushedAuthorId = pushed.user_id;
   }
 
-  const request: CrossPostRequest = {
-    networkAProviderIds: body.networkAProviderIds,
-    crossPostToNetworkB: body.crossPostToNetworkB,
-    crossPostToNetworkC: body.crossPostToNetworkC,
-    crossPostToNetworkD: body.crossPostToNetworkD,
-  };
-  const crossPosts = await crossPostEntries(ctx, author.id, request, scheduledAt !== null);
+  // Every target checked before anything is written (linked, within its limit): 400 otherwise.
+  const request = crossPostRequestOf(body);
+  const planned = await planCrossPosts(ctx, author.id, request, content);
 
   const id = newId();
   const iso = now.toISOString();
   const tags = uniqueTags(body.tags);
   const publiclyVisible = body.publiclyVisible ?? toBool(author.default_publicly_visible);
   // On SQLite posts arriving together share one commit (group commit), each in its own savepoint.
-  const written = await batchedTransaction(ctx.db, async ({ trx, collect }) => {
+  const { row: written, deliveryIds } = await batchedTransaction(ctx.db, async ({ trx, collect }) => {
     // Media: the caller's own uploads, not attached elsewhere (else 400 invalid_media and the
     // whole post rolls back), attached to this message.
     const attachTo = `message:${id}`;
@@ -261,15 +265,18 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       video_urls: JSON.stringify(videos.map((u) => mediaUrl(ctx, u))),
       scheduled_at: scheduledAt,
       published_at: scheduledAt === null ? iso : null,
-      cross_post_config: crossPosts.length > 0 ? JSON.stringify(request) : null,
+      cross_post_config: requestsCrossPost(request) ? JSON.stringify(request) : null,
       created_at: iso,
       updated_at: iso,
       orphaned_parent_id: null,
     };
     // The posts of a batch are written together, after every unit (db/batched-transaction.ts).
     collect('messages', { row, tags }, (messages: NewMessage[]) => insertMessagesAndTags(trx, ctx.db.engine, messages));
-    return row;
+    // One delivery (and its job) per target, committed with the message; a scheduled one's when it is published.
+    const deliveryIds = scheduledAt === null && planned.length > 0 ? await recordDeliveries(trx, now, { id, userId: author.id }, planned) : [];
+    return { row, deliveryIds };
   });
+  const committedAt = Date.now();
 
   if (scheduledAt === null) {
     if (parentAuthorId !== null) ctx.events.emit('reply', { messageId: id, parentId: body.parentId!, authorId: parentAuthorId, actorId: author.id });
@@ -281,7 +288,8 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   const row: CountedRow = { ...fields, username: author.username, display_name: author.display_name, avatar: author.avatar, dig_count: 0, dug_by_me: false, reply_count: 0 };
   // The pushed message as the author may read it now (null if it went in the meantime).
   const pushed = pushing ? await readMessage(ctx, viewer, body.pushedMessageId!).then((m) => m.row, absentAsNull) : null;
-  return { loaded: { row, pushed }, scheduledAt, crossPosts };
+  const { crossPosts, crossPostResults } = scheduledAt === null ? await deliverAndReport(ctx, deliveryIds, committedAt) : { crossPosts: scheduledEntries(planned), crossPostResults: [] };
+  return { loaded: { row, pushed }, scheduledAt, crossPosts, crossPostResults };
 }
 
 /** A 404 from a read becomes null; anything else is still thrown. */
@@ -415,6 +423,7 @@ export async function replies(ctx: AppContext, viewer: Viewer, id: string, limit
 
 /** Deletes an own message and (cascading) its replies, with their media; 409 while other posts push it. */
 export async function deleteMessage(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  let removals = 0;
   const ids = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('messages').select('id').where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
     if (!row) throw notFound('Message not found');
@@ -432,9 +441,12 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: string):
       .selectFrom('tree')
       .select('tree.id')
       .execute();
+    // Their copies on the networks go too (removal jobs committed with the delete).
+    removals = await callOffCrossPosts(trx, ctx.clock.now(), tree.map((t) => t.id));
     await trx.deleteFrom('messages').where('id', '=', id).execute();
     return tree.map((t) => t.id);
   });
+  if (removals > 0) ctx.jobs.kick();
   // Their media go after the delete has committed (a rollback must not lose the blobs).
   await releaseUploads(ctx, ids.map((messageId) => `message:${messageId}`));
   ctx.events.emit('delete', { messageIds: ids, authorId: user.id });
