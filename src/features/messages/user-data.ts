@@ -1,7 +1,7 @@
 import type { UserDataPart } from '../../runtime/module.js';
 import { userRowsPart } from '../../runtime/user-data.js';
 import { csvStream } from '../../lib/csv.js';
-import { jsonArrayStream, recordObjects } from '../../lib/json-stream.js';
+import { jsonArraySpool, recordObject } from '../../lib/json-stream.js';
 import { MESSAGE_COLUMNS, messageRecords } from '../exports/service.js';
 import { takeAttachedUploads } from '../media/service.js';
 
@@ -46,10 +46,17 @@ export const messagesPart: UserDataPart = {
     await trx.deleteFrom('messages').where('id', 'in', ids).execute();
     return { removed: ids.length, blobKeys };
   },
-  // The archive: the export's records as CSV and as JSON, both read in batches as they are written.
+  // The archive: the export's records as CSV and as JSON, read once, in batches, as the CSV is
+  // written; the JSON goes to a temporary file meanwhile and follows from there.
   async *exportFiles(ctx, userId) {
-    yield { path: 'messages/messages.csv', content: csvStream(MESSAGE_COLUMNS, messageRecords(ctx, userId)) };
-    yield { path: 'messages/messages.json', content: jsonArrayStream(recordObjects(MESSAGE_COLUMNS, messageRecords(ctx, userId))) };
+    const json = await jsonArraySpool();
+    try {
+      const records = json.tee(messageRecords(ctx, userId), (record) => recordObject(MESSAGE_COLUMNS, record));
+      yield { path: 'messages/messages.csv', content: csvStream(MESSAGE_COLUMNS, records) };
+      yield { path: 'messages/messages.json', content: await json.read() };
+    } finally {
+      await json.dispose();
+    }
   },
 };
 
