@@ -3,7 +3,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { containsInsensitive, escapeLike } from '../../db/dialect.js';
 import type { DocumentRow } from './presenter.js';
 import { searchCacheOf } from './search-cache.js';
-import { committedStamp } from './queries.js';
+import { committedStamp } from './queries/index.js';
 
 // Search over the caller's live documents, title and content, title matches first, then the most
 // recently updated (id breaks ties).

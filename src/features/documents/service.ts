@@ -15,7 +15,7 @@ import {
   updateDocument,
   updateFolder,
   withWriter,
-} from './queries.js';
+} from './queries/index.js';
 
 // Documents and folders: the HTTP operations of the spec's Documents table.
 

@@ -19,7 +19,7 @@ import {
   updateFolder,
   withWriter,
   type Writer,
-} from './queries.js';
+} from './queries/index.js';
 
 // Delta sync.
 //
@@ -30,7 +30,7 @@ import {
 // it explicitly instead.
 //
 // The cursor. Every write of a user's documents or folders takes the user's sync stamp inside its
-// transaction (queries.ts nextStamp): an UPDATE of the user's one `document_sync_state` row, which
+// transaction (queries/documents.ts nextStamp): an UPDATE of the user's one `document_sync_state` row, which
 // PostgreSQL row-locks until commit and SQLite serialises as its single writer. A stamp is
 // strictly greater than every earlier stamp of the user, so the user's writes commit in stamp
 // order, and every row a write changes carries its stamp in `change_ms`. A pull first reads the

@@ -2,7 +2,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import type { FolderTree } from './folder-tree.js';
-import { createFolder, insertDocument, liveDocumentAt, loadFolderTree, withWriter, type Writer } from './queries.js';
+import { createFolder, insertDocument, liveDocumentAt, loadFolderTree, withWriter, type Writer } from './queries/index.js';
 
 // Templates: the documents of the root folder `_templates`.
 

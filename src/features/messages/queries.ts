@@ -79,3 +79,30 @@ export async function withPushed(db: Kysely<Database>, viewer: Viewer, rows: Mes
 /** Counts of a select come back as strings from PostgreSQL. */
 export const count = (v: unknown) => Number(v ?? 0);
 export const bool = (v: unknown) => toBool(v as never);
+
+// ---- purge (user-data.ts) ----
+
+/** At most `limit` ids of the user's messages, newest first (a reply before what it answers). */
+export async function newestMessageIdsOf(db: Kysely<Database>, userId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('messages').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Other users' replies to these messages keep their parent only as orphaned_parent_id (it reads as gone). */
+export async function orphanRepliesOf(db: Kysely<Database>, ids: readonly string[], userId: string): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set((eb) => ({ orphaned_parent_id: eb.ref('parent_id'), parent_id: null }))
+    .where('parent_id', 'in', ids)
+    .where('user_id', '<>', userId)
+    .execute();
+}
+
+export async function deleteMessages(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  await db.deleteFrom('messages').where('id', 'in', ids).execute();
+}
+
+/** Reports the user resolved stay; who resolved them is forgotten. */
+export async function forgetReportResolver(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable('message_reports').set({ resolved_by: null }).where('resolved_by', '=', userId).execute();
+}
