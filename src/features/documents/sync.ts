@@ -10,6 +10,7 @@ import {
   committedStamp,
   deleteDocument,
   deleteFolder,
+  documentsChangedSince,
   ensureFolderPath,
   findOwnDocument,
   insertDocument,
@@ -59,9 +60,7 @@ export async function pullChanges(ctx: AppContext, userId: string, lastSyncAt: s
   const since = lastSyncAt === undefined ? null : Date.parse(lastSyncAt);
   if (since !== null && Number.isNaN(since)) throw badRequest('lastSyncAt must be an ISO 8601 time', 'invalid_cursor');
 
-  let docs = db.selectFrom('documents').selectAll().where('user_id', '=', userId);
-  docs = since === null ? docs.where('deleted_at', 'is', null) : docs.where('change_ms', '>', since);
-  const documents = await docs.orderBy('change_ms').orderBy('id').execute();
+  const documents = await documentsChangedSince(db, userId, since);
 
   const tree = await loadFolderTree(db, userId);
   const folders = tree
