@@ -11,8 +11,8 @@ import { AppError, forbidden, notFound, tooManyRequests, unauthorized } from './
 // to get the caller, which costs nothing the second time (the caller is resolved once per request,
 // the administrator check memoised). Every write route goes through `requireWritable` (or
 // `requireWritableSession`, a composed writer gate below, or an administrator write gate), except
-// switching and removing the browser's signed-in accounts, which change only its cookie; reads
-// never check account status.
+// switching and removing the browser's signed-in accounts, which change only its cookie, and
+// deleting one's own account (`requireSessionForDeletion`); reads never check account status.
 
 const BLOCKED_STATUS: Record<string, { code: string; message: string }> = {
   banned: { code: 'account_banned', message: 'This account has been banned' },
@@ -38,6 +38,19 @@ export async function requireWritable(request: FastifyRequest): Promise<Caller> 
 export async function requireWritableSession(request: FastifyRequest): Promise<Caller> {
   const caller = await requireSession(request);
   assertWritable(request, caller.user);
+  return caller;
+}
+
+/**
+ * Deleting one's own account (Session only): a read-only account (restricted, suspended) may still
+ * leave. The spec's read-only rule keeps such an account from adding or changing content while it
+ * can appeal; erasing the account is the user's right all the same (the spec leaves account
+ * deletion to the contract, which names no status gate). A banned account is refused like every
+ * write of it (its sessions already ended with the ban).
+ */
+export async function requireSessionForDeletion(request: FastifyRequest): Promise<Caller> {
+  const caller = await requireSession(request);
+  if (caller.user.account_status === 'banned') assertWritable(request, caller.user);
   return caller;
 }
 

@@ -1,8 +1,8 @@
-import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { batchedTransaction } from '../../db/batched-transaction.js';
 import type { Db } from '../../db/connection.js';
-import { containsInsensitive, toBool } from '../../db/dialect.js';
+import { toBool } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
@@ -13,10 +13,28 @@ import { callOffCrossPosts, crossPostRequestOf, deliverAndReport, planCrossPosts
 
 export type { CrossPostRequest };
 import { announcePublished } from './mentions.js';
-import { messageSelect, withPushed, type CountedRow, type LoadedMessage } from './queries.js';
+import {
+  deleteDig,
+  deleteMessages,
+  digCount,
+  feedFilter,
+  insertDig,
+  isPushedByOthers,
+  messagePage,
+  messageTreeIds,
+  ownMessageRow,
+  postTimesSince,
+  readableRow,
+  repliesPage,
+  searchFilter,
+  withPushed,
+  type CountedRow,
+  type Filter,
+  type LoadedMessage,
+} from './queries.js';
 import { roundUpToSlot } from './scheduling.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
-import { authorTimeline, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, readableMessage, viewerOf, visibleTo, visibleUser, type Viewer } from '../visibility/service.js';
+import { authorTimeline, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, readableMessage, viewerOf, visibleUser, type Viewer } from '../visibility/service.js';
 
 export { viewerOf };
 
@@ -25,7 +43,7 @@ export { viewerOf };
 
 /** One message as the viewer may read it, hydrated; 404 otherwise. */
 export async function readMessage(ctx: AppContext, viewer: Viewer, id: string, db: Kysely<Database> = ctx.db.kysely): Promise<LoadedMessage> {
-  const row = await messageSelect(db, viewer?.id ?? null).where('messages.id', '=', id).where(visibleTo(viewer)).executeTakeFirst();
+  const row = await readableRow(db, viewer, id);
   if (!row) throw notFound('Message not found');
   const [loaded] = await withPushed(db, viewer, [row]);
   return loaded;
@@ -34,15 +52,7 @@ export async function readMessage(ctx: AppContext, viewer: Viewer, id: string, d
 /** The creation times of the user's posts in the last 24 hours (probation quota). */
 export async function recentPostTimes(ctx: AppContext, userId: string): Promise<string[]> {
   const since = new Date(ctx.clock.now().getTime() - 24 * 3600_000).toISOString();
-  const rows = await ctx.db.kysely
-    .selectFrom('messages')
-    .select('created_at')
-    .where('user_id', '=', userId)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .limit(10)
-    .execute();
-  return rows.map((r) => r.created_at);
+  return postTimesSince(ctx.db.kysely, userId, since, 10);
 }
 
 function uniqueTags(tags: readonly string[] | undefined): string[] {
@@ -298,7 +308,6 @@ function absentAsNull(err: unknown): null {
   throw err;
 }
 
-type Filter = (eb: ExpressionBuilder<Database, 'messages'>) => Expression<SqlBool>;
 
 /**
  * A page of messages: the rows in `scope` (a visibility fragment) matching `filter`, newest
@@ -316,30 +325,7 @@ async function runPage(
   firstIsAllPublic = false,
 ) {
   const db = ctx.db.kysely;
-  const [rows, counts] = await Promise.all([
-    messageSelect(db, viewer?.id ?? null)
-      .where(scope)
-      .where(filter)
-      .orderBy('messages.published_at', 'desc')
-      .orderBy('messages.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectNoFrom((eb) => [
-        ...(firstIsAllPublic ? [sql<number>`(select sum(n) from message_count_shards where name = 'public')`.as('c_public')] : []),
-        ...partitions.slice(firstIsAllPublic ? 1 : 0).map((part, i) =>
-          eb
-            .selectFrom('messages')
-            .select(eb.fn.countAll().as('n'))
-            .where(part)
-            .where(filter)
-            .as(`c${i}`),
-        ),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  const total = Object.values(counts as Record<string, unknown>).reduce<number>((sum, n) => sum + Number(n ?? 0), 0);
+  const { rows, total } = await messagePage(db, viewer, scope, partitions, filter, limit, offset, firstIsAllPublic);
   return { messages: await withPushed(db, viewer, rows), pagination: page(rows, total, limit, offset) };
 }
 
@@ -351,31 +337,11 @@ export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
     viewer,
     feedScope(viewer),
     feedPartitions(viewer),
-    (eb) =>
-      eb.and([
-        eb('messages.published_at', 'is not', null),
-        ...(onlyMine && viewer ? [eb('messages.user_id', '=', viewer.id)] : []),
-        ...(tag !== undefined ? [eb('messages.id', 'in', eb.selectFrom('message_tags').select('message_tags.message_id').where('message_tags.tag', '=', tag))] : []),
-      ]),
+    feedFilter(onlyMine && viewer ? viewer.id : null, tag),
     pageWindow(query),
     // Unfiltered, and the viewer's public part is every published public message.
     tag === undefined && !onlyMine && (await firstFeedPartitionIsAllPublic(ctx.db.kysely, viewer)),
   );
-}
-
-/**
- * The search condition: `lower(content) LIKE '%q%'` (wildcards escaped) on both engines; on
- * SQLite, for terms of 3 characters or more, first narrowed by the FTS5 trigram table (a phrase
- * match is a substring match) plus the messages not yet indexed, so the LIKE runs on the
- * candidates only. On PostgreSQL the pg_trgm index answers the LIKE itself.
- */
-function contentMatches(ctx: AppContext, q: string): Expression<SqlBool>[] {
-  const like = containsInsensitive(sql.ref<string>('messages.content'), q);
-  if (ctx.db.engine !== 'sqlite' || [...q].length < 3) return [like];
-  const phrase = `"${q.replace(/"/g, '""')}"`;
-  // Messages not yet indexed (search-index.ts) are candidates too: the LIKE decides.
-  const fts = sql.ref('messages.fts_rowid');
-  return [sql<SqlBool>`(${fts} in (select rowid from messages_fts where messages_fts match ${phrase}) or ${fts} is null)`, like];
 }
 
 /** Search: case-insensitive substring over top-level messages in the viewer's feed scope. */
@@ -385,14 +351,7 @@ export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query
     viewer,
     feedScope(viewer),
     feedPartitions(viewer),
-    (eb) =>
-      eb.and([
-        eb('messages.published_at', 'is not', null),
-        eb('messages.parent_id', 'is', null),
-        eb('messages.orphaned_parent_id', 'is', null),
-        ...contentMatches(ctx, query.q),
-        ...(query.onlyMine ? [eb('messages.user_id', '=', viewer.id)] : []),
-      ]),
+    searchFilter(ctx.db.engine, query.q, query.onlyMine ? viewer.id : null),
     pageWindow(query),
   );
 }
@@ -402,22 +361,14 @@ export async function userMessages(ctx: AppContext, viewer: Viewer, username: st
   // Blocked either way: the other's messages are absent, as is their profile.
   const { user: author } = await visibleUser(ctx, viewer?.id ?? null, username);
   const timeline = authorTimeline(viewer, author.id);
-  return runPage(ctx, viewer, timeline, [timeline], (eb) => eb('messages.published_at', 'is not', null), { limit, offset });
+  return runPage(ctx, viewer, timeline, [timeline], feedFilter(null, undefined), { limit, offset });
 }
 
 /** Replies to a message the viewer may read, oldest first (only those the viewer may read). */
 export async function replies(ctx: AppContext, viewer: Viewer, id: string, limit: number, offset: number) {
   const db = ctx.db.kysely;
   await readMessage(ctx, viewer, id);
-  const rows = await messageSelect(db, viewer?.id ?? null)
-    .where('messages.parent_id', '=', id)
-    .where('messages.published_at', 'is not', null)
-    .where(visibleTo(viewer))
-    .orderBy('messages.published_at')
-    .orderBy('messages.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const rows = await repliesPage(db, viewer, id, limit, offset);
   return withPushed(db, viewer, rows);
 }
 
@@ -425,26 +376,14 @@ export async function replies(ctx: AppContext, viewer: Viewer, id: string, limit
 export async function deleteMessage(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   let removals = 0;
   const ids = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('messages').select('id').where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
-    if (!row) throw notFound('Message not found');
-    const push = await trx.selectFrom('messages').select('id').where('pushed_message_id', '=', id).where('id', '!=', id).executeTakeFirst();
-    if (push) throw conflict('Other posts still push this message', 'message_pushed');
+    if (!(await ownMessageRow(trx, user.id, id))) throw notFound('Message not found');
+    if (await isPushedByOthers(trx, id)) throw conflict('Other posts still push this message', 'message_pushed');
     // The message and every reply below it: the foreign keys cascade, the event names them all.
-    const tree = await trx
-      .withRecursive('tree(id)', (qb) =>
-        qb
-          .selectFrom('messages')
-          .select('messages.id')
-          .where('messages.id', '=', id)
-          .unionAll((u) => u.selectFrom('messages').innerJoin('tree', 'tree.id', 'messages.parent_id').select('messages.id')),
-      )
-      .selectFrom('tree')
-      .select('tree.id')
-      .execute();
+    const tree = await messageTreeIds(trx, id);
     // Their copies on the networks go too (removal jobs committed with the delete).
-    removals = await callOffCrossPosts(trx, ctx.clock.now(), tree.map((t) => t.id));
-    await trx.deleteFrom('messages').where('id', '=', id).execute();
-    return tree.map((t) => t.id);
+    removals = await callOffCrossPosts(trx, ctx.clock.now(), tree);
+    await deleteMessages(trx, [id]);
+    return tree;
   });
   if (removals > 0) ctx.jobs.kick();
   // Their media go after the delete has committed (a rollback must not lose the blobs).
@@ -452,21 +391,12 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: string):
   ctx.events.emit('delete', { messageIds: ids, authorId: user.id });
 }
 
-async function digCount(db: Kysely<Database>, id: string): Promise<number> {
-  const row = await db.selectFrom('digs').select((eb) => eb.fn.countAll().as('n')).where('message_id', '=', id).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Digs a message (idempotent). */
 export async function dig(ctx: AppContext, user: UserRow, id: string) {
   const message = await readableMessage(ctx.db.kysely, user.id, id, { interacting: true });
   const { isNewDig, digCount: n } = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('digs')
-      .values({ message_id: id, user_id: user.id, created_at: ctx.clock.now().toISOString() })
-      .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    return { isNewDig: Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0, digCount: await digCount(trx, id) };
+    const isNewDig = await insertDig(trx, id, user.id, ctx.clock.now().toISOString());
+    return { isNewDig, digCount: await digCount(trx, id) };
   });
   if (isNewDig) ctx.events.emit('dig', { messageId: id, authorId: message.user_id, actorId: user.id });
   return { digCount: n, dugByMe: true, isNewDig };
@@ -476,7 +406,7 @@ export async function dig(ctx: AppContext, user: UserRow, id: string) {
 export async function undig(ctx: AppContext, user: UserRow, id: string) {
   await readableMessage(ctx.db.kysely, user.id, id);
   const n = await ctx.db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('digs').where('message_id', '=', id).where('user_id', '=', user.id).execute();
+    await deleteDig(trx, id, user.id);
     return digCount(trx, id);
   });
   return { digCount: n, dugByMe: false };

@@ -6,12 +6,14 @@
 //   rows.ts         row writes, the trash, unique-value claims, bulk inserts (rows.ts, import.ts)
 //   row-pages.ts    the reads behind a page of rows (row-pages.ts), whose where clause and order
 //                   row-filters.ts builds from filters, sorts and q
+//   purge.ts        the removal of a user's lists and folders, a batch at a time (user-data.ts)
 //   views.ts  folders.ts  public.ts  exports.ts
 export * from './columns.js';
 export * from './exports.js';
 export * from './folders.js';
 export * from './lists.js';
 export * from './public.js';
+export * from './purge.js';
 export * from './row-filters.js';
 export * from './row-pages.js';
 export * from './rows.js';

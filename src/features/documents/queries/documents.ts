@@ -1,11 +1,11 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { AppContext } from '../../runtime/context.js';
-import { isUniqueViolation } from '../../db/dialect.js';
-import type { Database } from '../../db/types.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
-import { newId } from '../../lib/ids.js';
-import { checkSegment, FolderTree } from './folder-tree.js';
-import { presentDocument, type DocumentRow, type FolderRow } from './presenter.js';
+import type { AppContext } from '../../../runtime/context.js';
+import { isUniqueViolation } from '../../../db/dialect.js';
+import type { Database } from '../../../db/types.js';
+import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
+import { newId } from '../../../lib/ids.js';
+import { checkSegment, FolderTree } from '../folder-tree.js';
+import { presentDocument, type DocumentRow, type FolderRow } from '../presenter.js';
 
 // The documents' queries, which the services call: one transaction per write holding the user's
 // sync stamp, loading the folder tree (folder-tree.ts), and the rules every change of a document
