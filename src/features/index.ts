@@ -11,6 +11,7 @@ import { documentsModule } from './documents/module.js';
 import { exportsModule } from './exports/module.js';
 import { followsModule } from './follows/module.js';
 import { listsModule } from './lists/module.js';
+import { materializeModule } from './materialize/module.js';
 import { mediaModule } from './media/module.js';
 import { messagesModule } from './messages/module.js';
 import { notificationsModule } from './notifications/module.js';
@@ -37,6 +38,7 @@ export const FEATURES: readonly FeatureModule[] = [
   blocksModule,
   directMessagesModule,
   aiModule,
+  materializeModule,
   purgeModule,
   archiveModule,
 ];

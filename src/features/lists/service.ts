@@ -23,7 +23,8 @@ import {
   type Tx,
 } from './queries/index.js';
 import { prepareRow, storedData, uniqueKeys } from './row-data.js';
-import { rowValidator } from './validate.js';
+import { rowValidator, valueCheck } from './validate.js';
+import { isEmptyValue } from './visibility.js';
 
 // Lists themselves. Each operation is one transaction; ids from clients are looked up scoped to
 // the caller (not found and not yours are the same 404). Rows are rows.ts, pages of them
@@ -75,38 +76,65 @@ function acceptedOf(schema: ListSchema, rows: readonly unknown[]): Record<string
 }
 
 /**
+ * The rows, of those given, that a new list of this schema would accept, each value the list
+ * refuses left empty rather than refusing its row (values keyed by anything but a column key are
+ * dropped); a row still refused with its bad values emptied (a required value missing) is left
+ * out. Says how many values were emptied and rows left out. Throws the DSL parser's 400.
+ */
+export function fittedRows(rawSchema: unknown, rows: readonly Record<string, unknown>[]): { rows: Record<string, unknown>[]; emptied: number; skipped: number } {
+  const schema = parseSchema(rawSchema);
+  const checks = new Map(schema.fields.map((c) => [c.key, valueCheck(c)]));
+  let emptied = 0;
+  const cleaned = rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      const check = checks.get(key);
+      if (!check) continue;
+      if (!isEmptyValue(value) && check(value).length > 0) emptied += 1;
+      else out[key] = value;
+    }
+    return out;
+  });
+  const accepted = acceptedOf(schema, cleaned);
+  return { rows: accepted, emptied, skipped: rows.length - accepted.length };
+}
+
+/**
  * Creates a list and its first rows in one transaction (nothing is written when any part fails).
  * The rows must already be accepted ones (acceptedRows): a row the list refuses is an error here.
  */
 export async function createListWithRows(ctx: AppContext, userId: string, input: ListInput, rows: readonly Record<string, unknown>[]): Promise<ListView> {
+  return ctx.db.kysely.transaction().execute((trx) => createListWithRowsIn(ctx, trx, userId, input, rows));
+}
+
+/** createListWithRows inside the caller's transaction (a list written together with something else: all or nothing). */
+export async function createListWithRowsIn(ctx: AppContext, trx: Tx, userId: string, input: ListInput, rows: readonly Record<string, unknown>[]): Promise<ListView> {
   const schema = parseSchema(input.schema);
   const accepted = acceptedOf(schema, rows);
   if (accepted.length !== rows.length) throw new Error('createListWithRows: given a row the list refuses');
   const now = isoNow(ctx.clock);
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    await assertOwnFolder(trx, userId, input.folderId);
-    const list = {
-      id: newId(),
-      user_id: userId,
-      title: input.title ?? schema.name,
-      description: input.description !== undefined ? input.description : schema.description,
-      is_public: input.isPublic ?? false,
-      folder_id: input.folderId ?? null,
-      schema_name: schema.name,
-      schema_description: schema.description,
-      created_at: now,
-      updated_at: now,
-      rows_version: 0,
-      schema_version: 0,
-    };
-    await insertList(trx, list);
-    const columns = await insertColumns(trx, list.id, schema, now);
-    if (accepted.length > 0) {
-      await insertRows(trx, ctx.db.engine, list.id, accepted.map((data) => prepareRow(columns, storedData(columns, data))), now);
-      await bumpRows(trx, list.id);
-    }
-    return { list, columns };
-  });
+  await assertOwnFolder(trx, userId, input.folderId);
+  const list = {
+    id: newId(),
+    user_id: userId,
+    title: input.title ?? schema.name,
+    description: input.description !== undefined ? input.description : schema.description,
+    is_public: input.isPublic ?? false,
+    folder_id: input.folderId ?? null,
+    schema_name: schema.name,
+    schema_description: schema.description,
+    created_at: now,
+    updated_at: now,
+    rows_version: 0,
+    schema_version: 0,
+  };
+  await insertList(trx, list);
+  const columns = await insertColumns(trx, list.id, schema, now);
+  if (accepted.length > 0) {
+    await insertRows(trx, ctx.db.engine, list.id, accepted.map((data) => prepareRow(columns, storedData(columns, data))), now);
+    await bumpRows(trx, list.id);
+  }
+  return { list, columns };
 }
 
 export async function getList(ctx: AppContext, userId: string, listId: string): Promise<ListView> {
