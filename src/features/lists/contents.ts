@@ -1,7 +1,7 @@
 import type { AppContext } from '../../runtime/context.js';
 import { notFound } from '../../http/errors.js';
 import { presentRowData } from './presenter.js';
-import { countLiveRows, listsByIds, liveRowsAfter, liveRowsByIds, loadColumns, ownList, type StoredColumn } from './queries/index.js';
+import { countLiveRows, liveRowsAfter, liveRowsByIds, loadColumns, ownList, type ListRecord, type StoredColumn } from './queries/index.js';
 
 // The caller's lists read whole, for features that turn them into something else (materialize):
 // every id scoped to the caller (missing and not yours are the same 404), rows in the form clients
@@ -30,11 +30,12 @@ export interface ListSummary {
 /** The caller's lists by id, in the order asked, with their live row counts; 404 if any is not the caller's. */
 export async function ownListSummaries(ctx: AppContext, userId: string, listIds: readonly string[]): Promise<ListSummary[]> {
   const db = ctx.db.kysely;
-  const found = new Map((await listsByIds(db, [...new Set(listIds)])).filter((l) => l.user_id === userId).map((l) => [l.id, l]));
-  if (listIds.some((id) => !found.has(id))) throw notFound('List not found');
+  const lists = new Map<string, ListRecord>();
+  // Every id is checked before any row is counted: one not the caller's is the 404 of the lot.
+  for (const id of new Set(listIds)) lists.set(id, await ownList(db, userId, id));
   const out: ListSummary[] = [];
   for (const id of listIds) {
-    const l = found.get(id)!;
+    const l = lists.get(id)!;
     out.push({ id, title: l.title, description: l.description, rowCount: await countLiveRows(db, id) });
   }
   return out;

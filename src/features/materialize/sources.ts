@@ -65,7 +65,7 @@ async function messagesMaterial(ctx: AppContext, user: UserRow, ids: string[]): 
       ['Digs', String(r.digCount)],
       ['Replies', String(r.replyCount)],
       ['Link', r.url],
-    ] as [string, string][],
+    ].filter(([, v]) => v !== '') as [string, string][],
   }));
   return { keys: MESSAGE_KEYS, records, sections: [{ heading: null, intro: '', items }], text: records.map((r) => r.content).join('\n\n') };
 }
