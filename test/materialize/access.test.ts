@@ -30,7 +30,8 @@ beforeAll(async () => {
     ids.document = (await makeDocument(t, who, 'Doc', '- item\n')).id;
   }
   // Bob's document is public: readable by Ada, but not hers to materialize.
-  await t.app.inject({ method: 'PUT', url: `/api/documents/${bobs.document}`, headers: { cookie: bob.cookie }, payload: { isPublic: true } });
+  const shared = await t.app.inject({ method: 'PUT', url: `/api/documents/${bobs.document}`, headers: { cookie: bob.cookie }, payload: { isPublic: true } });
+  expect(shared.statusCode, shared.body).toBe(200);
 });
 afterAll(() => t.close());
 

@@ -75,14 +75,29 @@ function acceptedOf(schema: ListSchema, rows: readonly unknown[]): Record<string
   return out;
 }
 
+/** A list to create, its schema parsed and its first rows accepted (newList, fittedList), ready to write. */
+export interface NewList {
+  input: ListInput;
+  schema: ListSchema;
+  rows: Record<string, unknown>[];
+}
+
+/** A new list of `input` with these rows, checked: the rows must already be accepted ones (acceptedRows): a row the list refuses is an error here. */
+export function newList(input: ListInput, rows: readonly Record<string, unknown>[]): NewList {
+  const schema = parseSchema(input.schema);
+  const accepted = acceptedOf(schema, rows);
+  if (accepted.length !== rows.length) throw new Error('newList: given a row the list refuses');
+  return { input, schema, rows: accepted };
+}
+
 /**
- * The rows, of those given, that a new list of this schema would accept, each value the list
+ * A new list of `input` with the rows, of those given, that it accepts, each value the list
  * refuses left empty rather than refusing its row (values keyed by anything but a column key are
  * dropped); a row still refused with its bad values emptied (a required value missing) is left
  * out. Says how many values were emptied and rows left out. Throws the DSL parser's 400.
  */
-export function fittedRows(rawSchema: unknown, rows: readonly Record<string, unknown>[]): { rows: Record<string, unknown>[]; emptied: number; skipped: number } {
-  const schema = parseSchema(rawSchema);
+export function fittedList(input: ListInput, rows: readonly Record<string, unknown>[]): { list: NewList; emptied: number; skipped: number } {
+  const schema = parseSchema(input.schema);
   const checks = new Map(schema.fields.map((c) => [c.key, valueCheck(c)]));
   let emptied = 0;
   const cleaned = rows.map((row) => {
@@ -96,22 +111,20 @@ export function fittedRows(rawSchema: unknown, rows: readonly Record<string, unk
     return out;
   });
   const accepted = acceptedOf(schema, cleaned);
-  return { rows: accepted, emptied, skipped: rows.length - accepted.length };
+  return { list: { input, schema, rows: accepted }, emptied, skipped: rows.length - accepted.length };
 }
 
 /**
- * Creates a list and its first rows in one transaction (nothing is written when any part fails).
- * The rows must already be accepted ones (acceptedRows): a row the list refuses is an error here.
+ * Creates a list and its first rows in one transaction (nothing is written when any part fails);
+ * the rows are checked before the transaction begins (newList).
  */
 export async function createListWithRows(ctx: AppContext, userId: string, input: ListInput, rows: readonly Record<string, unknown>[]): Promise<ListView> {
-  return ctx.db.kysely.transaction().execute((trx) => createListWithRowsIn(ctx, trx, userId, input, rows));
+  const checked = newList(input, rows);
+  return ctx.db.kysely.transaction().execute((trx) => writeNewList(ctx, trx, userId, checked));
 }
 
-/** createListWithRows inside the caller's transaction (a list written together with something else: all or nothing). */
-export async function createListWithRowsIn(ctx: AppContext, trx: Tx, userId: string, input: ListInput, rows: readonly Record<string, unknown>[]): Promise<ListView> {
-  const schema = parseSchema(input.schema);
-  const accepted = acceptedOf(schema, rows);
-  if (accepted.length !== rows.length) throw new Error('createListWithRows: given a row the list refuses');
+/** Writes a checked new list inside the caller's transaction (a list written together with something else: all or nothing). */
+export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { input, schema, rows: accepted }: NewList): Promise<ListView> {
   const now = isoNow(ctx.clock);
   await assertOwnFolder(trx, userId, input.folderId);
   const list = {

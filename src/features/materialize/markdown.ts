@@ -87,16 +87,26 @@ function renderItem(item: Item, marker: string, style: DocStyle): string[] {
   return [`${marker}${text || '(empty)'}`, ...details.map((d) => `${indent}- ${d}`)];
 }
 
-/** A new document of `sections` under `title`: clean markdown, one blank line between blocks. */
-export function renderDocument(title: string, sections: readonly Section[], style: DocStyle): string {
+const ITEMS_PER_TURN = 1000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A new document of `sections` under `title`: clean markdown, one blank line between blocks. A
+ * turn of the event loop is given every thousand items, so a document of a list of tens of
+ * thousands of rows does not hold the loop while it is written.
+ */
+export async function renderDocument(title: string, sections: readonly Section[], style: DocStyle): Promise<string> {
   const blocks: string[] = [`# ${escapeText(title)}`];
   for (const s of sections) {
     if (s.heading !== null) blocks.push(`## ${escapeText(s.heading) || '(untitled)'}`);
     if (s.intro.trim()) blocks.push(escapeText(s.intro));
-    if (s.items.length > 0) {
-      const lines = s.items.flatMap((item, i) => renderItem(item, style.listStyle === 'numbered' ? `${i + 1}. ` : '- ', style));
-      blocks.push(lines.join('\n'));
+    if (s.items.length === 0) continue;
+    const lines: string[] = [];
+    for (let i = 0; i < s.items.length; i++) {
+      lines.push(...renderItem(s.items[i], style.listStyle === 'numbered' ? `${i + 1}. ` : '- ', style));
+      if ((i + 1) % ITEMS_PER_TURN === 0) await nextTurn();
     }
+    blocks.push(lines.join('\n'));
   }
   return `${blocks.join('\n\n')}\n`;
 }
