@@ -1,24 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { assertNotProbation, assertSubscriber, hook, requireWritable } from '../../http/guards.js';
+import { assertNotProbation, hook, requireWritableSubscriber } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors } from '../../http/schemas.js';
 import { MaterializeBody, MaterializeCreated, MessageDraft } from './schemas.js';
 import { materialize } from './service.js';
 
 const tags = ['materialize'];
 
-/** A writer with a subscription (spec: materialize is subscriber only), checked before the body. */
-async function requireMaterializer(request: FastifyRequest) {
-  const caller = await requireWritable(request);
-  assertSubscriber(caller.user);
-  return caller;
-}
-
 export const materializeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/materialize',
     {
-      preValidation: hook(requireMaterializer),
+      preValidation: hook(requireWritableSubscriber),
       schema: {
         operationId: 'materialize',
         tags,
@@ -35,7 +27,7 @@ export const materializeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireMaterializer(request);
+      const { user } = await requireWritableSubscriber(request);
       if (request.body.target !== 'message') assertNotProbation(request, user);
       const result = await materialize(request.ctx, user, request.body);
       return reply.code(result.status).send(result.body);
