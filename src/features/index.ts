@@ -15,6 +15,7 @@ import { followsModule } from './follows/module.js';
 import { blogModule } from './blog/module.js';
 import { identitiesModule } from './identities/module.js';
 import { listsModule } from './lists/module.js';
+import { materializeModule } from './materialize/module.js';
 import { mediaModule } from './media/module.js';
 import { messagesModule } from './messages/module.js';
 import { networkBClientModule } from './network-b-client/module.js';
@@ -47,6 +48,7 @@ export const FEATURES: readonly FeatureModule[] = [
   directMessagesModule,
   aiModule,
   billingModule,
+  materializeModule,
   purgeModule,
   archiveModule,
   utilitiesModule,

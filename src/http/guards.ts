@@ -127,6 +127,8 @@ function writableAnd(...checks: AccountCheck[]): (request: FastifyRequest) => Pr
 
 /** A writer outside probation (direct messages, document images, creating a list). */
 export const requireVerifiedWriter = writableAnd(assertNotProbation);
+/** A subscriber writer, in probation or not (AI features; materialize, whose creating targets add the probation gate). */
+export const requireWritableSubscriber = writableAnd(subscriber);
 /** A subscriber writer outside probation (media uploads, rescheduling): tier first, then probation. */
 export const requireSubscriberWriter = writableAnd(subscriber, assertNotProbation);
 /** Creating documents: a writer outside probation, then a subscriber (probation first). */

@@ -1,7 +1,7 @@
 import { Type, type Static, type TArray, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { Id, ref, StringEnum } from '../../http/schemas.js';
 import { AI_FEATURES, ARTIFACT_KINDS, DOCUMENT_MODES, WRITING_ACTIONS } from './features.js';
-import { CHANNELS } from './lengths.js';
+import { CHANNELS } from '../../lib/post-lengths.js';
 
 // The AI endpoints' schemas (spec, AI and "AI artifacts"). Each artifact kind has ONE schema: it
 // validates the model's output (validate.ts, without `kind`, which the server sets), is the JSON

@@ -4,7 +4,9 @@ import { findUserByUsername } from '../users/service.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import type { CreateDocumentBody, UpdateDocumentBody } from './schemas.js';
 import { checkSegment } from './folder-tree.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import {
+  anyNameTaken,
   checkBaseRevision,
   createFolder,
   deleteDocument,
@@ -25,6 +27,9 @@ import {
   updateFolder,
   withWriter,
   type DocRef,
+  writerIn,
+  type Tx,
+  type Writer,
 } from './queries/index.js';
 
 // Documents and folders: the HTTP operations of the spec's Documents table.
@@ -39,17 +44,31 @@ export async function listRootDocuments(ctx: AppContext, userId: string): Promis
 }
 
 export async function createDocument(ctx: AppContext, userId: string, body: CreateDocumentBody, folderId?: string): Promise<DocumentRow> {
-  return withWriter(ctx, userId, async (w) => {
-    const tree = await loadFolderTree(w.trx, userId);
-    const target = folderId ?? body.folderId ?? null;
-    if (folderId !== undefined && !tree.live(folderId)) throw folderNotFound();
-    return insertDocument(w, tree, {
-      folderId: target,
-      title: body.title,
-      content: body.content ?? '',
-      relativePath: body.relativePath,
-      isPublic: body.isPublic ?? false,
-    });
+  return withWriter(ctx, userId, (w) => insertNew(w, body, folderId));
+}
+
+/**
+ * createDocument inside the caller's transaction (a document written together with something
+ * else: all or nothing). A name taken is the same 409 as createDocument's.
+ */
+export async function createDocumentIn(ctx: AppContext, trx: Tx, userId: string, body: CreateDocumentBody): Promise<DocumentRow> {
+  try {
+    return await writerIn(ctx, trx, userId, (w) => insertNew(w, body));
+  } catch (err) {
+    throw isUniqueViolation(err) ? anyNameTaken() : err;
+  }
+}
+
+async function insertNew(w: Writer, body: CreateDocumentBody, folderId?: string): Promise<DocumentRow> {
+  const tree = await loadFolderTree(w.trx, w.userId);
+  const target = folderId ?? body.folderId ?? null;
+  if (folderId !== undefined && !tree.live(folderId)) throw folderNotFound();
+  return insertDocument(w, tree, {
+    folderId: target,
+    title: body.title,
+    content: body.content ?? '',
+    relativePath: body.relativePath,
+    isPublic: body.isPublic ?? false,
   });
 }
 

@@ -23,7 +23,8 @@ import {
   type Tx,
 } from './queries/index.js';
 import { prepareRow, storedData, uniqueKeys } from './row-data.js';
-import { rowValidator } from './validate.js';
+import { rowValidator, valueCheck } from './validate.js';
+import { isEmptyValue } from './visibility.js';
 
 // Lists themselves. Each operation is one transaction; ids from clients are looked up scoped to
 // the caller (not found and not yours are the same 404). Rows are rows.ts, pages of them
@@ -74,39 +75,79 @@ function acceptedOf(schema: ListSchema, rows: readonly unknown[]): Record<string
   return out;
 }
 
-/**
- * Creates a list and its first rows in one transaction (nothing is written when any part fails).
- * The rows must already be accepted ones (acceptedRows): a row the list refuses is an error here.
- */
-export async function createListWithRows(ctx: AppContext, userId: string, input: ListInput, rows: readonly Record<string, unknown>[]): Promise<ListView> {
+/** A list to create, its schema parsed and its first rows accepted (newList, fittedList), ready to write. */
+export interface NewList {
+  input: ListInput;
+  schema: ListSchema;
+  rows: Record<string, unknown>[];
+}
+
+/** A new list of `input` with these rows, checked: the rows must already be accepted ones (acceptedRows): a row the list refuses is an error here. */
+export function newList(input: ListInput, rows: readonly Record<string, unknown>[]): NewList {
   const schema = parseSchema(input.schema);
   const accepted = acceptedOf(schema, rows);
-  if (accepted.length !== rows.length) throw new Error('createListWithRows: given a row the list refuses');
-  const now = isoNow(ctx.clock);
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    await assertOwnFolder(trx, userId, input.folderId);
-    const list = {
-      id: newId(),
-      user_id: userId,
-      title: input.title ?? schema.name,
-      description: input.description !== undefined ? input.description : schema.description,
-      is_public: input.isPublic ?? false,
-      folder_id: input.folderId ?? null,
-      schema_name: schema.name,
-      schema_description: schema.description,
-      created_at: now,
-      updated_at: now,
-      rows_version: 0,
-      schema_version: 0,
-    };
-    await insertList(trx, list);
-    const columns = await insertColumns(trx, list.id, schema, now);
-    if (accepted.length > 0) {
-      await insertRows(trx, ctx.db.engine, list.id, accepted.map((data) => prepareRow(columns, storedData(columns, data))), now);
-      await bumpRows(trx, list.id);
+  if (accepted.length !== rows.length) throw new Error('newList: given a row the list refuses');
+  return { input, schema, rows: accepted };
+}
+
+/**
+ * A new list of `input` with the rows, of those given, that it accepts, each value the list
+ * refuses left empty rather than refusing its row (values keyed by anything but a column key are
+ * dropped); a row still refused with its bad values emptied (a required value missing) is left
+ * out. Says how many values were emptied and rows left out. Throws the DSL parser's 400.
+ */
+export function fittedList(input: ListInput, rows: readonly Record<string, unknown>[]): { list: NewList; emptied: number; skipped: number } {
+  const schema = parseSchema(input.schema);
+  const checks = new Map(schema.fields.map((c) => [c.key, valueCheck(c)]));
+  let emptied = 0;
+  const cleaned = rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      const check = checks.get(key);
+      if (!check) continue;
+      if (!isEmptyValue(value) && check(value).length > 0) emptied += 1;
+      else out[key] = value;
     }
-    return { list, columns };
+    return out;
   });
+  const accepted = acceptedOf(schema, cleaned);
+  return { list: { input, schema, rows: accepted }, emptied, skipped: rows.length - accepted.length };
+}
+
+/**
+ * Creates a list and its first rows in one transaction (nothing is written when any part fails);
+ * the rows are checked before the transaction begins (newList).
+ */
+export async function createListWithRows(ctx: AppContext, userId: string, input: ListInput, rows: readonly Record<string, unknown>[]): Promise<ListView> {
+  const checked = newList(input, rows);
+  return ctx.db.kysely.transaction().execute((trx) => writeNewList(ctx, trx, userId, checked));
+}
+
+/** Writes a checked new list inside the caller's transaction (a list written together with something else: all or nothing). */
+export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { input, schema, rows: accepted }: NewList): Promise<ListView> {
+  const now = isoNow(ctx.clock);
+  await assertOwnFolder(trx, userId, input.folderId);
+  const list = {
+    id: newId(),
+    user_id: userId,
+    title: input.title ?? schema.name,
+    description: input.description !== undefined ? input.description : schema.description,
+    is_public: input.isPublic ?? false,
+    folder_id: input.folderId ?? null,
+    schema_name: schema.name,
+    schema_description: schema.description,
+    created_at: now,
+    updated_at: now,
+    rows_version: 0,
+    schema_version: 0,
+  };
+  await insertList(trx, list);
+  const columns = await insertColumns(trx, list.id, schema, now);
+  if (accepted.length > 0) {
+    await insertRows(trx, ctx.db.engine, list.id, accepted.map((data) => prepareRow(columns, storedData(columns, data))), now);
+    await bumpRows(trx, list.id);
+  }
+  return { list, columns };
 }
 
 export async function getList(ctx: AppContext, userId: string, listId: string): Promise<ListView> {

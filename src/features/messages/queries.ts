@@ -287,6 +287,11 @@ export async function userIdsByUsernameKeys(db: Kysely<Database>, keys: readonly
 /** A condition on messages (a visibility scope, a partition of it, a filter). */
 export type Filter = (eb: ExpressionBuilder<Database, 'messages'>) => Expression<SqlBool>;
 
+/** The author's own messages among `ids` (scheduled ones included) that the viewer may read. */
+export function ownRowsAmong(db: Kysely<Database>, viewer: Viewer, userId: string, ids: readonly string[]) {
+  return messageSelect(db, userId).where('messages.id', 'in', ids).where('messages.user_id', '=', userId).where(visibleTo(viewer)).execute();
+}
+
 /** One message the viewer may read, with everything the presenter needs. */
 export function readableRow(db: Kysely<Database>, viewer: Viewer, id: string) {
   return messageSelect(db, viewer?.id ?? null).where('messages.id', '=', id).where(visibleTo(viewer)).executeTakeFirst();

@@ -13,6 +13,7 @@ import { callOffCrossPosts, crossPostRequestOf, deliverAndReport, planCrossPosts
 
 export type { CrossPostRequest };
 import { announcePublished } from './mentions.js';
+import { presentMessage } from './presenter.js';
 import {
   deleteDig,
   deleteMessages,
@@ -21,6 +22,7 @@ import {
   insertDig,
   isPushedByOthers,
   messagePage,
+  ownRowsAmong,
   messageTreeIds,
   ownMessageRow,
   postTimesSince,
@@ -47,6 +49,23 @@ export async function readMessage(ctx: AppContext, viewer: Viewer, id: string, d
   if (!row) throw notFound('Message not found');
   const [loaded] = await withPushed(db, viewer, [row]);
   return loaded;
+}
+
+/**
+ * The caller's own messages by id (scheduled ones included), presented, in the order asked; 404
+ * when one is missing or not theirs. Read a few hundred at a time, a fixed few queries each.
+ */
+export async function ownMessages(ctx: AppContext, user: Pick<UserRow, 'id' | 'viewing_preference'>, ids: readonly string[]) {
+  const viewer = viewerOf(user);
+  const db = ctx.db.kysely;
+  const unique = [...new Set(ids)];
+  const byId = new Map<string, ReturnType<typeof presentMessage>>();
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await ownRowsAmong(db, viewer, user.id, unique.slice(i, i + 500));
+    for (const loaded of await withPushed(db, viewer, rows)) byId.set(loaded.row.id, presentMessage(loaded));
+  }
+  if (byId.size !== unique.length) throw notFound('Message not found');
+  return ids.map((id) => byId.get(id)!);
 }
 
 /** The creation times of the user's posts in the last 24 hours (probation quota). */

@@ -57,19 +57,29 @@ export async function committedStamp(db: Tx, userId: string): Promise<number> {
   return row ? Number(row.last_change_ms) : 0;
 }
 
+/** A write refused by a unique index on names: some folder or document already has that name there. */
+export const anyNameTaken = () => conflict('A folder or document with that name already exists there', 'name_taken');
+
+/**
+ * Runs `fn` in the caller's transaction, taking the user's sync stamp first (withWriter's work, for
+ * a write shared with another feature). `published` collects the documents that became public.
+ */
+export async function writerIn<T>(ctx: AppContext, trx: Tx, userId: string, fn: (w: Writer) => Promise<T>, published = new Set<string>()): Promise<T> {
+  const at = ctx.clock.now();
+  const stamp = await nextStamp(trx, userId, at.getTime());
+  return fn({ trx, userId, editorId: userId, now: at.toISOString(), nowMs: at.getTime(), stamp, published });
+}
+
 /** Runs `fn` in one transaction holding the user's sync stamp. Unique violations become 409. */
 export async function withWriter<T>(ctx: AppContext, userId: string, fn: (w: Writer) => Promise<T>): Promise<T> {
   const published = new Set<string>();
   try {
-    const result = await ctx.db.kysely.transaction().execute(async (trx) => {
-      const at = ctx.clock.now();
-      const stamp = await nextStamp(trx, userId, at.getTime());
-      return fn({ trx, userId, editorId: userId, now: at.toISOString(), nowMs: at.getTime(), stamp, published });
-    });
+    const result = await ctx.db.kysely.transaction().execute((trx) => writerIn(ctx, trx, userId, fn, published));
+    // After the commit: a document that became public is news for the author's blog subscribers.
     for (const documentId of published) ctx.events.emit('documentPublished', { documentId, authorId: userId });
     return result;
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('A folder or document with that name already exists there', 'name_taken');
+    if (isUniqueViolation(err)) throw anyNameTaken();
     throw err;
   }
 }
