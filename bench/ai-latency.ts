@@ -1,15 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openAiProvider } from '../src/adapters/ai/openai.js';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { openSqlite } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { ManualClock } from '../src/lib/clock.js';
-import { PasswordHasher } from '../src/lib/crypto.js';
 import { buildPrompt } from '../src/features/ai/prompts.js';
 import { lengthRule } from '../src/lib/post-lengths.js';
 import { providerSchema } from '../src/features/ai/validate.js';
+import { benchApp, benchSubscriber } from './bench-app.js';
 
 // The service's share of a suggest: the time of POST /api/ai/suggest over real HTTP against an
 // OpenAI-compatible stand-in that answers at once, minus the time of the very same chat completion
@@ -39,18 +37,9 @@ const aiUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/v1`;
 
 const { db } = openSqlite(':memory:');
 await migrateToLatest(db);
-const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', SCHEDULER: 'off', AI_PROVIDER: 'openai', AI_API_KEY: 'sk-bench', AI_BASE_URL: aiUrl });
 const clock = new ManualClock(new Date());
-const app = await buildApp(config, { db, clock, passwords: new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }), logger: false });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-
-const reg = await fetch(`${base}/api/auth/register`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'bench@example.org', username: 'aibench', password: 'correct horse battery', displayName: 'Bench' }),
-});
-const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0];
-await db.kysely.updateTable('users').set({ customer_status: 'subscriber', account_status: 'active' }).where('username', '=', 'aibench').execute();
+const { app, base } = await benchApp(db, { SCHEDULER: 'off', AI_PROVIDER: 'openai', AI_API_KEY: 'sk-bench', AI_BASE_URL: aiUrl }, clock);
+const { cookie } = await benchSubscriber(base, db, 'aibench');
 
 const provider = openAiProvider({ apiKey: 'sk-bench', baseUrl: aiUrl, model: null, timeoutMs: 60_000 });
 const prompt = buildPrompt({ feature: 'writing_assist', kind: 'message', input: 'make this better', action: 'rewrite', lengthRule: lengthRule([], 666).describe, source: null });

@@ -1,15 +1,13 @@
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { openSqlite } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { upsertIdentity } from '../src/features/identities/credentials.js';
 import { recordDeliveries } from '../src/features/cross-posts/index.js';
 import { ManualClock } from '../src/lib/clock.js';
-import { PasswordHasher } from '../src/lib/crypto.js';
 import { newId } from '../src/lib/ids.js';
 import { NetworkAPosts } from '../test/helpers/networks/network-a-posts.js';
 import { NetworkCPosts } from '../test/helpers/networks/network-c-posts.js';
 import { NetworkDPosts } from '../test/helpers/networks/network-d-posts.js';
+import { benchApp, benchSubscriber } from './bench-app.js';
 
 // Cross-posting figures (issue 21), against the loopback posting stand-ins on 127.0.0.2:
 //  1. the time POST /api/messages takes to answer with three targets (networkA, networkC,
@@ -28,30 +26,23 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
 const [a, c, d] = await Promise.all([new NetworkAPosts().start(), new NetworkCPosts().start(), new NetworkDPosts().start()]);
 const { db } = openSqlite(':memory:');
 await migrateToLatest(db);
-const config = loadConfig({
-  DATABASE_URL: 'sqlite::memory:',
-  LOG_LEVEL: 'silent',
-  SCHEDULER: 'off',
-  ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32',
-  NETWORKC_API_URL: c.url,
-  NETWORKC_AUTH_URL: c.url,
-  NETWORKC_API_VERSION: c.version,
-  NETWORKD_API_URL: d.url,
-  NETWORKD_AUTH_URL: d.url,
-  TOKEN_SEALING_KEY: '0'.repeat(64),
-});
 const clock = new ManualClock(new Date());
-const app = await buildApp(config, { db, clock, passwords: new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }), logger: false });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-
-const reg = await fetch(`${base}/api/auth/register`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'bench@example.org', username: 'xpbench', password: 'correct horse battery', displayName: 'Bench' }),
-});
-const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0];
-const { user } = (await reg.json()) as { user: { id: string } };
-await db.kysely.updateTable('users').set({ customer_status: 'subscriber', account_status: 'active' }).where('id', '=', user.id).execute();
+const { app, base } = await benchApp(
+  db,
+  {
+    SCHEDULER: 'off',
+    ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32',
+    NETWORKC_API_URL: c.url,
+    NETWORKC_AUTH_URL: c.url,
+    NETWORKC_API_VERSION: c.version,
+    NETWORKD_API_URL: d.url,
+    NETWORKD_AUTH_URL: d.url,
+    TOKEN_SEALING_KEY: '0'.repeat(64),
+  },
+  clock,
+);
+const { cookie, userId } = await benchSubscriber(base, db, 'xpbench');
+const user = { id: userId };
 for (const s of [a, c, d]) s.tokens.add('bench-token');
 c.authors.add('urn:li:person:bench');
 const tokens = { accessToken: 'bench-token', refreshToken: null, expiresAt: null, scopes: null };

@@ -5,11 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { PasswordHasher } from '../src/lib/crypto.js';
 import { systemClock } from '../src/lib/clock.js';
 import { freshDatabase, type TestApp } from '../test/helpers/app.js';
+import { benchApp } from './bench-app.js';
 import { signedInUser } from '../test/users/fixtures.js';
 
 // The image proxy's time for a 2 MB image (issue 25's figure), over real HTTP: the service
@@ -71,10 +69,7 @@ async function main() {
 
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-proxy-'));
   const { db, drop } = await freshDatabase();
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1', ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32' });
-  const app = await buildApp(config, { db, passwords: new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }), logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await benchApp(db, { DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32' });
   try {
     // One user per 100 requests: the proxy allows 120 a minute to each.
     const users = await Promise.all(Array.from({ length: Math.ceil((UNCACHED + CACHED) / 100) * 2 + 2 }, () => signedInUser({ app, db, clock: systemClock } as unknown as TestApp)));

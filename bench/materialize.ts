@@ -1,13 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createUser } from '../src/features/users/service.js';
 import { newId } from '../src/lib/ids.js';
-import { PasswordHasher } from '../src/lib/crypto.js';
 import { freshDatabase } from '../test/helpers/app.js';
+import { benchApp, benchSubscriber } from './bench-app.js';
 
 // Materialize of large sources (issue 19's figures): BENCH_MATERIALIZE_MESSAGES messages (1,000)
 // into a list, and a list of BENCH_MATERIALIZE_ROWS rows (10,000) into a document, each through
@@ -20,7 +16,6 @@ import { freshDatabase } from '../test/helpers/app.js';
 
 const MESSAGES = Number(process.env.BENCH_MATERIALIZE_MESSAGES ?? 1000);
 const ROWS = Number(process.env.BENCH_MATERIALIZE_ROWS ?? 10_000);
-const PASSWORD = 'bench materialize password';
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 const summary = (xs: number[]) => {
@@ -31,12 +26,7 @@ const summary = (xs: number[]) => {
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-materialize-'));
   const { db, drop } = await freshDatabase();
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1', SCHEDULER: 'off' });
-  const passwords = new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
-  const app = await buildApp(config, { db, passwords, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const ctx = app.ctx;
+  const { app, base } = await benchApp(db, { DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', SCHEDULER: 'off' });
   // Every write transaction's time from its first statement to its end: on SQLite, how long it
   // held the one writer (the longest of those during a materialize is reported).
   const holds: number[] = [];
@@ -60,10 +50,8 @@ async function main() {
     return JSON.parse(text);
   };
   const signIn = async (username: string) => {
-    const user = await createUser(ctx, { email: `${username}@example.com`, username, passwordHash: await passwords.hash(PASSWORD), accountStatus: 'active' }, 409);
-    await db.kysely.updateTable('users').set({ customer_status: 'subscriber', email_verified: true }).where('id', '=', user.id).execute();
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `${username}@example.com`, password: PASSWORD }) });
-    return { user, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
+    const { cookie, userId } = await benchSubscriber(base, db, username);
+    return { user: { id: userId }, cookie };
   };
   try {
     const owner = await signIn('materializer');

@@ -1,14 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { ensureAdministrator } from '../src/features/admin/service.js';
 import { createUser } from '../src/features/users/service.js';
 import { newId } from '../src/lib/ids.js';
-import { PasswordHasher } from '../src/lib/crypto.js';
 import { freshDatabase } from '../test/helpers/app.js';
+import { benchApp } from './bench-app.js';
 
 // Purge and archive of a large account (issue 20's figures): a user with BENCH_PURGE_MESSAGES
 // messages (100,000) and a list of BENCH_PURGE_ROWS rows (10,000). It measures
@@ -30,10 +27,7 @@ function percentile(sorted: number[], p: number): number {
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-purge-'));
   const { db, drop } = await freshDatabase();
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1' });
-  const app = await buildApp(config, { db, passwords: new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }), logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await benchApp(db, { DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' });
   const ctx = app.ctx;
   try {
     await ensureAdministrator(ctx, { email: 'bench-admin@example.com', username: 'benchadmin', password: PASSWORD });
