@@ -3,6 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import ipaddr from 'ipaddr.js';
+import { parseSealingKey } from './lib/sealing.js';
 
 export type DatabaseConfig =
   | { engine: 'sqlite'; filename: string } // ':memory:' or a file path
@@ -58,6 +59,8 @@ export interface Config {
   blobStore: BlobStoreConfig;
   /** Server-side fetches of user-supplied URLs (adapters/outbound-fetch). */
   outbound: OutboundConfig;
+  /** TOKEN_SEALING_KEY (32 bytes); null: a key generated once and kept in DATA_DIR. */
+  tokenSealingKey: Buffer | null;
 }
 
 export interface OutboundConfig {
@@ -230,6 +233,12 @@ function parseOAuth(env: Env): Record<OAuthProvider, OAuthClientConfig | null> {
   return out;
 }
 
+function parseTokenSealingKey(env: Env): Buffer | null {
+  const v = str(env, 'TOKEN_SEALING_KEY');
+  if (v === null) return null;
+  return parseSealingKey(v) ?? fail('TOKEN_SEALING_KEY', 'must be 32 bytes as 64 hex characters or 44 base64 characters (e.g. from `openssl rand -hex 32`)');
+}
+
 function parseBlobStore(env: Env): BlobStoreConfig {
   const kind = str(env, 'BLOB_STORE') ?? 'disk';
   if (kind !== 'disk' && kind !== 's3') fail('BLOB_STORE', `must be disk or s3 (got "${kind}")`);
@@ -375,5 +384,6 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: positiveInt(env, 'OUTBOUND_FETCH_TIMEOUT_MS', 10_000, 300_000),
       maxBytes: positiveInt(env, 'OUTBOUND_FETCH_MAX_BYTES', 2 * 1024 * 1024, 100 * 1024 * 1024),
     },
+    tokenSealingKey: parseTokenSealingKey(env),
   };
 }

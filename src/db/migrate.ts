@@ -15,6 +15,7 @@ import * as m012 from './migrations/012_message_write_path.js';
 import * as m013 from './migrations/013_message_count_shards.js';
 import * as m014 from './migrations/014_ai_usage.js';
 import * as m015 from './migrations/015_user_removals.js';
+import * as m016 from './migrations/016_outside_networks.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '013_message_count_shards': m013,
   '014_ai_usage': m014,
   '015_user_removals': m015,
+  '016_outside_networks': m016,
 };
 
 /** The migration names, in the order they run. */

@@ -94,6 +94,75 @@ export interface IdentitiesTable {
   handle: string;
   instance_name: string; // '' when the provider has no instances
   created_at: string;
+  /** Sealed (lib/sealing.ts); never returned or logged. Migration 016. */
+  access_token_sealed: string | null;
+  refresh_token_sealed: string | null;
+  /** ISO time the access token ends; null: unknown or never. */
+  token_expires_at: string | null;
+  scopes: string | null;
+  /** active | reauth_required */
+  status: ColumnType<string, string | undefined, string>;
+  /** Bumped by every refresh (compare-and-swap). */
+  token_version: ColumnType<number, number | undefined, number>;
+  /** networkA: the instance origin; networkB: the PDS URL. */
+  instance_url: string | null;
+  /** The provider's session blob (atproto's OAuth session), sealed. */
+  session_sealed: string | null;
+  updated_at: string | null;
+}
+
+export interface OAuthStatesTable {
+  state_hash: string; // sha256 of the state
+  provider: string;
+  flow: string; // signin | org
+  browser_hash: string; // sha256 of the browser-binding cookie value
+  user_id: string | null; // the session's user at authorize time (linking)
+  code_verifier_sealed: string | null;
+  return_to: string | null;
+  instance: string | null;
+  data_sealed: string | null; // provider-specific JSON, sealed
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface NetworkAAppsTable {
+  instance: string; // origin
+  client_id: string;
+  client_secret_sealed: string;
+  redirect_uri: string;
+  created_at: string;
+}
+
+export interface NetworkCTargetsTable {
+  id: string;
+  user_id: string;
+  identity_id: string;
+  kind: string; // person | organization
+  external_id: string; // author URN
+  name: string;
+  created_at: string;
+}
+
+export interface CrossPostDeliveriesTable {
+  id: string;
+  message_id: string; // no foreign key: the row outlives the message (remote deletion)
+  user_id: string;
+  platform: string;
+  identity_id: string | null;
+  provider_id: string | null;
+  target: string | null;
+  status: string; // pending | ok | failed | deleting | deleted
+  external_id: string | null;
+  external_url: string | null;
+  error: string | null;
+  error_code: string | null;
+  status_code: number | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string | null;
+  delivery_key: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface IdempotencyKeysTable {
@@ -271,6 +340,11 @@ export interface ListsTable {
   rows_version: ColumnType<number, number | undefined, number>;
   /** Bumped by every change of the list's columns. */
   schema_version: ColumnType<number, number | undefined, number>;
+  /** A codehost-backed list's source (JSON), its identity, ETag and last sync (migration 016). */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+  source_identity_id: ColumnType<string | null, string | null | undefined, string | null>;
+  source_etag: ColumnType<string | null, string | null | undefined, string | null>;
+  last_synced_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ListPropertiesTable {
@@ -502,6 +576,10 @@ export interface Database {
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
   identities: IdentitiesTable;
+  oauth_states: OAuthStatesTable;
+  network_a_apps: NetworkAAppsTable;
+  network_c_targets: NetworkCTargetsTable;
+  cross_post_deliveries: CrossPostDeliveriesTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_events: RateLimitEventsTable;
   ai_usage: AiUsageTable;

@@ -10,6 +10,7 @@ import { directMessagesModule } from './direct-messages/module.js';
 import { documentsModule } from './documents/module.js';
 import { exportsModule } from './exports/module.js';
 import { followsModule } from './follows/module.js';
+import { identitiesModule } from './identities/module.js';
 import { listsModule } from './lists/module.js';
 import { mediaModule } from './media/module.js';
 import { messagesModule } from './messages/module.js';
@@ -26,6 +27,7 @@ export const FEATURES: readonly FeatureModule[] = [
   analyticsModule,
   authModule,
   usersModule,
+  identitiesModule,
   adminModule,
   listsModule,
   followsModule,

@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { PasswordHasher } from '../lib/crypto.js';
+import { createSealer, type Sealer } from '../lib/sealing.js';
 import { EventDispatcher } from './events.js';
 import { purgeFinishedJobs } from './jobs/purge.js';
 import { JobRunner } from './jobs/runner.js';
@@ -35,6 +36,8 @@ export interface ContextDeps {
   blobs?: BlobStore;
   /** The guarded fetcher of user-supplied URLs (default: the one config.outbound describes). */
   outbound?: OutboundFetcher;
+  /** Sealing of secrets at rest (default: TOKEN_SEALING_KEY, else the key file in DATA_DIR). */
+  sealer?: Sealer;
 }
 
 /** The runtime's own periodic task: finished jobs are kept a while for inspection, then removed. */
@@ -103,6 +106,7 @@ export function createContext(config: Config, deps: ContextDeps, modules: readon
     push: deps.push ?? createPush(config.push),
     blobs: deps.blobs ?? createBlobStore(config.blobStore, config.dataDir),
     outbound: deps.outbound ?? createOutboundFetcher(config),
+    sealer: deps.sealer ?? createSealer(config),
     events: new EventDispatcher(() => ctx.log),
     jobs: new JobRunner(() => ctx),
     state: (piece) => states.get(piece),

@@ -10,6 +10,7 @@ import type { Db } from '../db/connection.js';
 import type { Database } from '../db/types.js';
 import type { Clock } from '../lib/clock.js';
 import type { PasswordHasher } from '../lib/crypto.js';
+import type { Sealer } from '../lib/sealing.js';
 import type { EventDispatcher } from './events.js';
 
 // The runtime's vocabulary: the context every service receives and the shapes of what plugs into
@@ -30,6 +31,8 @@ export interface AppContext {
   blobs: BlobStore;
   /** Every server-side fetch of a user-supplied URL (adapters/outbound-fetch): SSRF-guarded, capped. */
   outbound: OutboundFetcher;
+  /** Seals secrets kept at rest (provider tokens and sessions): lib/sealing.ts. */
+  sealer: Sealer;
   log: FastifyBaseLogger;
   /** Domain events: services report here after their transaction commits (events.ts). */
   events: EventDispatcher;

@@ -73,6 +73,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATABASE_URL: 'sqlite::memory:',
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    // A key of the test's own, so that no test writes a key file under ./data.
+    TOKEN_SEALING_KEY: randomBytes(32).toString('hex'),
     ...(options.smtp !== false ? { SMTP_URL: smtp.url } : {}),
     ...options.env,
   });

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/lib/ids.js';
 import { issueEmailToken } from '../../src/runtime/email-tokens.js';
 import { unsubscribeToken } from '../../src/features/notifications/unsubscribe.js';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
@@ -150,6 +151,12 @@ describe('platform and accounts', () => {
       payload: { token: await issueEmailToken(t.app.ctx, user.user.id, 'email_change', newEmail) },
     });
     await send('GET', '/api/user/identities');
+    // Two identities (the tour's members may have no password: the last one could not go).
+    const identityId = newId();
+    const identity = (id: string, provider: string) => ({ id, user_id: owner.user.id, provider, provider_user_id: id, handle: 'tourist', instance_name: '', created_at: new Date().toISOString() });
+    await t.db.kysely.insertInto('identities').values([identity(identityId, 'codehost'), identity(newId(), 'networkD')]).execute();
+    await send('DELETE', `/api/user/identities/${identityId}`);
+    await send('GET', '/api/user/networkC/targets');
     // The data archive: ask, follow, download.
     await send('POST', '/api/user/archive', { status: 202 });
     await t.app.ctx.jobs.idle();

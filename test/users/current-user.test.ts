@@ -289,8 +289,8 @@ describe('GET /api/user/identities', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       identities: [
-        { id: rows[0].id, provider: 'networkA', handle: '@me@social.example', instanceName: 'social.example' },
-        { id: rows[1].id, provider: 'codehost', handle: 'me-on-code', instanceName: null },
+        { id: rows[0].id, provider: 'networkA', handle: '@me@social.example', instanceName: 'social.example', status: 'active' },
+        { id: rows[1].id, provider: 'codehost', handle: 'me-on-code', instanceName: null, status: 'active' },
       ],
     });
   });

@@ -50,6 +50,8 @@ export interface GuardedRequest {
   body?: string | Uint8Array;
   /** At most MAX_REDIRECTS (a larger value is lowered to it); 0 follows none. */
   maxRedirects?: number;
+  /** 'manual': a redirect is answered as it is, not followed (fetch's `redirect: 'manual'`). */
+  redirect?: 'follow' | 'manual';
   /** Overrides the configured time budget of the whole fetch. */
   timeoutMs?: number;
   /** Overrides the configured body cap. */
@@ -116,7 +118,7 @@ class HopRunner {
         dispatcher: await this.agentFor(url),
         signal: this.signal,
       });
-      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+      const location = REDIRECT_STATUSES.has(response.status) && init.redirect !== 'manual' ? response.headers.get('location') : null;
       if (location === null) return { url: url.href, redirects, ...(await read(response, init, this.settings.maxBytes)) };
       await response.body?.cancel();
       if (redirects >= maxRedirects) throw new OutboundRefusedError('redirects', `The address redirected more than ${maxRedirects} times`);

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../runtime/context.js';
 import type { CrossPostRequest } from '../messages/service.js';
-import { listIdentities } from '../users/index.js';
+import { listIdentities } from '../identities/index.js';
 import type { Channel } from './lengths.js';
 import type { CrossPostSelection } from './schemas.js';
 

@@ -4,5 +4,5 @@
 
 export { presentUser, presentUserSummary } from './presenter.js';
 export { AvatarField, BioField, DisplayNameField, EmailField, NewPasswordField, UsernameField } from './schemas.js';
-export { listIdentities } from './identities.js';
 export { assertAdministratorsRemain } from './administrators.js';
+export { currentUserProfile } from './profile.js';

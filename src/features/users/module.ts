@@ -1,14 +1,12 @@
 import type { FeatureModule } from '../../runtime/module.js';
 import { userRoutes } from './routes.js';
 import { USER_COMPONENTS } from './schemas.js';
-import { identitiesPart } from './user-data.js';
 import { releaseNameHolds } from './service.js';
 
 export const usersModule: FeatureModule = {
   name: 'users',
   routes: [userRoutes],
   components: USER_COMPONENTS,
-  userData: [identitiesPart],
   periodic: [
     {
       name: 'name-holds',

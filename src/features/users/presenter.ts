@@ -1,6 +1,5 @@
 import { toBool } from '../../db/dialect.js';
-import type { IdentitiesTable, UserRow } from '../../db/types.js';
-import type { OAuthProvider } from '../../config.js';
+import type { UserRow } from '../../db/types.js';
 import type { ACCOUNT_STATUSES, CUSTOMER_STATUSES } from './service.js';
 import type { VIEWING_PREFERENCES } from './schemas.js';
 
@@ -41,9 +40,4 @@ export function presentCurrentUser(u: UserRow) {
 /** The short form used in account lists, followers and message authors. */
 export function presentUserSummary(u: Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar'>) {
   return { id: u.id, username: u.username, displayName: u.display_name, avatar: u.avatar };
-}
-
-/** A linked provider identity (GET /api/user/identities); '' means the provider has no instances. */
-export function presentIdentity(i: Pick<IdentitiesTable, 'id' | 'provider' | 'handle' | 'instance_name'>) {
-  return { id: i.id, provider: i.provider as OAuthProvider, handle: i.handle, instanceName: i.instance_name === '' ? null : i.instance_name };
 }

@@ -5,7 +5,8 @@ import { issueEmailToken } from '../../runtime/email-tokens.js';
 import { sendMail, tokenLink } from '../../runtime/mail.js';
 import { updateUserReturning } from './queries.js';
 import type { ProfilePatch } from './schemas.js';
-import { duplicateError, findUserByEmail, normalizeDisplayName, normalizeEmail } from './service.js';
+import { presentCurrentUser } from './presenter.js';
+import { duplicateError, findUserByEmail, findUserById, normalizeDisplayName, normalizeEmail } from './service.js';
 
 // The current user's own profile settings and e-mail change.
 
@@ -42,4 +43,10 @@ export async function requestEmailChange(ctx: AppContext, user: Pick<UserRow, 'i
     subject: 'Confirm your new e-mail address',
     text: `Hello ${user.display_name},\n\nPlease confirm your new e-mail address by opening this link:\n\n${link}\n\nThe link is valid for 24 hours. Your address changes only after you confirm. If you did not ask for this change, ignore this message.\n`,
   });
+}
+
+/** The account as GET /api/user shows it (for the data archive's profile.json); null when it is gone. */
+export async function currentUserProfile(ctx: AppContext, userId: string) {
+  const user = await findUserById(ctx.db.kysely, userId);
+  return user ? presentCurrentUser(user) : null;
 }

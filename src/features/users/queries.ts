@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/types.js';
 
-// The users' queries, which the service, profile and identities call (README, Design: queries).
+// The users' queries, which the service and profile call (README, Design: queries).
 // They take normalised values (an e-mail lower-cased, a username's key): the rules are the service's.
 
 type Db = Kysely<Database>;
@@ -62,17 +62,6 @@ export async function updateUser(db: Db, id: string, set: UserUpdate): Promise<n
 /** Applies `set` to the user and answers the updated row. */
 export function updateUserReturning(db: Db, id: string, set: UserUpdate): Promise<UserRow> {
   return db.updateTable('users').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-}
-
-/** The provider identities linked to a user, oldest first. */
-export function identitiesOf(db: Db, userId: string) {
-  return db
-    .selectFrom('identities')
-    .select(['id', 'provider', 'handle', 'instance_name'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
 }
 
 /** The administrators whose accountStatus is one of `statuses` (administrators.ts). */

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireSession, requireUser } from '../../http/auth.js';
+import { requireUser } from '../../http/auth.js';
 import { hook, requireWritable, requireWritableSession } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, MessageBody, SESSION_AUTH } from '../../http/schemas.js';
-import { listIdentities } from './identities.js';
-import { presentCurrentUser, presentIdentity } from './presenter.js';
+import { presentCurrentUser } from './presenter.js';
 import { requestEmailChange, updateProfile } from './profile.js';
-import { CurrentUserEnvelope, EmailChangeBody, IdentitiesEnvelope, ProfilePatch } from './schemas.js';
+import { CurrentUserEnvelope, EmailChangeBody, ProfilePatch } from './schemas.js';
 
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -65,24 +64,6 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user } = await requireWritableSession(request);
       await requestEmailChange(request.ctx, user, request.body.email);
       return { message: 'A confirmation link has been sent to the new address' };
-    },
-  );
-
-  app.get(
-    '/api/user/identities',
-    {
-      preValidation: hook(requireSession),
-      schema: {
-        operationId: 'listIdentities',
-        tags: ['users'],
-        summary: 'Provider identities linked to the current user',
-        security: SESSION_AUTH,
-        response: { 200: IdentitiesEnvelope, ...errors(401) },
-      },
-    },
-    async (request) => {
-      const { user } = await requireSession(request);
-      return { identities: (await listIdentities(request.ctx, user.id)).map(presentIdentity) };
     },
   );
 };

@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { OAUTH_PROVIDERS } from '../../config.js';
 import { NotBlank, Nullable, PatternString, ref, StringEnum, User, USERNAME_MAX } from '../../http/schemas.js';
 import { EMAIL_MAX } from '../../lib/email.js';
 import { ACCOUNT_STATUSES, CUSTOMER_STATUSES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './service.js';
@@ -55,16 +54,4 @@ export type ProfilePatch = Static<typeof ProfilePatch>;
 
 export const EmailChangeBody = Type.Object({ email: EmailField }, { additionalProperties: false, examples: [{ email: 'ada@example.org' }] });
 
-export const Identity = Type.Object(
-  {
-    id: Type.String(),
-    provider: StringEnum(OAUTH_PROVIDERS),
-    handle: Type.String(),
-    instanceName: Nullable(Type.String()),
-  },
-  { $id: 'Identity', description: 'An outside account linked for sign-in or cross-posting' },
-);
-
-export const IdentitiesEnvelope = Type.Object({ identities: Type.Array(ref(Identity)) }, { description: 'The linked identities' });
-
-export const USER_COMPONENTS = [CurrentUser, Identity];
+export const USER_COMPONENTS = [CurrentUser];
