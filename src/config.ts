@@ -53,6 +53,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** OAuth client credentials per provider; null while not configured. */
   oauth: Record<OAuthProvider, OAuthClientConfig | null>;
+  /** The outside networks' endpoints (overridable for loopback stand-ins). */
+  networks: NetworkEndpoints;
   /** Push delivery (APNs, FCM); a provider left unconfigured is skipped and logged. */
   push: PushConfig;
   /** Where media and other blobs live (BLOB_STORE, S3_*). */
@@ -233,6 +235,27 @@ function parseOAuth(env: Env): Record<OAuthProvider, OAuthClientConfig | null> {
   return out;
 }
 
+/** The outside networks' endpoints: each an origin whose paths stay the provider's own (CONTRACT, configuration). */
+export interface NetworkEndpoints {
+  /** codehost's REST API. */
+  codehostApiUrl: string;
+}
+
+/** An override of a provider's origin: scheme, host and port only (the paths stay the provider's). */
+function parseOrigin(env: Env, name: string, fallback: string): string {
+  const v = parseUrl(env, name);
+  if (v === null) return fallback;
+  const u = new URL(v);
+  if (u.pathname !== '/' || u.search !== '' || u.hash !== '' || u.username !== '' || u.password !== '') fail(name, `must be an origin such as https://host:port, without a path (got "${v}")`);
+  return u.origin;
+}
+
+function parseNetworks(env: Env): NetworkEndpoints {
+  return {
+    codehostApiUrl: parseOrigin(env, 'CODEHOST_API_URL', 'https://api.github.com'),
+  };
+}
+
 function parseTokenSealingKey(env: Env): Buffer | null {
   const v = str(env, 'TOKEN_SEALING_KEY');
   if (v === null) return null;
@@ -377,6 +400,7 @@ export function loadConfig(env: Env = process.env): Config {
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env),
     oauth: parseOAuth(env),
+    networks: parseNetworks(env),
     push: parsePush(env),
     blobStore: parseBlobStore(env),
     outbound: {

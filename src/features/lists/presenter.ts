@@ -1,3 +1,4 @@
+import { sourceOf } from './sources.js';
 import type { FolderRecord, ListRecord, Owner, StoredColumn, StoredRow, TrashedRow, ViewRecord } from './queries/index.js';
 
 // The one place that decides the wire shape of lists, rows, folders and views.
@@ -25,6 +26,11 @@ export function presentSchema(list: ListRecord, columns: StoredColumn[]) {
   return { name: list.schema_name, description: list.schema_description, fields: columns.map(presentColumn) };
 }
 
+/** Where a codehost-backed list's rows come from and when they last came: on every presentation of a list. */
+function presentSource(list: ListRecord) {
+  return { source: sourceOf(list), lastSyncedAt: list.last_synced_at };
+}
+
 export function presentList({ list, columns }: { list: ListRecord; columns: StoredColumn[] }) {
   return {
     id: list.id,
@@ -33,6 +39,7 @@ export function presentList({ list, columns }: { list: ListRecord; columns: Stor
     isPublic: list.is_public,
     folderId: list.folder_id,
     schema: presentSchema(list, columns),
+    ...presentSource(list),
     createdAt: list.created_at,
     updatedAt: list.updated_at,
   };
@@ -47,6 +54,7 @@ export function presentPublicList({ list, columns, owner }: { list: ListRecord; 
     isPublic: list.is_public,
     schema: JSON.stringify(presentSchema(list, columns)),
     owner: { username: owner.username, displayName: owner.display_name },
+    ...presentSource(list),
     createdAt: list.created_at,
   };
 }

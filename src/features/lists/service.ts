@@ -3,7 +3,7 @@ import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { TurnBatch } from '../../lib/turn-batch.js';
 import { AppState } from '../../runtime/state.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { listColumns } from './columns.js';
 import { parseSchema, type ListSchema } from './dsl.js';
 import { ownFolder } from './folders.js';
@@ -24,6 +24,9 @@ import {
 } from './queries/index.js';
 import { prepareRow, storedData, uniqueKeys } from './row-data.js';
 import { rowValidator } from './validate.js';
+import { parseSource, sourceSchema, type ListSource, type SourceInput } from './sources.js';
+import { listIdentities } from '../identities/index.js';
+import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 
 // Lists themselves. Each operation is one transaction; ids from clients are looked up scoped to
 // the caller (not found and not yours are the same 404). Rows are rows.ts, pages of them
@@ -35,6 +38,14 @@ export interface ListInput {
   isPublic?: boolean;
   folderId?: string | null;
   schema?: unknown;
+  /** A codehost source instead of a schema (sources.ts): the list gets that source's fixed schema. */
+  source?: SourceInput;
+}
+
+/** Where a sourced list's rows come from: its source and the linked identity it syncs with. */
+export interface ListOrigin {
+  source: ListSource;
+  identityId: string;
 }
 
 async function assertOwnFolder(db: Tx, userId: string, folderId: string | null | undefined): Promise<void> {
@@ -42,7 +53,9 @@ async function assertOwnFolder(db: Tx, userId: string, folderId: string | null |
 }
 
 export async function createList(ctx: AppContext, userId: string, input: ListInput): Promise<ListView> {
-  return createListWithRows(ctx, userId, input, []);
+  if (input.source === undefined) return createListWithRows(ctx, userId, input, []);
+  if (input.schema !== undefined) throw badRequest('Send either schema or source, not both');
+  return createSourcedList(ctx, userId, input, input.source);
 }
 
 /**
@@ -78,12 +91,18 @@ function acceptedOf(schema: ListSchema, rows: readonly unknown[]): Record<string
  * Creates a list and its first rows in one transaction (nothing is written when any part fails).
  * The rows must already be accepted ones (acceptedRows): a row the list refuses is an error here.
  */
-export async function createListWithRows(ctx: AppContext, userId: string, input: ListInput, rows: readonly Record<string, unknown>[]): Promise<ListView> {
+export async function createListWithRows(
+  ctx: AppContext,
+  userId: string,
+  input: ListInput,
+  rows: readonly Record<string, unknown>[],
+  origin: ListOrigin | null = null,
+): Promise<ListView> {
   const schema = parseSchema(input.schema);
   const accepted = acceptedOf(schema, rows);
   if (accepted.length !== rows.length) throw new Error('createListWithRows: given a row the list refuses');
   const now = isoNow(ctx.clock);
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  const created = await ctx.db.kysely.transaction().execute(async (trx) => {
     await assertOwnFolder(trx, userId, input.folderId);
     const list = {
       id: newId(),
@@ -98,6 +117,10 @@ export async function createListWithRows(ctx: AppContext, userId: string, input:
       updated_at: now,
       rows_version: 0,
       schema_version: 0,
+      source: origin && JSON.stringify(origin.source),
+      source_identity_id: origin?.identityId ?? null,
+      source_etag: null,
+      last_synced_at: null,
     };
     await insertList(trx, list);
     const columns = await insertColumns(trx, list.id, schema, now);
@@ -105,8 +128,25 @@ export async function createListWithRows(ctx: AppContext, userId: string, input:
       await insertRows(trx, ctx.db.engine, list.id, accepted.map((data) => prepareRow(columns, storedData(columns, data))), now);
       await bumpRows(trx, list.id);
     }
+    // A sourced list's first sync is queued with it (it commits or not with the list).
+    if (origin) await enqueueJob(trx, ctx.clock.now(), CODEHOST_SYNC_JOB, { listId: list.id }, { maxAttempts: SYNC_ATTEMPTS });
     return { list, columns };
   });
+  if (origin) ctx.jobs.kick();
+  return created;
+}
+
+/** The job kind of one codehost-backed list's sync (module.ts registers its handler). */
+export const CODEHOST_SYNC_JOB = 'codehost-list-sync';
+/** Runs of a sync job in all: a provider that fails is tried again with backoff, then the hourly sync takes over. */
+export const SYNC_ATTEMPTS = 3;
+
+/** A codehost-backed list: the source's fixed schema through the DSL like any other, rows from its first sync. */
+async function createSourcedList(ctx: AppContext, userId: string, input: ListInput, sourceInput: SourceInput): Promise<ListView> {
+  const source = parseSource(sourceInput);
+  const identity = (await listIdentities(ctx, userId)).find((i) => i.provider === 'codehost');
+  if (!identity) throw badRequest('No codehost account is linked: link one before creating a codehost list', 'network_not_linked');
+  return createListWithRows(ctx, userId, { ...input, schema: sourceSchema(source) }, [], { source, identityId: identity.id });
 }
 
 export async function getList(ctx: AppContext, userId: string, listId: string): Promise<ListView> {

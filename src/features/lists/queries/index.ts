@@ -7,6 +7,7 @@
 //   row-pages.ts    the reads behind a page of rows (row-pages.ts), whose where clause and order
 //                   row-filters.ts builds from filters, sorts and q
 //   views.ts  folders.ts  public.ts  exports.ts
+//   sources.ts      codehost-backed lists: found, their rows replaced by a sync (codehost-sync.ts)
 export * from './columns.js';
 export * from './exports.js';
 export * from './folders.js';
@@ -17,3 +18,4 @@ export * from './row-pages.js';
 export * from './rows.js';
 export * from './tx.js';
 export * from './views.js';
+export * from './sources.js';
