@@ -8,6 +8,8 @@ import { AI_KEY, DOCUMENT_OUTPUT, openAiAnswer, ProviderStandIn } from '../ai/su
 import { registerUser, sessionCookie } from '../helpers/app.js';
 import { OpenApiTraffic } from '../helpers/openapi-traffic.js';
 import { BOOKS_SCHEMA } from '../lists/support.js';
+import { upsertIdentity } from '../../src/features/identities/credentials.js';
+import { CodehostApi, repo } from '../helpers/networks/codehost-api.js';
 import { smallPng, videoBytes } from '../media/images.js';
 import { multipart, tempDir } from '../media/support.js';
 import { member, type Member } from '../messages/helpers.js';
@@ -43,13 +45,17 @@ let owner: Member;
 let other: Member;
 /** The AI provider of the tour: a loopback OpenAI-compatible stand-in. */
 const aiStandIn = new ProviderStandIn();
+/** The code host's API of the tour (codehost-backed lists), on 127.0.0.2. */
+const codehostApi = new CodehostApi();
 
 beforeAll(async () => {
   const dir = await tempDir('openapi-traffic-');
   removeDataDir = dir.remove;
   await aiStandIn.start();
+  await codehostApi.start();
+  const codehostEnv = { CODEHOST_API_URL: codehostApi.origin, ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32' };
   const aiEnv = { AI_PROVIDER: 'openai', AI_API_KEY: AI_KEY, AI_BASE_URL: `${aiStandIn.url}/v1` };
-  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ...oauthEnv, ...aiEnv } });
+  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ...oauthEnv, ...aiEnv, ...codehostEnv } });
   traffic = await OpenApiTraffic.of(t.app);
   unwatch = traffic.watch(t.app);
   const subscriber = { customer_status: 'subscriber', email_verified: true };
@@ -60,6 +66,7 @@ afterAll(async () => {
   unwatch?.();
   await t?.close();
   await aiStandIn.stop();
+  await codehostApi.stop();
   await removeDataDir?.();
 });
 
@@ -212,6 +219,13 @@ describe('lists', () => {
     const scratch = (await json('POST', '/api/lists', { payload: { title: 'Scratch', schema: { ...BOOKS_SCHEMA, name: 'Scratch' } }, status: 201 })).data;
     await send('PUT', `/api/lists/${scratch.id}/schema`, { payload: { name: 'Rebuilt', fields: [{ key: 'name', type: 'text', label: 'Name' }] } });
     await send('DELETE', `/api/lists/${scratch.id}`);
+    // A codehost-backed list, synced on demand (the owner's codehost account on the stand-in).
+    codehostApi.account('tour-codehost-token', owner.user.username, { repos: [repo('tourist', 'tour')] });
+    const tokens = { accessToken: 'tour-codehost-token', refreshToken: null, expiresAt: null, scopes: 'repo' };
+    await upsertIdentity(t.app.ctx, { userId: owner.user.id, provider: 'codehost', providerUserId: 'tour-codehost', handle: 'tourist', tokens });
+    const sourced = (await json('POST', '/api/lists', { payload: { source: { provider: 'codehost', kind: 'repositories' } }, status: 201 })).data;
+    await send('POST', `/api/lists/${sourced.id}/sync`, { status: 202 });
+    await t.app.ctx.jobs.idle();
     await send('DELETE', `/api/folders/${folder.id}`);
   });
 });
@@ -379,6 +393,7 @@ describe('exports and the cron endpoints', () => {
     await send('GET', '/api/cron/publish-scheduled-messages', cron);
     await send('GET', '/api/cron/purge-expired', cron);
     await send('GET', '/api/cron/run-jobs', cron);
+    await send('GET', '/api/cron/sync-codehost-lists', cron);
   });
 });
 

@@ -26,7 +26,10 @@ export function presentSchema(list: ListRecord, columns: StoredColumn[]) {
   return { name: list.schema_name, description: list.schema_description, fields: columns.map(presentColumn) };
 }
 
-/** Where a codehost-backed list's rows come from and when they last came: on every presentation of a list. */
+/**
+ * Where a codehost-backed list's rows come from and when they last came: on every presentation of
+ * the List record (not the Public list, whose fields the spec fixes).
+ */
 function presentSource(list: ListRecord) {
   return { source: sourceOf(list), lastSyncedAt: list.last_synced_at };
 }
@@ -54,7 +57,6 @@ export function presentPublicList({ list, columns, owner }: { list: ListRecord; 
     isPublic: list.is_public,
     schema: JSON.stringify(presentSchema(list, columns)),
     owner: { username: owner.username, displayName: owner.display_name },
-    ...presentSource(list),
     createdAt: list.created_at,
   };
 }

@@ -91,7 +91,6 @@ export const PublicList = Type.Object(
     isPublic: Type.Boolean(),
     schema: Type.String({ description: 'The List schema object, JSON-encoded' }),
     owner: Type.Object({ username: Type.String(), displayName: Type.String() }),
-    ...SourceFields,
     createdAt: DateTime(),
   },
   { $id: 'PublicList', description: 'A public list as anyone may see it' },
