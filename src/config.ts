@@ -20,11 +20,35 @@ export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
+/** The providers whose OAuth app the operator registers (networkA registers itself per instance; networkB is a public client). */
+export const CONFIGURED_PROVIDERS = ['networkC', 'networkD', 'codehost'] as const;
+export type ConfiguredProvider = (typeof CONFIGURED_PROVIDERS)[number];
+
 export interface OAuthClientConfig {
   clientId: string;
   clientSecret: string;
-  authorizeUrl: string;
-  tokenUrl: string;
+}
+
+/** The outside networks' endpoints: each an origin whose paths stay the provider's own (CONTRACT, configuration). */
+export interface NetworkEndpoints {
+  /** networkC's authorization and token endpoints. */
+  networkCAuthUrl: string;
+  /** networkC's userinfo and REST API. */
+  networkCApiUrl: string;
+  /** The LinkedIn-Version header (YYYYMM) of every networkC API call. */
+  networkCApiVersion: string;
+  /** networkD's authorize page. */
+  networkDAuthUrl: string;
+  /** networkD's token endpoint and API. */
+  networkDApiUrl: string;
+  /** codehost's OAuth pages. */
+  codehostUrl: string;
+  /** codehost's REST API. */
+  codehostApiUrl: string;
+  /** The DID directory that resolves did:plc identifiers. */
+  networkBDirectoryUrl: string;
+  /** Extra origins an OAuth returnTo may point at (PUBLIC_ORIGIN_REDIRECTS). */
+  publicOriginRedirects: string[];
 }
 
 export interface Config {
@@ -51,8 +75,8 @@ export interface Config {
   production: boolean;
   /** Fastify's trustProxy value: false, true, a hop count or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string;
-  /** OAuth client credentials per provider; null while not configured. */
-  oauth: Record<OAuthProvider, OAuthClientConfig | null>;
+  /** OAuth client credentials of networkC, networkD and codehost; null while not configured. */
+  oauth: Record<ConfiguredProvider, OAuthClientConfig | null>;
   /** The outside networks' endpoints (overridable for loopback stand-ins). */
   networks: NetworkEndpoints;
   /** Push delivery (APNs, FCM); a provider left unconfigured is skipped and logged. */
@@ -217,28 +241,16 @@ function parseAllowedPrivateAddresses(env: Env): string[] {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function envPrefix(provider: OAuthProvider): string {
-  return provider.toUpperCase();
-}
-
-function parseOAuth(env: Env): Record<OAuthProvider, OAuthClientConfig | null> {
-  const out = {} as Record<OAuthProvider, OAuthClientConfig | null>;
-  for (const provider of OAUTH_PROVIDERS) {
-    const p = envPrefix(provider);
+function parseOAuth(env: Env): Record<ConfiguredProvider, OAuthClientConfig | null> {
+  const out = {} as Record<ConfiguredProvider, OAuthClientConfig | null>;
+  for (const provider of CONFIGURED_PROVIDERS) {
+    const p = provider.toUpperCase();
     const clientId = str(env, `${p}_CLIENT_ID`);
     const clientSecret = str(env, `${p}_CLIENT_SECRET`);
-    const authorizeUrl = parseUrl(env, `${p}_AUTHORIZE_URL`);
-    const tokenUrl = parseUrl(env, `${p}_TOKEN_URL`);
-    out[provider] =
-      clientId && clientSecret && authorizeUrl && tokenUrl ? { clientId, clientSecret, authorizeUrl, tokenUrl } : null;
+    if ((clientId === null) !== (clientSecret === null)) fail(clientId === null ? `${p}_CLIENT_ID` : `${p}_CLIENT_SECRET`, `must be set together with ${clientId === null ? `${p}_CLIENT_SECRET` : `${p}_CLIENT_ID`}`);
+    out[provider] = clientId && clientSecret ? { clientId, clientSecret } : null;
   }
   return out;
-}
-
-/** The outside networks' endpoints: each an origin whose paths stay the provider's own (CONTRACT, configuration). */
-export interface NetworkEndpoints {
-  /** codehost's REST API. */
-  codehostApiUrl: string;
 }
 
 /** An override of a provider's origin: scheme, host and port only (the paths stay the provider's). */
@@ -250,9 +262,27 @@ function parseOrigin(env: Env, name: string, fallback: string): string {
   return u.origin;
 }
 
+/** The LinkedIn-Version in use when NETWORKC_API_VERSION is unset; versions sunset about a year after release. */
+export const DEFAULT_NETWORKC_API_VERSION = '202510';
+
 function parseNetworks(env: Env): NetworkEndpoints {
+  const version = str(env, 'NETWORKC_API_VERSION') ?? DEFAULT_NETWORKC_API_VERSION;
+  if (!/^\d{6}(\.\d{2})?$/.test(version)) fail('NETWORKC_API_VERSION', `must be a version such as 202510 (YYYYMM) (got "${version}")`);
+  const redirects = (str(env, 'PUBLIC_ORIGIN_REDIRECTS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((o) => parseOrigin({ PUBLIC_ORIGIN_REDIRECTS: o }, 'PUBLIC_ORIGIN_REDIRECTS', ''));
   return {
+    networkCAuthUrl: parseOrigin(env, 'NETWORKC_AUTH_URL', 'https://www.linkedin.com'),
+    networkCApiUrl: parseOrigin(env, 'NETWORKC_API_URL', 'https://api.linkedin.com'),
+    networkCApiVersion: version,
+    networkDAuthUrl: parseOrigin(env, 'NETWORKD_AUTH_URL', 'https://x.com'),
+    networkDApiUrl: parseOrigin(env, 'NETWORKD_API_URL', 'https://api.x.com'),
+    codehostUrl: parseOrigin(env, 'CODEHOST_URL', 'https://github.com'),
     codehostApiUrl: parseOrigin(env, 'CODEHOST_API_URL', 'https://api.github.com'),
+    networkBDirectoryUrl: parseOrigin(env, 'NETWORKB_DIRECTORY_URL', 'https://plc.directory'),
+    publicOriginRedirects: redirects,
   };
 }
 

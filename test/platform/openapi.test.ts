@@ -249,16 +249,17 @@ describe('the conventions clients build on', () => {
   it('an authorize endpoint answers JSON with the provider address when asked for JSON', async () => {
     const configured = await createTestApp({
       smtp: false,
-      env: { NETWORKA_CLIENT_ID: 'client', NETWORKA_CLIENT_SECRET: 'secret', NETWORKA_AUTHORIZE_URL: 'https://provider.test/authorize', NETWORKA_TOKEN_URL: 'https://provider.test/token' },
+      env: { NETWORKD_CLIENT_ID: 'client', NETWORKD_CLIENT_SECRET: 'secret', NETWORKD_AUTH_URL: 'https://provider.test' },
     });
     try {
-      const json = await configured.app.inject({ method: 'GET', url: '/api/auth/networkA/authorize', headers: { accept: 'application/json' } });
+      const json = await configured.app.inject({ method: 'GET', url: '/api/auth/networkD/authorize', headers: { accept: 'application/json' } });
       expect(json.statusCode).toBe(200);
       const url = new URL(json.json().authorizationUrl);
-      expect(url.origin + url.pathname).toBe('https://provider.test/authorize');
+      expect(url.origin + url.pathname).toBe('https://provider.test/i/oauth2/authorize');
       expect(url.searchParams.get('state')).toBeTruthy();
-      expect(json.cookies.some((c) => c.value === url.searchParams.get('state'))).toBe(true);
-      const html = await configured.app.inject({ method: 'GET', url: '/api/auth/networkA/authorize', headers: { accept: 'text/html,application/json' } });
+      // The state is bound to this browser by its HttpOnly cookie.
+      expect(json.cookies.some((c) => c.name === 'oauth-browser' && c.httpOnly)).toBe(true);
+      const html = await configured.app.inject({ method: 'GET', url: '/api/auth/networkD/authorize', headers: { accept: 'text/html,application/json' } });
       expect(html.statusCode).toBe(302);
     } finally {
       await configured.close();

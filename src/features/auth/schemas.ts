@@ -56,19 +56,3 @@ export const AccountsResult = Type.Object({
 });
 export { MessageBody };
 
-export const OAuthCallbackQuery = Type.Object(
-  {
-    code: Type.Optional(Type.String({ maxLength: 2048 })),
-    state: Type.Optional(Type.String({ maxLength: 256 })),
-    error: Type.Optional(Type.String({ maxLength: 256 })),
-    error_description: Type.Optional(Type.String({ maxLength: 1024 })),
-  },
-  // Providers add their own parameters (scope, iss...).
-  { additionalProperties: true },
-);
-export const OAuthStatus = Type.Object({ configured: Type.Boolean(), redirectUri: Type.String() });
-export const AuthorizationUrl = Type.Object({ authorizationUrl: Type.String({ format: 'uri' }) });
-export const Redirect = Type.Null({ description: 'Redirect (Location header) to the provider' });
-export const CallbackRedirect = Type.Null({
-  description: 'Redirect back into the application once the code exchange is available (until then a valid callback answers 501)',
-});

@@ -12,7 +12,7 @@ import { endAllCredentials } from './sessions.js';
 
 // What other features use of auth (account administration): the verification e-mail, and ending
 // every session and token of an account.
-export { endAllCredentials } from './sessions.js';
+export { endAllCredentials, signInToCookie } from './sessions.js';
 export { sendVerificationEmail } from './emails.js';
 import { spamScore, statusForSpamScore } from './spam-score.js';
 

@@ -16,4 +16,4 @@ export {
   type Refresher,
   type StoredTokens,
 } from './credentials.js';
-export { signInProvider } from './providers/index.js';
+export { refresherFor, signInProvider } from './providers/index.js';

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, IdentitiesTable, NetworkAAppsTable, OAuthStatesTable } from '../../db/types.js';
+import { hashToken } from '../../lib/crypto.js';
 
 // The identities feature's queries: linked identities and their sealed credentials, OAuth
 // states, networkA app registrations and networkC posting targets.
@@ -69,6 +70,11 @@ export async function deleteExpiredOAuthStates(db: Db, now: string): Promise<voi
   await db.deleteFrom('oauth_states').where('expires_at', '<', now).execute();
 }
 
+/** Keeps the provider's data (sealed) with a state begun a moment ago. */
+export async function updateOAuthStateData(db: Db, state: string, dataSealed: string): Promise<void> {
+  await db.updateTable('oauth_states').set({ data_sealed: dataSealed }).where('state_hash', '=', hashToken(state)).execute();
+}
+
 /** Marks the state used, if it is unused, unexpired and this browser's; answers its row or nothing. */
 export function spendOAuthState(db: Db, where: { stateHash: string; provider: string; flow: string; browserHash: string; now: string }) {
   return db
@@ -90,9 +96,10 @@ export function networkAApp(db: Db, instance: string) {
   return db.selectFrom('network_a_apps').selectAll().where('instance', '=', instance).executeTakeFirst();
 }
 
-/** Keeps the first registration of an instance (two concurrent first sign-ins keep one). */
-export async function insertNetworkAApp(db: Db, row: Insertable<NetworkAAppsTable>): Promise<void> {
-  await db.insertInto('network_a_apps').values(row).onConflict((oc) => oc.column('instance').doNothing()).execute();
+/** Stores the registration on an instance (a new one replaces the old: the callback address changed). */
+export async function upsertNetworkAApp(db: Db, row: Insertable<NetworkAAppsTable>): Promise<void> {
+  const { instance: _instance, ...rest } = row;
+  await db.insertInto('network_a_apps').values(row).onConflict((oc) => oc.column('instance').doUpdateSet(rest)).execute();
 }
 
 // ---- networkC posting targets ------------------------------------------------------------------

@@ -13,7 +13,8 @@ type ViewingPreference = (typeof VIEWING_PREFERENCES)[number];
 export function presentUser(u: UserRow) {
   return {
     id: u.id,
-    email: u.email,
+    // An account made by an outside sign-in without a verified address holds a reserved one (`.invalid`): shown as none.
+    email: u.email.endsWith('.invalid') ? '' : u.email,
     username: u.username,
     displayName: u.display_name,
     avatar: u.avatar,

@@ -16,6 +16,15 @@ export interface ProviderAccount {
   emailVerified?: boolean;
   tokens: StoredTokens | null;
   session?: string | null;
+  /** networkC: the authors this account may post as (its person; with the organization flow, the pages it administers). */
+  targets?: ProviderTarget[];
+}
+
+export interface ProviderTarget {
+  kind: 'person' | 'organization';
+  /** The author URN. */
+  externalId: string;
+  name: string;
 }
 
 export interface SignInProvider {
@@ -34,8 +43,10 @@ export interface SignInProvider {
   ): Promise<ProviderAccount>;
   /** Revoke at unlink, where the provider can. */
   revoke?(ctx: AppContext, creds: Credentials): Promise<void>;
-  /** Refresh (networkC, networkD, networkB). */
+  /** Refresh (networkC, networkD, networkB), for a provider that needs nothing of the app. */
   refresh?: Refresher;
+  /** Refresh with the app's context (configuration, the guarded fetcher, the clock): preferred over `refresh`. */
+  refresher?(ctx: AppContext): Refresher;
   /** Whether the provider takes a PKCE challenge (default true). */
   readonly pkce?: boolean;
 }
