@@ -348,6 +348,28 @@ describe('a provider that fails leaves the last good rows', () => {
   });
 });
 
+describe('the identity a list syncs with', () => {
+  it('unlinked: the sync fails and keeps the rows; linked again (another identity): the sync uses it', async () => {
+    const me = await linkedUser({ repos: [repo('me', 'first')] });
+    const list = await createSourced(me, { provider: 'codehost', kind: 'repositories' });
+    const before = await rows(me, list.id);
+    await t.db.kysely.deleteFrom('identities').where('id', '=', me.identityId).execute();
+    api.account(me.token, me.user.username, { repos: [repo('me', 'second')] });
+    const seen = api.hits.length;
+    await syncNow(me, list.id);
+    expect(api.hits.length).toBe(seen);
+    expect(await rows(me, list.id)).toEqual(before);
+
+    const token = `${me.token}-again`;
+    api.account(token, me.user.username, { repos: [repo('me', 'third')] });
+    await upsertIdentity(t.app.ctx, { userId: me.user.id, provider: 'codehost', providerUserId: `ch2-${me.user.id}`, handle: me.user.username, tokens: { accessToken: token, refreshToken: null, expiresAt: null, scopes: null } });
+    await syncNow(me, list.id);
+    expect((await rows(me, list.id)).rows.map((r) => r.data.name)).toEqual(['me/third']);
+    // A new identity: the listing is asked for whole (no ETag of the old one's).
+    expect(hitsFor(token)[0].headers['if-none-match']).toBeUndefined();
+  });
+});
+
 describe('GET /api/cron/sync-codehost-lists', () => {
   it('needs the cron secret', async () => {
     for (const authorization of [undefined, 'Bearer wrong']) {

@@ -66,38 +66,26 @@ export function pullRequest(repository: string, n: number): IssueItem {
   return { ...issue(repository, n, { title: `Pull request ${n}` }), html_url: `https://codehost.example/${repository}/pull/${n}`, pull_request: { url: `https://codehost.example/${repository}/pulls/${n}` } };
 }
 
-export class CodehostApi {
+export class CodehostApi extends LoopbackPages {
   private readonly accounts = new Map<string, Account>();
   private readonly issues = new Map<string, IssueItem[]>();
-  private readonly routes: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, hit: PageHit) => void> = {};
-  readonly pages: LoopbackPages;
+  private readonly routes: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, hit: PageHit) => void>;
   /** Requests that were counted against the rate limit (everything but 304s and refusals). */
   rateLimitUsed = 0;
   failure: Failure | null = null;
 
   constructor() {
-    this.routes['/user/repos'] = (req, res) => this.listing(req, res, (a) => a.repos);
-    this.routes['/user/starred'] = (req, res) => this.listing(req, res, (a) => a.starred);
-    this.pages = new LoopbackPages('127.0.0.2', this.routes);
-  }
-
-  async start(): Promise<this> {
-    await this.pages.start();
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return this.pages.stop();
+    // The routes object stays the server's: issues routes are added to it as repositories are set.
+    const routes: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, hit: PageHit) => void> = {};
+    super('127.0.0.2', routes);
+    this.routes = routes;
+    routes['/user/repos'] = (req, res) => this.listing(req, res, (a) => a.repos);
+    routes['/user/starred'] = (req, res) => this.listing(req, res, (a) => a.starred);
   }
 
   /** The origin to set as CODEHOST_API_URL. */
   get origin(): string {
-    return this.pages.url('').replace(/\/$/, '');
-  }
-
-  /** Requests to the API so far. */
-  get hits(): PageHit[] {
-    return this.pages.hits;
+    return new URL(this.url('/')).origin;
   }
 
   /** An account whose token is `token`. */
