@@ -8,7 +8,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { PasswordHasher } from '../src/lib/crypto.js';
 import { buildPrompt } from '../src/features/ai/prompts.js';
-import { lengthRule } from '../src/features/ai/lengths.js';
+import { lengthRule } from '../src/lib/post-lengths.js';
 import { providerSchema } from '../src/features/ai/validate.js';
 
 // The service's share of a suggest: the time of POST /api/ai/suggest over real HTTP against an

@@ -101,6 +101,7 @@ export async function messageFigures<F>(measure: Measure<F>, base: string, sessi
     }),
     await measure('GET /api/messages/search (a rare word)', { url: `${base}/api/messages/search?q=kumquat&limit=20`, headers: { authorization: `Bearer ${syncToken}` }, connections }),
     await measure('GET /api/user/{username}/messages (public per-user feed)', { url: `${base}/api/user/${seeded.author}/messages?limit=20`, connections }),
+    await measure('GET /api/tags/trending (the last 24 hours of the seeded feed)', { url: `${base}/api/tags/trending`, connections }),
     await measure('POST /api/messages', {
       url: `${base}/api/messages`,
       method: 'POST',

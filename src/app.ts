@@ -13,6 +13,7 @@ import { logDestination } from './http/log-format.js';
 import { registerJsonBody } from './http/json-body.js';
 import { registerComponents, registerOpenApi } from './http/openapi.js';
 import { registerRequestContext, serializeRequest } from './http/request-log.js';
+import { registerRequestMetrics } from './http/request-metrics.js';
 import { registerValidation } from './http/validation.js';
 import { createContext, type ContextDeps } from './runtime/context.js';
 import type { FeatureModule } from './runtime/module.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => ctx.runtime.stop());
 
   registerRequestContext(app);
+  registerRequestMetrics(app);
   registerValidation(app);
   registerJsonBody(app);
   registerErrorHandling(app);

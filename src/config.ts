@@ -1,7 +1,7 @@
 // The only module that reads process.env. Every variable of the README's configuration table is parsed and
 // validated here; an invalid value stops the start with one line naming the variable.
 
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import ipaddr from 'ipaddr.js';
 import { parseSealingKey } from './lib/sealing.js';
 
@@ -47,8 +47,6 @@ export interface NetworkEndpoints {
   codehostApiUrl: string;
   /** The DID directory that resolves did:plc identifiers. */
   networkBDirectoryUrl: string;
-  /** Extra origins an OAuth returnTo may point at (PUBLIC_ORIGIN_REDIRECTS). */
-  publicOriginRedirects: string[];
 }
 
 export interface Config {
@@ -85,8 +83,26 @@ export interface Config {
   blobStore: BlobStoreConfig;
   /** Server-side fetches of user-supplied URLs (adapters/outbound-fetch). */
   outbound: OutboundConfig;
+  /** The utility helpers: the weather API's endpoint (WEATHER_API_URL) and an operator's own city database (GEOIP_DB). */
+  utilities: { weatherApiUrl: string; geoipDb: string | null };
+  /** PUBLIC_ORIGIN_REDIRECTS: extra origins a `returnTo` may point at, besides PUBLIC_URL and WEB_URL. */
+  publicOriginRedirects: string[];
+  /** Billing through Stripe (STRIPE_*); null without STRIPE_SECRET_KEY. */
+  billing: BillingConfig | null;
+  /** METRICS_TOKEN: the Bearer value of GET /metrics; null: the endpoint answers 404. */
+  metricsToken: string | null;
   /** TOKEN_SEALING_KEY (32 bytes); null: a key generated once and kept in DATA_DIR. */
   tokenSealingKey: Buffer | null;
+}
+
+export interface BillingConfig {
+  secretKey: string;
+  /** Null: the webhook answers 503 billing_not_configured. */
+  webhookSecret: string | null;
+  /** The price ids of the plans; a plan without one answers 503 billing_not_configured. */
+  prices: { monthly: string | null; annual: string | null };
+  /** STRIPE_API_URL: the API's origin (a loopback stand-in in tests); null: the provider's own. */
+  apiUrl: string | null;
 }
 
 export interface OutboundConfig {
@@ -216,9 +232,9 @@ function positiveInt(env: Env, name: string, fallback: number, max: number): num
   return Number(v);
 }
 
-/** ALLOWED_PRIVATE_ADDRESSES: validated here so that a typo stops the start instead of opening nothing. */
-function parseAllowedPrivateAddresses(env: Env): string[] {
-  const v = str(env, 'ALLOWED_PRIVATE_ADDRESSES');
+/** A comma-separated list, each item parsed by `item` (which throws on a bad one: `why` names the rule). */
+function commaList(env: Env, name: string, why: string, item: (value: string) => string): string[] {
+  const v = str(env, name);
   if (v === null) return [];
   return v
     .split(',')
@@ -226,17 +242,47 @@ function parseAllowedPrivateAddresses(env: Env): string[] {
     .filter((p) => p !== '')
     .map((p) => {
       try {
-        if (p.includes('/')) {
-          const [address, bits] = ipaddr.parseCIDR(p);
-          return `${address.toString()}/${bits}`;
-        }
-        if (!ipaddr.isValid(p)) throw new Error('not an address');
-        const address = ipaddr.parse(p);
-        return `${address.toString()}/${address.kind() === 'ipv4' ? 32 : 128}`;
+        return item(p);
       } catch {
-        return fail('ALLOWED_PRIVATE_ADDRESSES', `must be comma-separated IP addresses or CIDR ranges (got "${p}")`);
+        return fail(name, `must be ${why} (got "${p}")`);
       }
     });
+}
+
+/** ALLOWED_PRIVATE_ADDRESSES: validated here so that a typo stops the start instead of opening nothing. */
+function parseAllowedPrivateAddresses(env: Env): string[] {
+  return commaList(env, 'ALLOWED_PRIVATE_ADDRESSES', 'comma-separated IP addresses or CIDR ranges', (p) => {
+    if (p.includes('/')) {
+      const [address, bits] = ipaddr.parseCIDR(p);
+      return `${address.toString()}/${bits}`;
+    }
+    if (!ipaddr.isValid(p)) throw new Error('not an address');
+    const address = ipaddr.parse(p);
+    return `${address.toString()}/${address.kind() === 'ipv4' ? 32 : 128}`;
+  });
+}
+
+/** PUBLIC_ORIGIN_REDIRECTS: comma-separated http(s) origins, kept as origins (no path). */
+function parseOrigins(env: Env, name: string): string[] {
+  return commaList(env, name, 'comma-separated http(s) origins', (p) => {
+    const u = new URL(p);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+    return u.origin;
+  });
+}
+
+function parseBilling(env: Env): BillingConfig | null {
+  const secretKey = str(env, 'STRIPE_SECRET_KEY');
+  const apiUrl = parseUrl(env, 'STRIPE_API_URL');
+  // The library takes a host, port and protocol: the API's paths stay the provider's own.
+  if (apiUrl !== null && new URL(apiUrl).pathname !== '/') fail('STRIPE_API_URL', `must be an origin with no path (got "${apiUrl}")`);
+  if (secretKey === null) return null;
+  return {
+    secretKey,
+    webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
+    prices: { monthly: str(env, 'STRIPE_PRICE_MONTHLY'), annual: str(env, 'STRIPE_PRICE_ANNUAL') },
+    apiUrl,
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -268,11 +314,6 @@ export const DEFAULT_NETWORKC_API_VERSION = '202510';
 function parseNetworks(env: Env): NetworkEndpoints {
   const version = str(env, 'NETWORKC_API_VERSION') ?? DEFAULT_NETWORKC_API_VERSION;
   if (!/^\d{6}(\.\d{2})?$/.test(version)) fail('NETWORKC_API_VERSION', `must be a version such as 202510 (YYYYMM) (got "${version}")`);
-  const redirects = (str(env, 'PUBLIC_ORIGIN_REDIRECTS') ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter((o) => o !== '')
-    .map((o) => parseOrigin({ PUBLIC_ORIGIN_REDIRECTS: o }, 'PUBLIC_ORIGIN_REDIRECTS', ''));
   return {
     networkCAuthUrl: parseOrigin(env, 'NETWORKC_AUTH_URL', 'https://www.linkedin.com'),
     networkCApiUrl: parseOrigin(env, 'NETWORKC_API_URL', 'https://api.linkedin.com'),
@@ -282,7 +323,6 @@ function parseNetworks(env: Env): NetworkEndpoints {
     codehostUrl: parseOrigin(env, 'CODEHOST_URL', 'https://github.com'),
     codehostApiUrl: parseOrigin(env, 'CODEHOST_API_URL', 'https://api.github.com'),
     networkBDirectoryUrl: parseOrigin(env, 'NETWORKB_DIRECTORY_URL', 'https://plc.directory'),
-    publicOriginRedirects: redirects,
   };
 }
 
@@ -438,6 +478,39 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: positiveInt(env, 'OUTBOUND_FETCH_TIMEOUT_MS', 10_000, 300_000),
       maxBytes: positiveInt(env, 'OUTBOUND_FETCH_MAX_BYTES', 2 * 1024 * 1024, 100 * 1024 * 1024),
     },
+    utilities: {
+      weatherApiUrl: parseUrl(env, 'WEATHER_API_URL') ?? 'https://api.open-meteo.com/v1/forecast',
+      geoipDb: parseMmdbFile(env, 'GEOIP_DB'),
+    },
+    publicOriginRedirects: parseOrigins(env, 'PUBLIC_ORIGIN_REDIRECTS'),
+    billing: parseBilling(env),
+    metricsToken: str(env, 'METRICS_TOKEN'),
     tokenSealingKey: parseTokenSealingKey(env),
   };
+}
+
+/** The MaxMind DB format ends with its metadata, which starts with this marker (within the last 128 KiB). */
+const MMDB_METADATA_MARKER = Buffer.from('\xab\xcd\xefMaxMind.com', 'latin1');
+
+/** A path to a MaxMind-format (.mmdb) file: checked here, so a wrong path stops the start instead of the first lookup. */
+function parseMmdbFile(env: Env, name: string): string | null {
+  const path = str(env, name);
+  if (path === null) return null;
+  let tail: Buffer;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      tail = Buffer.alloc(Math.min(size, 128 * 1024));
+      readSync(fd, tail, 0, tail.length, size - tail.length);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (err) {
+    return fail(name, `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}): ${path}`);
+  }
+  if (tail.lastIndexOf(MMDB_METADATA_MARKER) < 0) {
+    fail(name, `is not a MaxMind-format (.mmdb) database: ${path}`);
+  }
+  return path;
 }

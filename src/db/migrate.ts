@@ -16,6 +16,9 @@ import * as m013 from './migrations/013_message_count_shards.js';
 import * as m014 from './migrations/014_ai_usage.js';
 import * as m015 from './migrations/015_user_removals.js';
 import * as m016 from './migrations/016_outside_networks.js';
+import * as m017 from './migrations/017_billing.js';
+import * as m018 from './migrations/018_public_tag_uses.js';
+import * as m019 from './migrations/019_blog_subscriptions.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -38,6 +41,9 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014_ai_usage': m014,
   '015_user_removals': m015,
   '016_outside_networks': m016,
+  '017_billing': m017,
+  '018_public_tag_uses': m018,
+  '019_blog_subscriptions': m019,
 };
 
 /** The migration names, in the order they run. */
@@ -86,4 +92,11 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
     const message = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(failed ? `Migration ${failed.migrationName} failed: ${message}` : `Migrations failed: ${message}`);
   }
+}
+
+/** The names of the migrations not yet applied to `db` (the readiness probe's check). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: new DialectMigrationProvider(db.engine, {}) });
+  const info = await migrator.getMigrations();
+  return info.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -295,6 +295,44 @@ export interface MessageTagsTable {
   tag: string; // case-sensitive
 }
 
+/** A tag of a published, public, top-level message (kept by triggers, migration 016). */
+export interface PublicTagUsesTable {
+  message_id: string;
+  tag: string;
+  author_id: string;
+  published_at: string;
+}
+
+/** How many published, public, top-level messages carry each tag (kept by triggers, migration 016). */
+export interface PublicTagCountsTable {
+  tag: string;
+  /** lower(tag): prefix search. */
+  tag_key: string;
+  messages: ColumnType<number | string, number, number>;
+}
+
+/** A public tag use while it is in the trending window (the last 24 hours; migration 016). */
+export interface TagWindowUsesTable {
+  message_id: string;
+  tag: string;
+  author_id: string;
+  published_at: string;
+}
+
+/** Messages of each author with each tag in the trending window (kept by triggers, migration 016). */
+export interface TagTrendAuthorsTable {
+  tag: string;
+  author_id: string;
+  messages: ColumnType<number | string, number, number>;
+}
+
+/** Messages and distinct authors of each tag in the trending window (kept by triggers, migration 016). */
+export interface TagTrendsTable {
+  tag: string;
+  messages: ColumnType<number | string, number, number>;
+  accounts: ColumnType<number | string, number, number>;
+}
+
 export interface DigsTable {
   message_id: string;
   user_id: string;
@@ -565,6 +603,26 @@ export interface UserArchivesTable {
   finished_at: string | null;
 }
 
+/** A user's provider customer and its subscription as last read from the provider (migration 016). */
+export interface BillingCustomersTable {
+  user_id: string;
+  provider_customer_id: string;
+  subscription_id: string | null;
+  plan: string | null; // monthly | annual
+  status: string | null; // the provider's subscription status
+  current_period_end: string | null;
+  cancel_at_period_end: SqlBool;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A provider webhook event already applied (migration 016). */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface Database {
   uploads: UploadsTable;
   users: UsersTable;
@@ -617,6 +675,40 @@ export interface Database {
   user_removals: UserRemovalsTable;
   name_holds: NameHoldsTable;
   user_archives: UserArchivesTable;
+  billing_customers: BillingCustomersTable;
+  billing_events: BillingEventsTable;
+  public_tag_uses: PublicTagUsesTable;
+  public_tag_counts: PublicTagCountsTable;
+  tag_window_uses: TagWindowUsesTable;
+  tag_trend_authors: TagTrendAuthorsTable;
+  tag_trends: TagTrendsTable;
+  blog_subscriptions: BlogSubscriptionsTable;
+  blog_post_windows: BlogPostWindowsTable;
+  blog_pending_posts: BlogPendingPostsTable;
+}
+
+export interface BlogSubscriptionsTable {
+  id: string;
+  author_id: string;
+  email: string;
+  email_key: string;
+  status: 'pending' | 'confirmed';
+  /** sha256 of the confirmation token while pending; null once confirmed. */
+  token_hash: string | null;
+  token_expires_at: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+}
+
+export interface BlogPostWindowsTable {
+  author_id: string;
+  window_until: string;
+}
+
+export interface BlogPendingPostsTable {
+  author_id: string;
+  document_id: string;
+  created_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

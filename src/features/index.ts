@@ -5,18 +5,24 @@ import { aiModule } from './ai/module.js';
 import { analyticsModule } from './analytics/module.js';
 import { archiveModule } from './archive/module.js';
 import { authModule } from './auth/module.js';
+import { billingModule } from './billing/module.js';
 import { blocksModule } from './blocks/module.js';
+import { crossPostsModule } from './cross-posts/module.js';
 import { directMessagesModule } from './direct-messages/module.js';
 import { documentsModule } from './documents/module.js';
 import { exportsModule } from './exports/module.js';
 import { followsModule } from './follows/module.js';
+import { blogModule } from './blog/module.js';
 import { identitiesModule } from './identities/module.js';
 import { listsModule } from './lists/module.js';
+import { materializeModule } from './materialize/module.js';
 import { mediaModule } from './media/module.js';
 import { messagesModule } from './messages/module.js';
+import { networkBClientModule } from './network-b-client/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { purgeModule } from './purge/module.js';
 import { usersModule } from './users/module.js';
+import { utilitiesModule } from './utilities/module.js';
 
 /**
  * Every module of the app, in the order their routes are registered: the one list `app.ts`, the
@@ -32,13 +38,19 @@ export const FEATURES: readonly FeatureModule[] = [
   listsModule,
   followsModule,
   messagesModule,
+  crossPostsModule,
   mediaModule,
   exportsModule,
   documentsModule,
+  blogModule,
   notificationsModule,
   blocksModule,
   directMessagesModule,
   aiModule,
+  billingModule,
+  materializeModule,
   purgeModule,
   archiveModule,
+  utilitiesModule,
+  networkBClientModule,
 ];

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/types.js';
 import { bearerToken, requireSession, requireUser, type Caller } from './auth.js';
-import { AppError, forbidden, tooManyRequests, unauthorized } from './errors.js';
+import { AppError, forbidden, notFound, tooManyRequests, unauthorized } from './errors.js';
 
 // Every guard of the service: who may call (signed in, by session, an administrator, the cron),
 // account status and tier. A route runs its guard as its preValidation hook (`hook(guard)`), so
@@ -11,8 +11,8 @@ import { AppError, forbidden, tooManyRequests, unauthorized } from './errors.js'
 // to get the caller, which costs nothing the second time (the caller is resolved once per request,
 // the administrator check memoised). Every write route goes through `requireWritable` (or
 // `requireWritableSession`, a composed writer gate below, or an administrator write gate), except
-// switching and removing the browser's signed-in accounts, which change only its cookie; reads
-// never check account status.
+// switching and removing the browser's signed-in accounts, which change only its cookie, and
+// deleting one's own account (`requireSessionForDeletion`); reads never check account status.
 
 const BLOCKED_STATUS: Record<string, { code: string; message: string }> = {
   banned: { code: 'account_banned', message: 'This account has been banned' },
@@ -38,6 +38,19 @@ export async function requireWritable(request: FastifyRequest): Promise<Caller> 
 export async function requireWritableSession(request: FastifyRequest): Promise<Caller> {
   const caller = await requireSession(request);
   assertWritable(request, caller.user);
+  return caller;
+}
+
+/**
+ * Deleting one's own account (Session only): a read-only account (restricted, suspended) may still
+ * leave. The spec's read-only rule keeps such an account from adding or changing content while it
+ * can appeal; erasing the account is the user's right all the same (the spec leaves account
+ * deletion to the contract, which names no status gate). A banned account is refused like every
+ * write of it (its sessions already ended with the ban).
+ */
+export async function requireSessionForDeletion(request: FastifyRequest): Promise<Caller> {
+  const caller = await requireSession(request);
+  if (caller.user.account_status === 'banned') assertWritable(request, caller.user);
   return caller;
 }
 
@@ -114,19 +127,32 @@ function writableAnd(...checks: AccountCheck[]): (request: FastifyRequest) => Pr
 
 /** A writer outside probation (direct messages, document images, creating a list). */
 export const requireVerifiedWriter = writableAnd(assertNotProbation);
+/** A subscriber writer, in probation or not (AI features; materialize, whose creating targets add the probation gate). */
+export const requireWritableSubscriber = writableAnd(subscriber);
 /** A subscriber writer outside probation (media uploads, rescheduling): tier first, then probation. */
 export const requireSubscriberWriter = writableAnd(subscriber, assertNotProbation);
 /** Creating documents: a writer outside probation, then a subscriber (probation first). */
 export const requireDocumentCreator = writableAnd(assertNotProbation, subscriber);
 
-/** The operator's cron endpoints: `Bearer <CRON_SECRET>`; with no secret configured, always 401. */
-export function requireCronSecret(request: FastifyRequest): void {
-  const secret = request.server.ctx.config.cronSecret;
+/** Whether the request's Bearer value is `secret` (compared in constant time); never with no secret. */
+export function bearerIs(request: FastifyRequest, secret: string | null): boolean {
   const given = bearerToken(request);
-  if (!secret || given === null) throw unauthorized('The cron secret is required');
+  if (!secret || given === null) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized('The cron secret is required');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The operator's cron endpoints: `Bearer <CRON_SECRET>`; with no secret configured, always 401. */
+export function requireCronSecret(request: FastifyRequest): void {
+  if (!bearerIs(request, request.server.ctx.config.cronSecret)) throw unauthorized('The cron secret is required');
+}
+
+/** GET /metrics: 404 while METRICS_TOKEN is unset (the endpoint does not exist), else `Bearer <METRICS_TOKEN>` or 401. */
+export function requireMetricsToken(request: FastifyRequest): void {
+  const token = request.server.ctx.config.metricsToken;
+  if (token === null) throw notFound('Route GET /metrics not found', 'not_found');
+  if (!bearerIs(request, token)) throw unauthorized('The metrics token is required');
 }
 
 /** A guard as a route's preValidation hook: `preValidation: hook(requireWritable)`. */

@@ -53,11 +53,21 @@ export function findInvalidText(root: unknown, rootName: string): [string, strin
 
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const found =
-      findInvalidText(request.params, 'path') ?? findInvalidText(request.query, 'query') ?? findInvalidText(request.body, '');
-    if (found) {
-      const [field, what] = found;
-      throw new AppError(400, `${field || 'body'} contains ${what}, which is not allowed`, 'invalid_characters', { field: field || 'body' });
-    }
+    refuseInvalidText(request.params, 'path');
+    refuseInvalidText(request.query, 'query');
+    refuseInvalidText(request.body, '');
   });
+}
+
+/**
+ * Throws 400 `invalid_characters` naming the field when `value` holds such text. The hook above
+ * runs it on every request; a route that reads its body as raw bytes (a signed webhook) runs it
+ * on what it parsed.
+ */
+export function refuseInvalidText(value: unknown, rootName: string): void {
+  const found = findInvalidText(value, rootName);
+  if (found) {
+    const [field, what] = found;
+    throw new AppError(400, `${field || 'body'} contains ${what}, which is not allowed`, 'invalid_characters', { field: field || 'body' });
+  }
 }

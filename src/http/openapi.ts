@@ -15,7 +15,8 @@ import type { Config } from '../config.js';
 // - a route whose success sets a cookie says so with `'x-sets-cookie': true`; named body examples
 //   that must pass unaltered go in `'x-body-examples'`; a route that reads a multipart body itself
 //   (uploads, imports: no `body` schema, which Fastify would validate) documents its parts with
-//   `'x-multipart': Type.Object({ file: FilePart(...), ... })`;
+//   `'x-multipart': Type.Object({ file: FilePart(...), ... })`; a route that reads its JSON body as
+//   raw bytes (a signed webhook, whose signature covers the bytes) documents it with `'x-raw-json'`;
 // - a string with a `pattern` is a `PatternString` (or `NotBlank`), which says in words (`x-rule`)
 //   what it accepts: errors quote the words, never the expression.
 // The finishing pass documents the Idempotency-Key header on writes, the x-request-id header on
@@ -116,6 +117,12 @@ function finishOperation(method: string, op: Json, hasPathParams: boolean): void
   // A multipart body read by the route itself: the parts it takes.
   if (op['x-multipart']) op.requestBody = { required: true, content: { 'multipart/form-data': { schema: op['x-multipart'] } } };
   delete op['x-multipart'];
+  if (op['x-raw-json']) {
+    // As @fastify/swagger documents a body schema: its first example becomes the media's example.
+    const { examples, ...schema } = op['x-raw-json'] as Json;
+    op.requestBody = { required: true, content: { 'application/json': { schema, ...(examples ? { example: examples[0] } : {}) } } };
+  }
+  delete op['x-raw-json'];
   const responses = op.responses as Record<string, Json>;
   const add = (status: number) => {
     responses[status] ??= errorResponse(status);
@@ -210,6 +217,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'blocks', description: 'Blocks, mutes and reports of users' },
         { name: 'direct-messages', description: 'Direct messages between two users and their conversations' },
         { name: 'ai', description: 'AI features for subscribers: suggest an artifact, then generate (persist) it; the quota' },
+        { name: 'utilities', description: 'Utility helpers: the image proxy, geolocation of an address and the current weather' },
+        { name: 'materialize', description: 'Turn messages, lists, rows or documents into a new list, a new document or a message draft (subscribers)' },
         { name: 'operator', description: 'Operator endpoints, not for API clients: the cron jobs of a deployment, called with `Authorization: Bearer <CRON_SECRET>`' },
       ],
       components: {

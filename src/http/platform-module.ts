@@ -5,13 +5,15 @@ import { pageRoutes } from './pages/routes.js';
 import { platformRoutes } from './platform-routes.js';
 import { rateLimitPruneClock } from './rate-limit.js';
 import { SHARED_COMPONENTS } from './schemas.js';
+import { linkSigningKey } from '../runtime/signed-links.js';
 
 // The platform's own part of the app, in the shape of a feature module: health and the OpenAPI
 // document, the pages behind e-mailed links, the operator's cron endpoints, the shared component
-// schemas, and the per-app state of the rate limiter and of the credential lookups.
+// schemas, and the per-app state of the rate limiter, of the credential lookups and of the key
+// that signs unsubscribe links.
 export const platformModule: FeatureModule = {
   name: 'platform',
   routes: [platformRoutes, pageRoutes, cronRoutes],
   components: SHARED_COMPONENTS,
-  state: [rateLimitPruneClock, credentialBatches],
+  state: [rateLimitPruneClock, credentialBatches, linkSigningKey],
 };

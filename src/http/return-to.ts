@@ -1,33 +1,42 @@
 import type { Config } from '../config.js';
 import { badRequest } from './errors.js';
 
-// Where a flow that leaves the service (OAuth, checkout) sends the browser back: a path on
-// PUBLIC_URL, or an absolute URL on PUBLIC_URL, WEB_URL or one of PUBLIC_ORIGIN_REDIRECTS.
-// Anything else would make the service an open redirector: 400 invalid_return_to.
+// Where a flow that leaves the service (an OAuth authorization, a billing checkout or portal) may
+// send the browser back to: a path on PUBLIC_URL, or an absolute URL on PUBLIC_URL, WEB_URL or one
+// of PUBLIC_ORIGIN_REDIRECTS. Anything else is 400 `invalid_return_to`, so the service is never an
+// open redirect. One rule for every such flow.
 
 const MAX_LENGTH = 2048;
 
-function invalid() {
-  return badRequest('returnTo must be a path on this service or a URL of the web client', 'invalid_return_to');
+/** The origins an absolute `returnTo` may point at. */
+function allowedOrigins(config: Pick<Config, 'publicUrl' | 'webUrl' | 'publicOriginRedirects'>): Set<string> {
+  const origins = new Set<string>([new URL(config.publicUrl).origin, ...config.publicOriginRedirects]);
+  if (config.webUrl) origins.add(new URL(config.webUrl).origin);
+  return origins;
 }
 
-/** Whether `url` lies under `base` (same origin, and under its path when it has one). */
-function under(url: URL, base: string): boolean {
-  const b = new URL(base);
-  if (url.origin !== b.origin) return false;
-  const prefix = b.pathname.replace(/\/+$/, '');
-  return prefix === '' || url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);
-}
+const invalid = () =>
+  badRequest('returnTo must be a path on this service or an absolute URL on the web client or an allowed origin', 'invalid_return_to');
 
-/** The absolute URL to return to (`<PUBLIC_URL>/` when none is given); 400 invalid_return_to otherwise. */
-export function checkReturnTo(config: Pick<Config, 'publicUrl' | 'webUrl'> & { networks: { publicOriginRedirects: readonly string[] } }, value: string | undefined): string {
-  if (value === undefined || value === '') return `${config.publicUrl}/`;
-  // Control characters and backslashes are read differently by browsers (`/\evil.example`).
-  if (value.length > MAX_LENGTH || value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) throw invalid();
+/**
+ * The absolute URL a `returnTo` names, or `fallback` (a path on PUBLIC_URL) when none is given;
+ * 400 `invalid_return_to` when it is not allowed.
+ */
+export function resolveReturnTo(
+  config: Pick<Config, 'publicUrl' | 'webUrl' | 'publicOriginRedirects'>,
+  returnTo: string | undefined,
+  fallback = '/',
+): string {
+  const value = returnTo ?? fallback;
+  // Backslashes and control characters are read differently by browsers and by URL parsers.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  if (value === '' || value.length > MAX_LENGTH || /[\\\u0000-\u001f\u007f\s]/.test(value)) throw invalid();
   if (value.startsWith('/')) {
-    // `//host` is another origin to a browser.
+    // `//host` and `/\host` are other hosts to a browser, not paths.
     if (value.startsWith('//')) throw invalid();
-    return `${config.publicUrl}${value}`;
+    const url = new URL(value, config.publicUrl);
+    if (url.origin !== new URL(config.publicUrl).origin) throw invalid();
+    return url.href;
   }
   let url: URL;
   try {
@@ -35,9 +44,7 @@ export function checkReturnTo(config: Pick<Config, 'publicUrl' | 'webUrl'> & { n
   } catch {
     throw invalid();
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid();
-  if (url.username !== '' || url.password !== '') throw invalid();
-  const bases = [config.publicUrl, ...(config.webUrl ? [config.webUrl] : []), ...config.networks.publicOriginRedirects];
-  if (!bases.some((base) => under(url, base))) throw invalid();
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '') throw invalid();
+  if (!allowedOrigins(config).has(url.origin)) throw invalid();
   return url.href;
 }

@@ -11,6 +11,7 @@ import { createSealer, type Sealer } from '../lib/sealing.js';
 import { EventDispatcher } from './events.js';
 import { purgeFinishedJobs } from './jobs/purge.js';
 import { JobRunner } from './jobs/runner.js';
+import { AppMetrics } from './metrics.js';
 import type { FeatureModule } from './module.js';
 import { PeriodicScheduler } from './periodic.js';
 import { StateRegistry } from './state.js';
@@ -112,6 +113,7 @@ export function createContext(config: Config, deps: ContextDeps, modules: readon
     state: (piece) => states.get(piece),
     // Higher order first; a stable sort keeps FEATURES order within one order.
     userData: modules.flatMap((m) => m.userData ?? []).sort((a, b) => (b.order ?? 100) - (a.order ?? 100)),
+    metrics: new AppMetrics(() => ctx),
     get runtime() {
       return runtime;
     },
@@ -124,6 +126,7 @@ export function createContext(config: Config, deps: ContextDeps, modules: readon
     for (const { kind, handler, options } of module.jobs ?? []) ctx.jobs.register(kind, handler, options);
     for (const { type, listener } of module.listeners ?? []) ctx.events.on(type, (payload) => listener(ctx, payload));
   }
+  for (const hook of modules.flatMap((m) => m.metrics ?? [])) hook(ctx.metrics.registry, ctx);
   const states = new StateRegistry(
     ctx,
     modules.flatMap((m) => m.state ?? []),

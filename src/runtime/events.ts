@@ -19,6 +19,8 @@ export interface DomainEvents {
   publish: { messageId: string; authorId: string; scheduled: boolean };
   /** Messages were deleted (the message and its replies, cascaded). */
   delete: { messageIds: string[]; authorId: string };
+  /** A document became public: created public, or changed from private to public. */
+  documentPublished: { documentId: string; authorId: string };
 }
 
 export type EventType = keyof DomainEvents;

@@ -1,7 +1,15 @@
 import type { AppContext } from './types.js';
 import { newId } from '../lib/ids.js';
 
-export type EmailType = 'verification' | 'password_reset' | 'email_change' | 'account_status' | 'notification';
+export type EmailType =
+  | 'verification'
+  | 'password_reset'
+  | 'email_change'
+  | 'account_status'
+  | 'notification'
+  | 'payment_failed'
+  | 'blog_subscription_confirm'
+  | 'blog_post';
 
 export interface MailRequest {
   to: string;
@@ -27,6 +35,7 @@ export async function sendMail(ctx: AppContext, mail: MailRequest): Promise<'sen
     error = (err as Error).message?.slice(0, 1000) || 'unknown error';
     ctx.log.warn({ emailType: mail.type, err: error }, 'mail delivery failed');
   }
+  ctx.metrics.emails.inc({ type: mail.type, status });
   await ctx.db.kysely
     .insertInto('email_logs')
     .values({

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type { DomainEvents, EventType } from './events.js';
-import type { AppContext, HandlerOptions, JobHandler, JobKind, PeriodicTask, StatePiece, UserDataPart } from './types.js';
+import type { AppContext, HandlerOptions, JobHandler, JobKind, MetricsHook, PeriodicTask, StatePiece, UserDataPart } from './types.js';
 
 // What a feature brings to the app, declared in one place: its `module.ts`. `app.ts` registers
 // the modules of one list (`src/features/index.ts`); `createContext` wires their job kinds,
@@ -23,6 +23,8 @@ export interface FeatureModule {
   readonly state?: readonly StatePiece<any>[];
   /** This feature's parts of a user's data: for account deletion, content purge and the archive. */
   readonly userData?: readonly UserDataPart[];
+  /** This feature's own Prometheus metrics, created in the app's registry (runtime/metrics.ts). */
+  readonly metrics?: readonly MetricsHook[];
 }
 
 export interface JobKindSpec {
@@ -46,4 +48,5 @@ export function listen<K extends EventType>(type: K, listener: (ctx: AppContext,
   return { type, listener };
 }
 
+export type { MetricsHook } from './types.js';
 export { PURGE_CATEGORIES, type ArchiveFile, type PurgeCategory, type RemovedBatch, type UserDataPart } from './types.js';

@@ -12,6 +12,7 @@ import type { Clock } from '../lib/clock.js';
 import type { PasswordHasher } from '../lib/crypto.js';
 import type { Sealer } from '../lib/sealing.js';
 import type { EventDispatcher } from './events.js';
+import type { Counter, Histogram, Registry } from 'prom-client';
 
 // The runtime's vocabulary: the context every service receives and the shapes of what plugs into
 // it (job kinds and handlers, periodic tasks, per-app state). They refer to each other (a job
@@ -44,7 +45,26 @@ export interface AppContext {
   readonly runtime: RuntimeControl;
   /** Every module's parts of a user's data, in the order purge and deletion run them. */
   readonly userData: readonly UserDataPart[];
+  /** The app's Prometheus metrics (metrics.ts): the platform's, and what modules add. */
+  readonly metrics: Metrics;
 }
+
+// ---- Metrics ---------------------------------------------------------------------------------
+
+/** The app's Prometheus metrics (metrics.ts, AppMetrics): one registry per app. */
+export interface Metrics {
+  readonly registry: Registry;
+  /** Requests by route template (never the raw path), method and status, with their latency. */
+  readonly requests: Histogram<'route' | 'method' | 'status'>;
+  /** E-mails this process sent or logged, by type and outcome (mail.ts). */
+  readonly emails: Counter<'type' | 'status'>;
+  /** The metrics in Prometheus text format. */
+  scrape(): Promise<string>;
+  readonly contentType: string;
+}
+
+/** A module's metrics: it creates them in the app's registry (`registers: [registry]`). */
+export type MetricsHook = (registry: Registry, ctx: AppContext) => void;
 
 // ---- Jobs ------------------------------------------------------------------------------------
 

@@ -33,6 +33,8 @@ const ROLES = ['anonymous', 'owner', 'bearer', 'other', 'follower', 'free', 'pro
 type Role = (typeof ROLES)[number];
 
 const CRON_SECRET = 'authorization-matrix-cron-secret';
+/** A cross-post to a network the caller has not linked. */
+const NOT_LINKED = [400, 'network_not_linked'] as const;
 
 interface Fixtures {
   owner: Member;
@@ -318,11 +320,11 @@ const matrix = authorizationMatrix<Fixtures, Role>({
     },
     {
       op: 'POST /api/messages',
-      label: 'cross-post (subscribers outside probation)',
+      label: 'cross-post (subscribers outside probation; none of them has networkB linked)',
       body: () => ({ content: 'everywhere', crossPostToNetworkB: true }),
       expect: {
-        anonymous: ANON, owner: 201, bearer: 201, other: 201, follower: 201, free: SUBSCRIPTION, probation: PROBATION, restricted: RESTRICTED,
-        admin: 201, blocked: 201, muted: 201,
+        anonymous: ANON, owner: NOT_LINKED, bearer: NOT_LINKED, other: NOT_LINKED, follower: NOT_LINKED, free: SUBSCRIPTION, probation: PROBATION,
+        restricted: RESTRICTED, admin: NOT_LINKED, blocked: NOT_LINKED, muted: NOT_LINKED,
       },
     },
     {
@@ -361,6 +363,24 @@ const matrix = authorizationMatrix<Fixtures, Role>({
         blocked: 404, muted: 404,
       },
       ok: async (_res, c) => expect((await call(c.t, c.f.owner, 'GET', `/api/messages/${c.fresh.id}`)).statusCode).toBe(404),
+    },
+    {
+      op: 'GET /api/messages/{id}/cross-posts',
+      params: (c) => ({ id: c.f.pub }),
+      expect: {
+        anonymous: ANON, owner: 200, bearer: 200, other: 404, follower: 404, free: 404, probation: 404, restricted: 404, admin: 404,
+        blocked: 404, muted: 404,
+      },
+      ok: (res) => expect(res.json()).toEqual({ crossPosts: [] }),
+    },
+    {
+      op: 'POST /api/messages/{id}/cross-posts/retry',
+      params: (c) => ({ id: c.f.pub }),
+      expect: {
+        anonymous: ANON, owner: 202, bearer: 202, other: 404, follower: 404, free: 404, probation: 404, restricted: RESTRICTED, admin: 404,
+        blocked: 404, muted: 404,
+      },
+      ok: (res) => expect(res.json()).toEqual({ crossPosts: [] }),
     },
     {
       op: 'DELETE /api/messages/{id}',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.js';
-import { nextStamp } from '../../src/features/documents/queries.js';
+import { nextStamp } from '../../src/features/documents/queries/index.js';
 import type { SignedIn } from '../users/fixtures.js';
 import { call, createDoc, createFolder, expectStatus, writer } from './helpers.js';
 

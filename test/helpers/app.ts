@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createScratchDatabase } from './postgres.js';
+import type { OutboundFetcher } from '../../src/adapters/outbound-fetch/index.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openPostgres, openSqlite, type Db } from '../../src/db/connection.js';
@@ -62,6 +63,8 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Fixture routes added before the app is ready: for platform rules that no real route shows (a 204, a streamed write). */
   routes?: (app: FastifyInstance) => void;
+  /** The guarded fetcher of outside URLs (e.g. one that maps stand-ins' host names); default: the config's. */
+  outbound?: OutboundFetcher;
 }
 
 /** Builds the real app on a fresh database, with a real SMTP server on loopback. */
@@ -80,7 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const clock = new ManualClock(new Date());
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false as const };
-  const app = await buildApp(config, { db, clock, passwords: testPasswords, ...logging });
+  const app = await buildApp(config, { db, clock, passwords: testPasswords, ...logging, ...(options.outbound ? { outbound: options.outbound } : {}) });
   options.routes?.(app);
   await app.ready();
   return {

@@ -21,11 +21,11 @@ export interface ProcessDatabase {
 }
 
 /** An empty database another process can open: a SQLite file, or a scratch PostgreSQL database. */
-export async function processDatabase(): Promise<ProcessDatabase> {
+export async function processDatabase(prefix = 'p'): Promise<ProcessDatabase> {
   if (ENGINE === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-    const scratch = await createScratchDatabase(base, 'p');
+    const scratch = await createScratchDatabase(base, prefix);
     return { url: scratch.url, open: () => openPostgres(scratch.url), drop: scratch.drop };
   }
   const dir = mkdtempSync(join(tmpdir(), 'sls-process-'));
@@ -47,9 +47,10 @@ export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...env };
 }
 
-export interface Started {
+/** A child process with its output collected as it comes. */
+export interface Spawned {
   child: ChildProcess;
-  base: string;
+  /** Its exit code (null when a signal ended it: see `child.signalCode`). */
   exit: Promise<number | null>;
   /** Standard output and error so far, interleaved. */
   output: () => string;
@@ -57,10 +58,9 @@ export interface Started {
   stdout: () => string;
 }
 
-/** Starts `src/main.ts` directly, or through `npm start` as an operator would; resolves once it prints its address. */
-export function startServer(env: Record<string, string>, viaNpm = false): Promise<Started> {
-  const [command, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
-  const child = spawn(command, args, { cwd: ROOT, env: childEnv({ PORT: '0', LOG_LEVEL: 'warn', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `args` (a script under tsx, by default) in the repository with a minimal environment. */
+export function spawnChild(args: string[], env: Record<string, string>, command: string = process.execPath): Spawned {
+  const child = spawn(command, command === process.execPath ? ['--import', 'tsx', ...args] : args, { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let stdout = '';
   child.stdout!.on('data', (d) => {
@@ -69,22 +69,39 @@ export function startServer(env: Record<string, string>, viaNpm = false): Promis
   });
   child.stderr!.on('data', (d) => (out += d));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exit, output: () => out, stdout: () => stdout };
+}
+
+/** Resolves with the match once the child's standard output matches `pattern`; rejects if it exits first or the time is up. */
+export function waitForStdout(spawned: Spawned, pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
-    // Generous: on a loaded machine tsx's start of the whole app takes tens of seconds.
-    const timer = setTimeout(() => reject(new Error(`no listening line in time: ${out}`)), 60_000);
-    const onData = () => {
-      const m = /listening on (http:\/\/[^\s]+)/.exec(stdout);
+    const timer = setTimeout(() => reject(new Error(`no ${pattern} in time: ${spawned.output()}`)), timeoutMs);
+    const check = () => {
+      const m = pattern.exec(spawned.stdout());
       if (m) {
         clearTimeout(timer);
-        resolve({ child, base: m[1], exit, output: () => out, stdout: () => stdout });
+        resolve(m);
       }
     };
-    child.stdout!.on('data', onData);
-    void exit.then((code) => {
+    spawned.child.stdout!.on('data', check);
+    check();
+    void spawned.exit.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`exited ${code} before listening: ${out}`));
+      reject(new Error(`exited ${code ?? spawned.child.signalCode} before ${pattern}: ${spawned.output()}`));
     });
   });
+}
+
+export interface Started extends Spawned {
+  base: string;
+}
+
+/** Starts `src/main.ts` directly, or through `npm start` as an operator would; resolves once it prints its address. */
+export async function startServer(env: Record<string, string>, viaNpm = false): Promise<Started> {
+  const spawned = viaNpm ? spawnChild(['start', '--silent'], { PORT: '0', LOG_LEVEL: 'warn', ...env }, 'npm') : spawnChild(['src/main.ts'], { PORT: '0', LOG_LEVEL: 'warn', ...env });
+  // Generous: on a loaded machine tsx's start of the whole app takes tens of seconds.
+  const m = await waitForStdout(spawned, /listening on (http:\/\/[^\s]+)/, 60_000);
+  return { ...spawned, base: m[1] };
 }
 
 export interface Finished {

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../src/runtime/jobs/execute.js';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.js';
+import { failWrites, stopFailingWrites } from '../helpers/forced-failure.js';
 import { activeUser, addRow, call, cookieOf, createList, expectError, type Auth } from './support.js';
 
 // A CSV import whose run stops part way (its process died) is finished by the job's next run
@@ -36,22 +36,11 @@ async function crashOn(what: { rowTitle: string; titleProperty: string } | { imp
       ['list_rows', ENGINE === 'postgres' ? `new.data ->> '${what.titleProperty}' = '${what.rowTitle}'` : `json_extract(new.data, '$."${what.titleProperty}"') = '${what.rowTitle}'`]
     : 'importStatus' in what ? ['list_imports', `new.status = '${what.importStatus}'`]
     : ['jobs', `new.kind = 'list-import'`];
-  const event = 'importStatus' in what ? 'update' : 'insert';
-  if (ENGINE === 'postgres') {
-    await sql.raw(`create or replace function simulated_crash() returns trigger language plpgsql as $$ begin raise exception 'simulated crash'; end $$`).execute(db);
-    await sql.raw(`create trigger simulated_crash before ${event} on ${table} for each row when (${cond}) execute function simulated_crash()`).execute(db);
-  } else {
-    await sql.raw(`create trigger simulated_crash before ${event} on ${table} when ${cond} begin select raise(abort, 'simulated crash'); end`).execute(db);
-  }
+  await failWrites(db, table, cond, 'importStatus' in what ? 'update' : 'insert');
 }
 
 async function dropCrash() {
-  const db = t.db.kysely;
-  if (ENGINE === 'postgres') {
-    for (const table of ['list_rows', 'list_imports', 'jobs']) await sql.raw(`drop trigger if exists simulated_crash on ${table}`).execute(db);
-  } else {
-    await sql.raw('drop trigger if exists simulated_crash').execute(db);
-  }
+  await stopFailingWrites(t.db.kysely, ['list_rows', 'list_imports', 'jobs']);
 }
 
 function multipart(csv: string, fields: Record<string, string>) {

@@ -227,16 +227,22 @@ describe('POST /api/messages', () => {
     expectError(await call(t, s, 'POST', '/api/messages', { content: 'x', imageUrls: ['http://elsewhere.example/a.png'] }), 400);
   });
 
-  it('cross-posting to a network without a linked account gives a failed entry; crossPosts is always present', async () => {
+  it('cross-posting to a network without a linked account: 400 network_not_linked naming it, nothing written; crossPosts is always present', async () => {
     const s = await subscriber(t);
-    const res = await call(t, s, 'POST', '/api/messages', { content: 'x', networkAProviderIds: ['nope'], crossPostToNetworkB: true, crossPostToNetworkD: true });
+    for (const [body, name] of [
+      [{ networkAProviderIds: ['nope'] }, 'networkA'],
+      [{ crossPostToNetworkB: true }, 'networkB'],
+      [{ crossPostToNetworkD: true }, 'networkD'],
+    ] as const) {
+      const res = await call(t, s, 'POST', '/api/messages', { content: 'x', ...body });
+      expectError(res, 400, 'network_not_linked');
+      expect(res.json().error).toContain(name);
+    }
+    expect(await t.db.kysely.selectFrom('messages').select('id').where('user_id', '=', s.user.id).execute()).toEqual([]);
+    const res = await call(t, s, 'POST', '/api/messages', { content: 'x' });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body.crossPosts).toEqual([
-      { platform: 'networkA', providerId: 'nope', status: 'failed', error: expect.stringMatching(/no networkA account is linked/i) },
-      { platform: 'networkB', status: 'failed', error: expect.stringMatching(/no networkB account is linked/i) },
-      { platform: 'networkD', status: 'failed', error: expect.stringMatching(/no networkD account is linked/i) },
-    ]);
+    expect(body.crossPosts).toEqual([]);
     expect(body).not.toHaveProperty('crossPostResults');
     expect(body).not.toHaveProperty('scheduledAt');
     expect(body).not.toHaveProperty('org');

@@ -65,17 +65,18 @@ describe('creating a scheduled message', () => {
     expectError(await call(t, p, 'POST', '/api/messages', { content: 'x', scheduledAt: at(3600_000) }), 403, 'account_probation_feature');
   });
 
-  it('keeps a requested cross-post with a linked account pending; without one it fails at once', async () => {
+  it('keeps a requested cross-post with a linked account pending; without one: 400 network_not_linked, nothing written', async () => {
     const s = await subscriber(t);
     await t.db.kysely
       .insertInto('identities')
       .values({ id: 'ident-b', user_id: s.user.id, provider: 'networkB', provider_user_id: 'pb', handle: '@s', instance_name: '', created_at: t.clock.now().toISOString() })
       .execute();
-    const body = await schedule(s, at(3600_000), { crossPostToNetworkB: true, crossPostToNetworkC: true });
-    expect(body.crossPosts).toEqual([
-      { platform: 'networkB', status: 'pending', error: null },
-      { platform: 'networkC', status: 'failed', error: expect.stringMatching(/no networkC account is linked/i) },
-    ]);
+    const body = await schedule(s, at(3600_000), { crossPostToNetworkB: true });
+    expect(body.crossPosts).toEqual([{ platform: 'networkB', status: 'pending', error: null }]);
+    const refused = await call(t, s, 'POST', '/api/messages', { content: 'later', scheduledAt: at(3600_000), crossPostToNetworkB: true, crossPostToNetworkC: true });
+    expectError(refused, 400, 'network_not_linked');
+    expect(refused.json().error).toContain('networkC');
+    expect(await t.db.kysely.selectFrom('messages').select('id').where('user_id', '=', s.user.id).execute()).toHaveLength(1);
   });
 });
 

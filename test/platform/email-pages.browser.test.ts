@@ -22,6 +22,9 @@ const EMAIL_CHANGED = 'Your new e-mail address is confirmed. From now on, sign i
 const PASSWORD_CHANGED = 'Your password has been changed. Every device was signed out: sign in again with your new password.';
 const PASSWORD_SHORT = 'The new password must be at least 8 characters long.';
 const PASSWORD_MISMATCH = 'The two passwords are not the same. Type the same new password in both fields.';
+const BLOG_CONFIRMED = 'Your subscription is confirmed: you will receive an e-mail when a new document is published. You can close this page.';
+const BLOG_USED =
+  'This link has expired or has already been used, so nothing was changed. To subscribe, ask for a new confirmation e-mail and open its link within 48 hours.';
 const MISSING =
   'This link is incomplete: it has no token, so nothing can be done with it. Open the link from the e-mail again, or copy the whole address from the e-mail into the browser.';
 
@@ -264,9 +267,32 @@ describe('the e-mail link pages in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('blog-subscription: the button confirms the subscription; the used link then says so', async () => {
+    const { page, problems } = await openBrowser();
+    const author = await register();
+    const username = author.email.split('@')[0];
+    const reader = `reader-${author.email}`;
+    const asked = await context!.request.post(`${base}/api/users/${username}/subscribe`, { data: { email: reader } });
+    expect(asked.status()).toBe(202);
+    const link = linkFromMail(reader, `Confirm your subscription to Display ${username}'s blog`);
+    expect(link).toMatch(new RegExp(`^${base}/blog-subscription\\?token=[0-9a-f]{64}$`));
+    const status = async () => (await db.kysely.selectFrom('blog_subscriptions').select('status').where('author_id', '=', author.id).executeTakeFirstOrThrow()).status;
+
+    await opens(page, link);
+    expect(await status()).toBe('pending');
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    expect(await outcome(page, BLOG_CONFIRMED)).toBe(BLOG_CONFIRMED);
+    expect(await status()).toBe('confirmed');
+
+    await opens(page, link);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    expect(await outcome(page, BLOG_USED)).toBe(BLOG_USED);
+    expect(problems).toEqual([]);
+  });
+
   it('a link without its token says so and offers nothing to press', async () => {
     const { page, problems } = await openBrowser();
-    for (const path of ['/verify-email', '/reset-password', '/verify-email-change', '/verify-email?token=']) {
+    for (const path of ['/verify-email', '/reset-password', '/verify-email-change', '/blog-subscription', '/verify-email?token=']) {
       await opens(page, `${base}${path}`);
       expect(await page.getByRole('status').textContent()).toBe(MISSING);
       expect(await page.locator('#action').isVisible()).toBe(false);

@@ -18,6 +18,7 @@ const PAGES = [
   { path: '/verify-email', title: 'Verify your e-mail address', endpoint: '/api/auth/verify-email' },
   { path: '/reset-password', title: 'Choose a new password', endpoint: '/api/auth/reset-password' },
   { path: '/verify-email-change', title: 'Confirm your new e-mail address', endpoint: '/api/auth/verify-email-change' },
+  { path: '/blog-subscription', title: 'Confirm your blog subscription', endpoint: '/api/blog-subscriptions/confirm' },
 ] as const;
 
 const TOKEN = 'a'.repeat(64);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
+import { StripeStandIn } from '../billing/stripe-standin.js';
 import { ENGINE } from '../helpers/app.js';
 
 // Every operation of the OpenAPI document, sent every kind of hostile input, as an anonymous
@@ -28,15 +29,21 @@ const HOSTILE_STRINGS: Record<string, string> = {
 const STORE_DIFFERENTLY = new Set(['nul', 'control', 'loneSurrogate', 'loneLowSurrogate']);
 
 let t: AdminTestApp;
+/** Billing is configured (its unconfigured 503 is the contract's answer, not a failure) against a loopback stand-in. */
+const stripe = new StripeStandIn();
 let doc: any;
 let ops: Op[];
 
 beforeAll(async () => {
-  t = await createAdminApp({ smtp: false });
+  await stripe.start();
+  t = await createAdminApp({ smtp: false, env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: 'whsec_hostile', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_ANNUAL: 'price_a', STRIPE_API_URL: stripe.url } });
   doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   ops = Object.entries<any>(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method] })));
 }, 60_000);
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t?.close();
+  await stripe.stop();
+});
 
 function deref(schema: any): any {
   return schema?.$ref ? deref(doc.components.schemas[String(schema.$ref).replace('#/components/schemas/', '')]) : schema;

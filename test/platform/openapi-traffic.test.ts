@@ -5,10 +5,12 @@ import { newId } from '../../src/lib/ids.js';
 import { issueEmailToken } from '../../src/runtime/email-tokens.js';
 import { unsubscribeToken } from '../../src/features/notifications/unsubscribe.js';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
+import { signEvent, StripeStandIn, subscriptionObject } from '../billing/stripe-standin.js';
 import { AI_KEY, DOCUMENT_OUTPUT, openAiAnswer, ProviderStandIn } from '../ai/support.js';
 import { registerUser, sessionCookie } from '../helpers/app.js';
 import { mastodonStandIn } from '../helpers/networks/mastodon.js';
 import { OpenApiTraffic } from '../helpers/openapi-traffic.js';
+import { LoopbackPages } from '../helpers/loopback-pages.js';
 import { BOOKS_SCHEMA } from '../lists/support.js';
 import { upsertIdentity } from '../../src/features/identities/credentials.js';
 import { CodehostApi, repo } from '../helpers/networks/codehost-api.js';
@@ -42,16 +44,33 @@ let instance: Awaited<ReturnType<typeof mastodonStandIn>>;
 const aiStandIn = new ProviderStandIn();
 /** The code host's API of the tour (codehost-backed lists), on 127.0.0.2. */
 const codehostApi = new CodehostApi();
+/** A public site for the image proxy and an Open-Meteo stand-in for the weather (127.0.0.2, allowed). */
+const outside = new LoopbackPages('127.0.0.2', {
+  '/image.png': (_req, res) => {
+    void smallPng().then((png) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
+  },
+  '/v1/forecast': (_req, res) => {
+    const current = { time: 1_790_000_000, interval: 900, temperature_2m: 12.5, apparent_temperature: 11, weather_code: 3, wind_speed_10m: 8.2, is_day: 1 };
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ latitude: 52.52, longitude: 13.41, current }));
+  },
+});
+/** The payment provider of the tour: a loopback stand-in of its API. */
+const stripeStandIn = new StripeStandIn();
+const STRIPE_WEBHOOK_SECRET = 'whsec_tour';
 
 beforeAll(async () => {
   const dir = await tempDir('openapi-traffic-');
   removeDataDir = dir.remove;
   await aiStandIn.start();
+  await outside.start();
   await codehostApi.start();
   const codehostEnv = { CODEHOST_API_URL: codehostApi.origin };
+  await stripeStandIn.start();
   const aiEnv = { AI_PROVIDER: 'openai', AI_API_KEY: AI_KEY, AI_BASE_URL: `${aiStandIn.url}/v1` };
   instance = await mastodonStandIn();
-  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32', ...oauthEnv, ...aiEnv, ...codehostEnv } });
+  const utilityEnv = { ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32', WEATHER_API_URL: outside.url('/v1/forecast') };
+  const billingEnv = { STRIPE_SECRET_KEY: stripeStandIn.secretKey, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY: 'price_tour_monthly', STRIPE_API_URL: stripeStandIn.url };
+  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ...oauthEnv, ...aiEnv, ...utilityEnv, ...billingEnv, ...codehostEnv } });
   traffic = await OpenApiTraffic.of(t.app);
   unwatch = traffic.watch(t.app);
   const subscriber = { customer_status: 'subscriber', email_verified: true };
@@ -63,6 +82,8 @@ afterAll(async () => {
   await t?.close();
   await aiStandIn.stop();
   await codehostApi.stop();
+  await outside.stop();
+  await stripeStandIn.stop();
   await instance?.server.stop();
   await removeDataDir?.();
 });
@@ -97,6 +118,7 @@ async function upload(url: string, file: Parameters<typeof multipart>[0], o: Opt
 describe('platform and accounts', () => {
   it('health, analytics', async () => {
     await send('GET', '/api/health', { as: null });
+    await send('GET', '/api/health/ready', { as: null });
     await send('POST', '/api/analytics/ingest', { as: null, payload: { type: 'page_view', path: '/lists' }, status: 201 });
   });
 
@@ -265,10 +287,15 @@ describe('the social graph and messages', () => {
     await send('GET', '/api/messages', { as: null });
     await send('GET', '/api/messages?tag=tour');
     await send('GET', '/api/messages/search?q=touring');
+    await send('GET', '/api/tags/trending', { as: null });
+    await send('GET', '/api/tags/search?q=tou&limit=5', { as: null });
     await send('GET', `/api/messages/${posted.id}`, { as: null });
     await send('GET', `/api/user/${owner.user.username}/messages`);
     await send('POST', '/api/messages', { as: other, payload: { content: 'A reply', parentId: posted.id }, status: 201 });
     await send('GET', `/api/messages/${posted.id}/replies`);
+    // The delivery ledger of a post made without cross-posting (tests in test/cross-posts/).
+    await send('GET', `/api/messages/${posted.id}/cross-posts`);
+    await send('POST', `/api/messages/${posted.id}/cross-posts/retry`, { status: 202 });
     await send('POST', `/api/messages/${posted.id}/dig`, { as: other });
     await send('DELETE', `/api/messages/${posted.id}/dig`, { as: other });
     reportId = (await json('POST', `/api/messages/${posted.id}/report`, { as: other, payload: { reason: 'spam' }, status: 201 })).report.id;
@@ -335,6 +362,15 @@ describe('documents', () => {
     await send('GET', '/api/documents/search?q=wombat');
     await send('GET', `/api/documents/${doc.id}/revisions`);
     await send('GET', `/api/users/${owner.user.username}/documents`, { as: null });
+    // The blog of those public documents: its feed, a subscription confirmed, then ended by its one-click link.
+    await send('GET', `/api/users/${owner.user.username}/feed.atom`, { as: null });
+    await send('POST', `/api/users/${owner.user.username}/subscribe`, { as: null, payload: { email: 'blog-reader@example.org' }, status: 202 });
+    await send('POST', '/api/blog-subscriptions/confirm', { as: null, payload: { token: t.smtp.tokenFrom('blog-reader@example.org', '/blog-subscription') } });
+    await send('PATCH', `/api/documents/${doc.id}`, { payload: { isPublic: false } });
+    await send('PATCH', `/api/documents/${doc.id}`, { payload: { isPublic: true } });
+    await settle(t);
+    const unsubscribe = /^List-Unsubscribe: <[^>]*(\/api\/blog-subscriptions\/unsubscribe\?token=[^>]+)>/m.exec(t.smtp.to('blog-reader@example.org').at(-1)!.raw.replace(/\r\n[ \t]+/g, ' '))![1];
+    await send('POST', unsubscribe, { as: null });
     const revisions = (await json('GET', `/api/documents/${doc.id}/revisions?limit=5&offset=0`)).revisions;
     const first = revisions[revisions.length - 1].revision;
     await send('GET', `/api/documents/${doc.id}/revisions/${first}`);
@@ -403,6 +439,30 @@ describe('AI', () => {
     aiStandIn.answer(openAiAnswer(DOCUMENT_OUTPUT));
     const { artifact } = await json('POST', '/api/ai/suggest', { payload: { feature: 'powered_document', input: 'Composting at home' } });
     await send('POST', '/api/ai/generate', { payload: { feature: 'powered_document', artifact }, status: 201 });
+  });
+});
+
+describe('utility helpers', () => {
+  it('the image proxy (and its 304), geolocation, the weather', async () => {
+    const proxied = await send('GET', `/api/proxy/image?url=${encodeURIComponent(outside.url('/image.png'))}&w=32`);
+    await send('GET', `/api/proxy/image?url=${encodeURIComponent(outside.url('/image.png'))}&w=32`, { headers: { 'if-none-match': proxied.headers.etag as string }, status: 304 });
+    await send('GET', '/api/geo', { as: null });
+    await send('GET', '/api/geo?ip=8.8.8.8', { as: null, headers: { cookie: t.admin.cookie } });
+    await send('GET', '/api/weather?lat=52.52&lon=13.41', { bearer: true });
+  });
+});
+
+describe('billing', () => {
+  it('the tier, a checkout, the provider’s webhook, the customer portal', async () => {
+    const buyer = await member(t, { email_verified: true });
+    await send('GET', '/api/billing', { as: buyer, bearer: true });
+    await send('POST', '/api/billing/checkout-session', { as: buyer, payload: { plan: 'monthly', returnTo: '/settings/billing' } });
+    const customer = [...stripeStandIn.customers.values()].find((c) => c.metadata.userId === buyer.user.id)!;
+    const sub = { id: 'sub_tour', customer: customer.id, status: 'active', price: 'price_tour_monthly', currentPeriodEnd: Math.floor(Date.now() / 1000) + 86400 };
+    stripeStandIn.subscriptions.set(sub.id, sub);
+    const event = signEvent('customer.subscription.created', subscriptionObject(sub), { secret: STRIPE_WEBHOOK_SECRET, timestamp: Math.floor(t.clock.now().getTime() / 1000) });
+    await send('POST', '/api/billing/webhook', { as: null, headers: { 'content-type': 'application/json', 'stripe-signature': event.header }, payload: event.payload });
+    await send('POST', '/api/billing/portal-session', { as: buyer });
   });
 });
 

@@ -1,7 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { text as readText } from 'node:stream/consumers';
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesPart } from '../../src/features/messages/user-data.js';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
 import { readZip } from '../helpers/zip.js';
 import { account, as, ok, seedContent } from './seed.js';
@@ -83,5 +86,37 @@ describe('the data archive', () => {
     expect((await as(t, me, 'GET', archive.downloadUrl)).statusCode).toBe(404);
     expect((await as(t, me, 'POST', '/api/user/archive')).statusCode).toBe(202);
     await t.app.ctx.jobs.idle();
+  });
+
+  it('reads the messages once for both their CSV and JSON files, and leaves no temporary file', async () => {
+    const me = await account(t);
+    const ids: string[] = [];
+    for (const content of ['first, with a comma', 'second "quoted"', '=third']) ids.push((await ok(t, me, 'POST', '/api/messages', { content })).data.id);
+    // Count the statements that read the messages table, through the part's own context.
+    let reads = 0;
+    const counter: KyselyPlugin = {
+      transformQuery({ node }: { node: RootOperationNode }) {
+        if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"messages"')) reads += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const ctx = { ...t.app.ctx, db: { ...t.app.ctx.db, kysely: t.app.ctx.db.kysely.withPlugin(counter) } };
+    const spools = () => new Set(readdirSync(tmpdir()).filter((n) => n.startsWith('json-spool-')));
+    const before = spools();
+    const files: Record<string, string> = {};
+    for await (const file of messagesPart.exportFiles!(ctx, me.user.id)) {
+      files[file.path] = typeof file.content === 'string' || Buffer.isBuffer(file.content) ? file.content.toString() : await readText(file.content);
+    }
+    expect(reads).toBe(1);
+    expect([...spools()].filter((n) => !before.has(n))).toEqual([]);
+    expect(Object.keys(files)).toEqual(['messages/messages.csv', 'messages/messages.json']);
+    const json = JSON.parse(files['messages/messages.json']) as { id: string; content: string }[];
+    expect(json.map((m) => m.id).sort()).toEqual([...ids].sort());
+    expect(json.find((m) => m.content === '=third')).toBeDefined();
+    const csvLines = files['messages/messages.csv'].trim().split('\n');
+    expect(csvLines).toHaveLength(4);
+    expect(csvLines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual([...ids].sort());
+    expect(files['messages/messages.csv']).toContain("'=third");
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createAdminApp, login, makeUser, type AdminTestApp } from '../admin/helpers.js';
 import { NAME_HOLD_MS } from '../../src/features/users/service.js';
+import { setUserFields } from '../helpers/app.js';
 import { account, as, ok, rowsNaming, seedContent, type Account } from './seed.js';
 
 // Account deletion: DELETE /api/user (Session, confirmed by the password), and by administrators
@@ -98,6 +99,36 @@ describe('DELETE /api/user', () => {
     expect(later.json().user.id).not.toBe(me.user.id);
     // Thirty days on, the administrator's session has lapsed: sign in again for the next tests.
     t.admin.cookie = await login(t.app, ADMIN.email, ADMIN.password);
+  });
+
+  // Spec, States and transitions: restricted and suspended are read-only; deleting the account is
+  // still the user's right (requireSessionForDeletion), while every other write stays refused.
+  for (const status of ['restricted', 'suspended'] as const) {
+    it(`lets a ${status} (read-only) account delete itself, and only that`, async () => {
+      const [me, other] = [await account(t), await account(t)];
+      const seeded = await seedContent(t, me, other);
+      await setUserFields(t.db, me.user.id, { account_status: status });
+      const write = await as(t, me, 'PATCH', '/api/user', { displayName: 'Still read-only' });
+      expect(write.statusCode).toBe(403);
+      expect(write.json().code).toBe(`account_${status}`);
+      // The password confirmation still holds for them.
+      const wrong = await deleteSelf(me, { password: 'not the password' });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().code).toBe('invalid_password');
+      const res = await deleteSelf(me, { password: me.password });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ message: 'Account deleted' });
+      await expectGone(me, seeded, other);
+    });
+  }
+
+  it('refuses a banned account (403 account_banned) and keeps it', async () => {
+    const me = await account(t);
+    await setUserFields(t.db, me.user.id, { account_status: 'banned' });
+    const res = await deleteSelf(me, { password: me.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'This account has been banned', code: 'account_banned' });
+    expect(await rowsNaming(t, 'users.id', me.user.id)).toBe(1);
   });
 
   it('refuses the last administrator', async () => {

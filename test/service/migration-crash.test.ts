@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE } from '../helpers/app.js';
-import { createScratchDatabase } from '../helpers/postgres.js';
-import { openPostgres, openSqlite, type Db } from '../../src/db/connection.js';
+import { processDatabase, spawnChild, waitForStdout, type ProcessDatabase, type Spawned } from '../helpers/server-process.js';
+import type { Db } from '../../src/db/connection.js';
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js';
 
 // A process killed in the middle of a migration must not leave the database in a state that no
@@ -16,28 +12,8 @@ import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js';
 // the next start must bring the database fully up to date. On SQLite the database is a file in
 // WAL mode, as `npm start` uses it; on PostgreSQL a scratch database.
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CHILD_SCRIPT = join(ROOT, 'test/fixtures/migrate-child.ts');
+const CHILD_SCRIPT = 'test/fixtures/migrate-child.ts';
 const LAST = MIGRATION_NAMES[MIGRATION_NAMES.length - 1];
-
-interface Target {
-  url: string;
-  open(): Db;
-  drop(): Promise<void>;
-}
-
-/** An empty database of its own: a temporary SQLite file, or a scratch PostgreSQL database. */
-async function emptyDatabase(): Promise<Target> {
-  if (ENGINE === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-    const scratch = await createScratchDatabase(base, 'mc');
-    return { url: scratch.url, open: () => openPostgres(scratch.url), drop: scratch.drop };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'sls-migrate-'));
-  const file = join(dir, 'service.db');
-  return { url: `sqlite:${file}`, open: () => openSqlite(file).db, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 /**
  * The application schema (the Migrator's own tables left out), one sorted line per column and per
@@ -74,47 +50,16 @@ async function recorded(db: Db): Promise<string[]> {
   return rows.map((r) => r.name as string);
 }
 
-interface Child {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
 const children: ChildProcess[] = [];
 
-function startChild(url: string, pauseAt?: string): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, url, ...(pauseAt ? [pauseAt] : [])], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.on('exit', (code, signal) => done({ code, signal })),
-  );
-  return { child, output: () => out, exit };
+function startChild(url: string, pauseAt?: string): Spawned {
+  const spawned = spawnChild([CHILD_SCRIPT, url, ...(pauseAt ? [pauseAt] : [])], {});
+  children.push(spawned.child);
+  return spawned;
 }
 
 /** Resolves once the child has printed `line` on a line of its own. */
-function waitForLine(c: Child, line: string): Promise<void> {
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no "${line}" in time; output: ${c.output()}`)), 20_000);
-    const check = () => {
-      if (c.output().split('\n').includes(line)) {
-        clearTimeout(timer);
-        done();
-      }
-    };
-    c.child.stdout!.on('data', check);
-    void c.exit.then(({ code, signal }) => {
-      clearTimeout(timer);
-      fail(new Error(`child exited (${code ?? signal}) before "${line}"; output: ${c.output()}`));
-    });
-  });
-}
+const waitForLine = (c: Spawned, line: string) => waitForStdout(c, new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'), 20_000);
 
 // The schema after each migration's body, recorded by one uninterrupted run on a database of its
 // own. expectedSchema(done) is the schema of a database whose recorded migrations are `done`.
@@ -123,9 +68,9 @@ let fullSchema: string[];
 let lastMigrationTables: string[];
 const expectedSchema = (done: string[]) => (done.length === 0 ? [] : SCHEMA_AFTER.get(done[done.length - 1])!);
 
-const targets: Target[] = [];
-async function database(): Promise<Target> {
-  const t = await emptyDatabase();
+const targets: ProcessDatabase[] = [];
+async function database(): Promise<ProcessDatabase> {
+  const t = await processDatabase('mc');
   targets.push(t);
   return t;
 }
@@ -170,7 +115,8 @@ describe('migrations', () => {
     const first = startChild(target.url, name);
     await waitForLine(first, `paused at ${name}`);
     process.kill(first.child.pid!, 'SIGKILL');
-    expect((await first.exit).signal).toBe('SIGKILL');
+    await first.exit;
+    expect(first.child.signalCode).toBe('SIGKILL');
 
     // Whatever the killed process committed is consistent: the recorded migrations are a prefix of
     // the list without `name`, and the schema is exactly theirs (nothing of `name` left behind).
@@ -185,7 +131,7 @@ describe('migrations', () => {
     }
 
     const second = startChild(target.url);
-    const { code } = await second.exit;
+    const code = await second.exit;
     expect({ code, output: second.output() }).toMatchObject({ code: 0, output: expect.stringMatching(/^migrated$/m) });
 
     db = target.open();

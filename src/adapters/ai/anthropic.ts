@@ -1,6 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { ProviderOptions } from './openai.js';
-import { parseJsonText, providerFailure, type AiCompletion, type AiCompletionRequest, type AiProvider } from './provider.js';
+import { parseJsonText, sdkClientOptions, sdkProvider, type AiProvider, type ProviderOptions } from './provider.js';
 
 // Anthropic's messages API through the official SDK. JSON comes as the input of one forced tool
 // whose input schema is the artifact's; a text answer is still read as JSON when it is.
@@ -8,30 +7,27 @@ import { parseJsonText, providerFailure, type AiCompletion, type AiCompletionReq
 export const ANTHROPIC_DEFAULT_MODEL = 'claude-sonnet-4-6';
 
 export function anthropicProvider(options: ProviderOptions): AiProvider {
-  const client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseUrl ?? undefined, maxRetries: 0, timeout: options.timeoutMs });
-  return {
+  const client = new Anthropic(sdkClientOptions(options));
+  return sdkProvider({
     id: 'anthropic',
     defaultModel: options.model ?? ANTHROPIC_DEFAULT_MODEL,
-    async complete(request: AiCompletionRequest): Promise<AiCompletion> {
-      let res: Anthropic.Messages.Message;
-      try {
-        res = await client.messages.create({
-          model: request.model,
-          max_tokens: request.maxOutputTokens,
-          system: request.system,
-          messages: [{ role: 'user', content: request.prompt }],
-          tools: [
-            {
-              name: request.schema.name,
-              description: 'Return the result. Call this exactly once with the complete result.',
-              input_schema: request.schema.json as Anthropic.Messages.Tool.InputSchema,
-            },
-          ],
-          tool_choice: { type: 'tool', name: request.schema.name },
-        });
-      } catch (err) {
-        throw providerFailure(err, 'APIConnectionTimeoutError');
-      }
+    timeoutError: 'APIConnectionTimeoutError',
+    call: (request) =>
+      client.messages.create({
+        model: request.model,
+        max_tokens: request.maxOutputTokens,
+        system: request.system,
+        messages: [{ role: 'user', content: request.prompt }],
+        tools: [
+          {
+            name: request.schema.name,
+            description: 'Return the result. Call this exactly once with the complete result.',
+            input_schema: request.schema.json as Anthropic.Messages.Tool.InputSchema,
+          },
+        ],
+        tool_choice: { type: 'tool', name: request.schema.name },
+      }),
+    read(res) {
       const refused = (res.stop_reason as string) === 'refusal';
       const blocks = Array.isArray(res.content) ? res.content : [];
       const tool = blocks.find((b) => b.type === 'tool_use');
@@ -43,8 +39,8 @@ export function anthropicProvider(options: ProviderOptions): AiProvider {
         json: refused ? undefined : tool ? (tool as Anthropic.Messages.ToolUseBlock).input : parseJsonText(text),
         refused,
         usage: { inputTokens: res.usage?.input_tokens ?? 0, outputTokens: res.usage?.output_tokens ?? 0 },
-        model: typeof res.model === 'string' && res.model !== '' ? res.model : request.model,
+        model: res.model,
       };
     },
-  };
+  });
 }

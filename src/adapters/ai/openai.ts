@@ -1,39 +1,29 @@
 import OpenAI from 'openai';
-import { parseJsonText, providerFailure, type AiCompletion, type AiCompletionRequest, type AiProvider } from './provider.js';
+import { parseJsonText, sdkClientOptions, sdkProvider, type AiProvider, type ProviderOptions } from './provider.js';
 
 // Any OpenAI-compatible chat-completions endpoint, through the official SDK. JSON is asked for
 // with response_format json_schema (non-strict, so optional fields stay optional) and the same
 // instruction in the system message, for compatible servers that ignore response_format.
 
-export interface ProviderOptions {
-  apiKey: string;
-  baseUrl: string | null;
-  model: string | null;
-  timeoutMs: number;
-}
-
 export const OPENAI_DEFAULT_MODEL = 'gpt-4.1-mini';
 
 export function openAiProvider(options: ProviderOptions): AiProvider {
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl ?? undefined, maxRetries: 0, timeout: options.timeoutMs });
-  return {
+  const client = new OpenAI(sdkClientOptions(options));
+  return sdkProvider({
     id: 'openai',
     defaultModel: options.model ?? OPENAI_DEFAULT_MODEL,
-    async complete(request: AiCompletionRequest): Promise<AiCompletion> {
-      let res: OpenAI.Chat.Completions.ChatCompletion;
-      try {
-        res = await client.chat.completions.create({
-          model: request.model,
-          max_completion_tokens: request.maxOutputTokens,
-          messages: [
-            { role: 'system', content: request.system },
-            { role: 'user', content: request.prompt },
-          ],
-          response_format: { type: 'json_schema', json_schema: { name: request.schema.name, schema: request.schema.json, strict: false } },
-        });
-      } catch (err) {
-        throw providerFailure(err, 'APIConnectionTimeoutError');
-      }
+    timeoutError: 'APIConnectionTimeoutError',
+    call: (request) =>
+      client.chat.completions.create({
+        model: request.model,
+        max_completion_tokens: request.maxOutputTokens,
+        messages: [
+          { role: 'system', content: request.system },
+          { role: 'user', content: request.prompt },
+        ],
+        response_format: { type: 'json_schema', json_schema: { name: request.schema.name, schema: request.schema.json, strict: false } },
+      }),
+    read(res) {
       const choice = res.choices?.[0];
       const message = choice?.message;
       const refused = (typeof message?.refusal === 'string' && message.refusal !== '') || choice?.finish_reason === 'content_filter';
@@ -41,8 +31,8 @@ export function openAiProvider(options: ProviderOptions): AiProvider {
         json: refused || typeof message?.content !== 'string' ? undefined : parseJsonText(message.content),
         refused,
         usage: { inputTokens: res.usage?.prompt_tokens ?? 0, outputTokens: res.usage?.completion_tokens ?? 0 },
-        model: typeof res.model === 'string' && res.model !== '' ? res.model : request.model,
+        model: res.model,
       };
     },
-  };
+  });
 }

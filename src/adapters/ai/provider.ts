@@ -56,10 +56,51 @@ export function parseJsonText(text: string): unknown {
 }
 
 /** An SDK error as an AiProviderError: its kind and status only, never the SDK's message (which may quote the request). */
-export function providerFailure(err: unknown, timeoutName: string): AiProviderError {
+function providerFailure(err: unknown, timeoutName: string): AiProviderError {
   const e = err as { name?: string; status?: number; constructor?: { name?: string } };
   const name = e?.constructor?.name ?? e?.name ?? '';
   if (name === timeoutName || name === 'AbortError' || /timeout/i.test(name)) return new AiProviderError('The AI provider did not answer in time', 'timeout');
   if (typeof e?.status === 'number') return new AiProviderError(`The AI provider answered ${e.status}`, 'upstream', e.status);
   return new AiProviderError('The AI provider could not be reached', 'upstream');
+}
+
+/** What a provider adapter is built from (the configuration's AI_API_KEY, AI_BASE_URL, AI_MODEL, AI_TIMEOUT_MS). */
+export interface ProviderOptions {
+  apiKey: string;
+  baseUrl: string | null;
+  model: string | null;
+  timeoutMs: number;
+}
+
+/** The options both official SDKs take: the key, the base URL, the per-call timeout, and no retries of their own. */
+export function sdkClientOptions(options: ProviderOptions) {
+  return { apiKey: options.apiKey, baseURL: options.baseUrl ?? undefined, maxRetries: 0, timeout: options.timeoutMs };
+}
+
+/**
+ * A provider over one SDK call: `call` asks, `read` says what the answer holds. Every SDK failure
+ * becomes an AiProviderError (see providerFailure; `timeoutError` is the SDK's timeout class
+ * name), and the answering model is the provider's own name for it, else the one asked for.
+ */
+export function sdkProvider<Answer>(adapter: {
+  id: AiProviderId;
+  defaultModel: string;
+  timeoutError: string;
+  call(request: AiCompletionRequest): Promise<Answer>;
+  read(answer: Answer): Omit<AiCompletion, 'model'> & { model: unknown };
+}): AiProvider {
+  return {
+    id: adapter.id,
+    defaultModel: adapter.defaultModel,
+    async complete(request) {
+      let answer: Answer;
+      try {
+        answer = await adapter.call(request);
+      } catch (err) {
+        throw providerFailure(err, adapter.timeoutError);
+      }
+      const { model, ...completion } = adapter.read(answer);
+      return { ...completion, model: typeof model === 'string' && model !== '' ? model : request.model };
+    },
+  };
 }

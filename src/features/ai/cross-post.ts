@@ -1,7 +1,7 @@
 import type { AppContext } from '../../runtime/context.js';
 import type { CrossPostRequest } from '../messages/service.js';
 import { listIdentities } from '../identities/index.js';
-import type { Channel } from './lengths.js';
+import type { Channel } from '../../lib/post-lengths.js';
 import type { CrossPostSelection } from './schemas.js';
 
 // generate's crossPost selection, sanitised against the caller's own linked identities (spec, AI:

@@ -5,7 +5,7 @@ import { createDocument, createFolderWithDocuments, NAME_MAX } from '../document
 import { createListWithRows } from '../lists/service.js';
 import { createScheduledSeries } from '../messages/service.js';
 import type { SanitisedCrossPost } from './cross-post.js';
-import { CHANNELS } from './lengths.js';
+import { CHANNELS } from '../../lib/post-lengths.js';
 import type { Artifact, ArtifactOf, Created } from './schemas.js';
 
 // generate's writes (spec, AI: generate), each artifact kind through the service that owns what it

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { validationMessages } from '../../http/validation-messages.js';
-import { hook, requireSubscriberWriter, requireWritable, assertSubscriber } from '../../http/guards.js';
+import { hook, requireSubscriberWriter, requireWritableSubscriber } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors } from '../../http/schemas.js';
 import { AiStatus, GenerateBody, GenerateResult, SuggestBody, SuggestResult } from './schemas.js';
 import { asProviderError, generate, status, suggest } from './service.js';
@@ -17,11 +17,7 @@ import { generateBodyValidator } from './validate.js';
 const tags = ['ai'];
 
 /** Suggest: a writer with a subscription (the ledger is written). */
-async function requireAiWriter(request: FastifyRequest) {
-  const caller = await requireWritable(request);
-  assertSubscriber(caller.user);
-  return caller;
-}
+const requireAiWriter = requireWritableSubscriber;
 
 /** The request's validation failure as the spec's 422 invalid_input. */
 function refuseInvalid(request: FastifyRequest): void {

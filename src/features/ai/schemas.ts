@@ -1,7 +1,7 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TArray, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { Id, ref, StringEnum } from '../../http/schemas.js';
 import { AI_FEATURES, ARTIFACT_KINDS, DOCUMENT_MODES, WRITING_ACTIONS } from './features.js';
-import { CHANNELS } from './lengths.js';
+import { CHANNELS } from '../../lib/post-lengths.js';
 
 // The AI endpoints' schemas (spec, AI and "AI artifacts"). Each artifact kind has ONE schema: it
 // validates the model's output (validate.ts, without `kind`, which the server sets), is the JSON
@@ -44,34 +44,36 @@ export const DocumentArtifact = Type.Object(
   { $id: 'AiDocumentArtifact', additionalProperties: false, description: 'A markdown document (powered_document)' },
 );
 
-export const MessageSeriesArtifact = Type.Object(
-  {
-    kind: Type.Literal('message_series'),
-    listTitle: Text(200),
-    items: Type.Array(
-      Type.Object(
-        { order: Order, content: Text(5000), crossPostTargets: Type.Optional(Type.Array(StringEnum(CHANNELS), { maxItems: 4 })) },
-        { additionalProperties: false },
-      ),
-      { minItems: 3, maxItems: 12 },
-    ),
-  },
-  { $id: 'AiMessageSeriesArtifact', additionalProperties: false, description: 'A series of 3 to 12 posts (message_series)' },
+/**
+ * A series artifact: a title for what will hold it and its items, each with its `order`, between
+ * `minItems` and `maxItems` of them. Message and article series differ only in names and items.
+ */
+function seriesArtifact<K extends string, TitleKey extends string, ItemsKey extends string, Item extends TProperties>(
+  names: { kind: K; title: TitleKey; items: ItemsKey },
+  item: Item,
+  count: { minItems: number; maxItems: number },
+  options: { $id: string; description: string },
+) {
+  const title = { [names.title]: Text(200) } as Record<TitleKey, ReturnType<typeof Text>>;
+  const items = { [names.items]: Type.Array(Type.Object({ order: Order, ...item }, { additionalProperties: false }), count) } as Record<
+    ItemsKey,
+    TArray<TObject<{ order: typeof Order } & Item>>
+  >;
+  return Type.Object({ kind: Type.Literal(names.kind), ...title, ...items }, { $id: options.$id, additionalProperties: false, description: options.description });
+}
+
+export const MessageSeriesArtifact = seriesArtifact(
+  { kind: 'message_series', title: 'listTitle', items: 'items' },
+  { content: Text(5000), crossPostTargets: Type.Optional(Type.Array(StringEnum(CHANNELS), { maxItems: 4 })) },
+  { minItems: 3, maxItems: 12 },
+  { $id: 'AiMessageSeriesArtifact', description: 'A series of 3 to 12 posts (message_series)' },
 );
 
-export const DocSeriesArtifact = Type.Object(
-  {
-    kind: Type.Literal('doc_series'),
-    folderTitle: Text(200),
-    documents: Type.Array(
-      Type.Object(
-        { order: Order, title: Text(500), outline: Type.Optional(Type.Array(Text(500), { maxItems: 50 })), markdown: Text(500_000) },
-        { additionalProperties: false },
-      ),
-      { minItems: 2, maxItems: 6 },
-    ),
-  },
-  { $id: 'AiDocSeriesArtifact', additionalProperties: false, description: 'A series of 2 to 6 articles (article_series)' },
+export const DocSeriesArtifact = seriesArtifact(
+  { kind: 'doc_series', title: 'folderTitle', items: 'documents' },
+  { title: Text(500), outline: Type.Optional(Type.Array(Text(500), { maxItems: 50 })), markdown: Text(500_000) },
+  { minItems: 2, maxItems: 6 },
+  { $id: 'AiDocSeriesArtifact', description: 'A series of 2 to 6 articles (article_series)' },
 );
 
 export const MessageArtifact = Type.Object(

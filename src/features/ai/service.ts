@@ -5,7 +5,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { AppState } from '../../runtime/state.js';
 import { sanitiseCrossPost } from './cross-post.js';
 import { artifactKindOf, clamp, FEATURE_SPECS, PERSISTED_BY, wordCount, type AiFeature } from './features.js';
-import { lengthRule } from './lengths.js';
+import { lengthRule } from '../../lib/post-lengths.js';
 import { persistArtifact } from './persist.js';
 import { buildPrompt } from './prompts.js';
 import { assertQuotaLeft, consumeRate, DAILY_LIMIT, recordOutcome, reserveAttempt, usedToday, type Outcome } from './quota.js';

@@ -2,7 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { AppError, unprocessable } from '../../http/errors.js';
 import { acceptedRows } from '../lists/service.js';
 import type { ArtifactKind } from './features.js';
-import { isChannel, type LengthRule } from './lengths.js';
+import { isChannel, type LengthRule } from '../../lib/post-lengths.js';
 import { ARTIFACT_SCHEMAS, GenerateBodyCheck, type Artifact, type ArtifactOf } from './schemas.js';
 
 // One check of an artifact, for the model's output (suggest) and for what a client sends back

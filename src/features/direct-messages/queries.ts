@@ -114,3 +114,30 @@ export async function deleteSentMessage(db: Kysely<Database>, senderId: string, 
   const result = await db.deleteFrom('direct_messages').where('id', '=', id).where('sender_id', '=', senderId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+// ---- purge and the archive (user-data.ts) ----
+
+export type DirectMessageSide = 'sender_id' | 'recipient_id';
+
+/** At most `limit` ids of the direct messages the user is on this side of. */
+export async function directMessageIdsOf(db: Kysely<Database>, side: DirectMessageSide, userId: string, limit: number): Promise<string[]> {
+  return (await db.selectFrom('direct_messages').select('id').where(side, '=', userId).limit(limit).execute()).map((r) => r.id);
+}
+
+export async function deleteDirectMessages(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  await db.deleteFrom('direct_messages').where('id', 'in', ids).execute();
+}
+
+/** The user's direct messages on one side after `after` in id order, `limit` of them, with the other party's username. */
+export function directMessagesAfter(db: Kysely<Database>, side: DirectMessageSide, userId: string, after: string, limit: number) {
+  const other = side === 'sender_id' ? 'recipient_id' : 'sender_id';
+  return db
+    .selectFrom('direct_messages')
+    .innerJoin('users', 'users.id', `direct_messages.${other}`)
+    .select(['direct_messages.id', 'direct_messages.content', 'direct_messages.image_urls', 'direct_messages.created_at', 'direct_messages.read_at', 'users.username'])
+    .where(`direct_messages.${side}`, '=', userId)
+    .where('direct_messages.id', '>', after)
+    .orderBy('direct_messages.id')
+    .limit(limit)
+    .execute();
+}

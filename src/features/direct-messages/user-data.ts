@@ -2,41 +2,33 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { AppContext } from '../../runtime/context.js';
 import type { UserDataPart } from '../../runtime/module.js';
+import { countOwned } from '../../runtime/user-data.js';
 import { parseJson } from '../../db/dialect.js';
 import { jsonArrayStream } from '../../lib/json-stream.js';
 import { takeAttachedUploads } from '../media/service.js';
+import { deleteDirectMessages, directMessageIdsOf, directMessagesAfter, type DirectMessageSide } from './queries.js';
 
 // Direct messages: those the user sent (the purge's `directMessages` category, with their image
 // blobs), and for account deletion also those the user received.
 
-async function removeDirectMessages(trx: Kysely<Database>, column: 'sender_id' | 'recipient_id', userId: string, limit: number) {
-  const rows = await trx.selectFrom('direct_messages').select('id').where(column, '=', userId).limit(limit).execute();
-  if (rows.length === 0) return { removed: 0, blobKeys: [] };
-  const ids = rows.map((r) => r.id);
+async function removeDirectMessages(trx: Kysely<Database>, column: DirectMessageSide, userId: string, limit: number) {
+  const ids = await directMessageIdsOf(trx, column, userId, limit);
+  if (ids.length === 0) return { removed: 0, blobKeys: [] };
   const blobKeys = await takeAttachedUploads(
     trx,
     ids.map((id) => `direct_message:${id}`),
   );
-  await trx.deleteFrom('direct_messages').where('id', 'in', ids).execute();
+  await deleteDirectMessages(trx, ids);
   return { removed: ids.length, blobKeys };
 }
 
 const EXPORT_BATCH = 1000;
 
 /** The user's direct messages on one side, oldest first, with the other party's username. */
-async function* directMessageRecords(ctx: AppContext, column: 'sender_id' | 'recipient_id', userId: string) {
-  const other = column === 'sender_id' ? 'recipient_id' : 'sender_id';
+async function* directMessageRecords(ctx: AppContext, column: DirectMessageSide, userId: string) {
   let after = '';
   for (;;) {
-    const rows = await ctx.db.kysely
-      .selectFrom('direct_messages')
-      .innerJoin('users', 'users.id', `direct_messages.${other}`)
-      .select(['direct_messages.id', 'direct_messages.content', 'direct_messages.image_urls', 'direct_messages.created_at', 'direct_messages.read_at', 'users.username'])
-      .where(`direct_messages.${column}`, '=', userId)
-      .where('direct_messages.id', '>', after)
-      .orderBy('direct_messages.id')
-      .limit(EXPORT_BATCH)
-      .execute();
+    const rows = await directMessagesAfter(ctx.db.kysely, column, userId, after, EXPORT_BATCH);
     for (const r of rows) {
       yield { id: r.id, [column === 'sender_id' ? 'to' : 'from']: r.username, content: r.content, imageUrls: parseJson<string[]>(r.image_urls) ?? [], createdAt: r.created_at, readAt: r.read_at };
     }
@@ -45,15 +37,12 @@ async function* directMessageRecords(ctx: AppContext, column: 'sender_id' | 'rec
   }
 }
 
-function part(key: string, column: 'sender_id' | 'recipient_id', category?: 'directMessages'): UserDataPart {
+function part(key: string, column: DirectMessageSide, category?: 'directMessages'): UserDataPart {
   return {
     key,
     ...(category ? { category } : {}),
     covers: [`direct_messages.${column}`],
-    async count(ctx, userId) {
-      const row = await ctx.db.kysely.selectFrom('direct_messages').select((eb) => eb.fn.countAll().as('n')).where(column, '=', userId).executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    count: (ctx, userId) => countOwned(ctx.db.kysely, `direct_messages.${column}`, userId),
     removeBatch: (_ctx, trx, userId, limit) => removeDirectMessages(trx, column, userId, limit),
     async *exportFiles(ctx, userId) {
       yield { path: `direct-messages/${column === 'sender_id' ? 'sent' : 'received'}.json`, content: jsonArrayStream(directMessageRecords(ctx, column, userId)) };

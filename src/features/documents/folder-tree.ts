@@ -2,7 +2,7 @@ import { badRequest } from '../../http/errors.js';
 import type { FolderRow } from './presenter.js';
 
 // A user's folder tree in memory: paths, live children, subtrees and the checks on a name. The
-// writes that change it are in queries.ts, which loads it.
+// writes that change it are in queries/documents.ts, which loads it.
 
 const lower = (s: string) => s.toLowerCase();
 
@@ -14,7 +14,7 @@ export function checkSegment(name: string, what: string): string {
   return name;
 }
 
-/** A user's folders (live and deleted), loaded once per operation (queries.ts, loadFolderTree). */
+/** A user's folders (live and deleted), loaded once per operation (queries/documents.ts, loadFolderTree). */
 export class FolderTree {
   private readonly byId: Map<string, FolderRow>;
 

@@ -1,16 +1,31 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow, RevisionRow } from './presenter.js';
-import { chunks, findOwnDocument, liveDocumentAt, loadFolderTree, updateDocument, withWriter } from './queries.js';
+import {
+  chunks,
+  documentsByIds,
+  findOwnDocument,
+  foldersByIds,
+  liveDocumentAt,
+  liveFolder,
+  loadFolderTree,
+  PURGED,
+  purgeTrashBefore,
+  revisionsPage,
+  revisionText,
+  revisionWithContent,
+  trashPage,
+  undeleteBatchIn,
+  undeleteDocument,
+  undeleteFolder,
+  updateDocument,
+  withWriter,
+} from './queries/index.js';
 
 // History (revisions) and trash.
 
 /** Deleted documents and folders stay restorable this long, then purgeDocumentTrash removes them. */
 export const TRASH_RETENTION_MS = 30 * 24 * 3600_000;
-
-/** delete_batch of a purged tombstone: out of the trash, never restorable. */
-export const PURGED = 'purged';
 
 const documentNotFound = () => notFound('Document not found');
 
@@ -20,46 +35,14 @@ async function ownLiveDocument(ctx: AppContext, userId: string, id: string): Pro
   return doc;
 }
 
-function revisionsOf(ctx: AppContext, documentId: string) {
-  return ctx.db.kysely
-    .selectFrom('document_revisions')
-    .leftJoin('users', 'users.id', 'document_revisions.editor_id')
-    .where('document_revisions.document_id', '=', documentId);
-}
-
 export async function listRevisions(ctx: AppContext, userId: string, id: string, limit: number, offset: number): Promise<{ rows: RevisionRow[]; total: number }> {
   await ownLiveDocument(ctx, userId, id);
-  const [{ n }] = await revisionsOf(ctx, id)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .execute();
-  const rows = await revisionsOf(ctx, id)
-    .select([
-      'document_revisions.revision',
-      'document_revisions.title',
-      'document_revisions.created_at',
-      'document_revisions.editor_id',
-      'users.username as editor_username',
-    ])
-    .orderBy('document_revisions.revision', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return { rows, total: Number(n) };
+  return revisionsPage(ctx.db.kysely, id, limit, offset);
 }
 
 export async function readRevision(ctx: AppContext, userId: string, id: string, n: number): Promise<RevisionRow & { content: string }> {
   await ownLiveDocument(ctx, userId, id);
-  const row = await revisionsOf(ctx, id)
-    .select([
-      'document_revisions.revision',
-      'document_revisions.title',
-      'document_revisions.content',
-      'document_revisions.created_at',
-      'document_revisions.editor_id',
-      'users.username as editor_username',
-    ])
-    .where('document_revisions.revision', '=', n)
-    .executeTakeFirst();
+  const row = await revisionWithContent(ctx.db.kysely, id, n);
   if (!row) throw notFound('Revision not found');
   return row;
 }
@@ -69,12 +52,7 @@ export async function restoreRevision(ctx: AppContext, userId: string, id: strin
   return withWriter(ctx, userId, async (w) => {
     const doc = await findOwnDocument(w.trx, userId, id);
     if (!doc) throw documentNotFound();
-    const rev = await w.trx
-      .selectFrom('document_revisions')
-      .select(['title', 'content'])
-      .where('document_id', '=', id)
-      .where('revision', '=', n)
-      .executeTakeFirst();
+    const rev = await revisionText(w.trx, id, n);
     if (!rev) throw notFound('Revision not found');
     return updateDocument(w, await loadFolderTree(w.trx, userId), doc, { title: rev.title, content: rev.content }, true);
   });
@@ -85,40 +63,18 @@ export async function restoreRevision(ctx: AppContext, userId: string, id: strin
 
 export async function listTrash(ctx: AppContext, userId: string, limit: number, offset: number) {
   const db = ctx.db.kysely;
-  const entries = db
-    .selectFrom('documents')
-    .select(['id', sql<string>`'document'`.as('kind'), 'deleted_at'])
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is not', null)
-    .where('delete_batch', '<>', PURGED)
-    .unionAll(
-      db
-        .selectFrom('document_folders')
-        .select(['id', sql<string>`'folder'`.as('kind'), 'deleted_at'])
-        .where('user_id', '=', userId)
-        .where('deleted_at', 'is not', null)
-        .where('delete_batch', '<>', PURGED),
-    );
-  const [{ n }] = await db
-    .selectFrom(entries.as('t'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .execute();
-  const page = await db
-    .selectFrom(entries.as('t'))
-    .selectAll()
-    .orderBy('deleted_at', 'desc')
-    .orderBy('kind')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const docIds = page.filter((e) => e.kind === 'document').map((e) => e.id);
-  const folderIds = page.filter((e) => e.kind === 'folder').map((e) => e.id);
-  const documents: DocumentRow[] = docIds.length ? await db.selectFrom('documents').selectAll().where('id', 'in', docIds).execute() : [];
-  const folders: FolderRow[] = folderIds.length ? await db.selectFrom('document_folders').selectAll().where('id', 'in', folderIds).execute() : [];
+  const { page, total } = await trashPage(db, userId, limit, offset);
+  const documents = await documentsByIds(
+    db,
+    page.filter((e) => e.kind === 'document').map((e) => e.id),
+  );
+  const folders = await foldersByIds(
+    db,
+    page.filter((e) => e.kind === 'folder').map((e) => e.id),
+  );
   const order = new Map(page.map((e, i) => [e.id, i]));
   const byPage = <T extends { id: string }>(a: T, b: T) => order.get(a.id)! - order.get(b.id)!;
-  return { documents: documents.sort(byPage), folders: folders.sort(byPage), total: Number(n) };
+  return { documents: documents.sort(byPage), folders: folders.sort(byPage), total };
 }
 
 /** Restores a deleted document; it comes back at the root when its folder is not live. */
@@ -131,13 +87,7 @@ export async function restoreDocument(ctx: AppContext, userId: string, id: strin
     if (await liveDocumentAt(w.trx, userId, folderId, doc.relative_path)) {
       throw conflict(`A document named "${doc.relative_path}" already exists where it would be restored`, 'path_taken');
     }
-    await w.trx
-      .updateTable('documents')
-      .set({ deleted_at: null, delete_batch: null, folder_id: folderId, revision: doc.revision + 1, updated_at: w.now, change_ms: w.stamp })
-      .where('id', '=', id)
-      .where('deleted_at', 'is not', null)
-      .where('delete_batch', '<>', PURGED)
-      .execute();
+    await undeleteDocument(w.trx, doc, folderId, w.now, w.stamp);
     // Purged meanwhile (PostgreSQL: the purge committed while this waited): gone for good.
     const restored = await findOwnDocument(w.trx, userId, id);
     if (!restored) throw notFound('Deleted document not found');
@@ -158,29 +108,9 @@ export async function restoreFolder(ctx: AppContext, userId: string, id: string)
     if (tree.liveChild(parentId, folder.name)) throw conflict(`A folder named "${folder.name}" already exists where it would be restored`, 'name_taken');
     const batch = folder.delete_batch;
     const ids = tree.subtree(id, (f) => f.deleted_at !== null && f.delete_batch === batch);
-    await w.trx
-      .updateTable('document_folders')
-      .set({ parent_id: parentId, deleted_at: null, delete_batch: null, updated_at: w.now, change_ms: w.stamp })
-      .where('id', '=', id)
-      .where('delete_batch', '<>', PURGED)
-      .execute();
-    for (const chunk of chunks(ids, 500)) {
-      await w.trx
-        .updateTable('document_folders')
-        .set({ deleted_at: null, delete_batch: null, updated_at: w.now, change_ms: w.stamp })
-        .where('user_id', '=', userId)
-        .where('id', 'in', chunk)
-        .where('delete_batch', '=', batch ?? '')
-        .execute();
-      await w.trx
-        .updateTable('documents')
-        .set((eb) => ({ deleted_at: null, delete_batch: null, updated_at: w.now, change_ms: w.stamp, revision: eb('revision', '+', 1) }))
-        .where('user_id', '=', userId)
-        .where('folder_id', 'in', chunk)
-        .where('delete_batch', '=', batch ?? '')
-        .execute();
-    }
-    const restored = await w.trx.selectFrom('document_folders').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    await undeleteFolder(w.trx, id, parentId, w.now, w.stamp);
+    for (const chunk of chunks(ids, 500)) await undeleteBatchIn(w.trx, userId, chunk, batch ?? '', w.now, w.stamp);
+    const restored = await liveFolder(w.trx, id);
     if (!restored) throw notFound('Deleted folder not found');
     return restored;
   });
@@ -199,29 +129,8 @@ export async function purgeDocumentTrash(
 ): Promise<{ documents: number; folders: number; documentIds: string[] }> {
   const cutoff = new Date(ctx.clock.now().getTime() - TRASH_RETENTION_MS).toISOString();
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const doomed = trx
-      .selectFrom('documents')
-      .select('id')
-      .where('deleted_at', 'is not', null)
-      .where('deleted_at', '<', cutoff)
-      .where('delete_batch', '<>', PURGED);
-    await trx.deleteFrom('document_revisions').where('document_id', 'in', doomed).execute();
     // The ids, so the caller can remove what hangs off them elsewhere (embedded image blobs).
-    const docs = await trx
-      .updateTable('documents')
-      .set({ title: '', content: '', delete_batch: PURGED })
-      .where('deleted_at', 'is not', null)
-      .where('deleted_at', '<', cutoff)
-      .where('delete_batch', '<>', PURGED)
-      .returning('id')
-      .execute();
-    const folders = await trx
-      .updateTable('document_folders')
-      .set({ delete_batch: PURGED })
-      .where('deleted_at', 'is not', null)
-      .where('deleted_at', '<', cutoff)
-      .where('delete_batch', '<>', PURGED)
-      .executeTakeFirst();
-    return { documents: docs.length, folders: Number(folders.numUpdatedRows), documentIds: docs.map((d) => d.id) };
+    const { documentIds, folders } = await purgeTrashBefore(trx, cutoff);
+    return { documents: documentIds.length, folders, documentIds };
   });
 }

@@ -7,7 +7,7 @@ import { AppState } from '../../runtime/state.js';
 // Why: finding and ordering the matches costs about 1 µs per matching document on SQLite (more on
 // PostgreSQL), so a term found in thousands of documents takes milliseconds, while answering a
 // page from the ordered ids takes a fraction of one. Every write to a user's documents takes a
-// new sync stamp in its transaction (queries.ts nextStamp), and a search reads the committed stamp
+// new sync stamp in its transaction (queries/documents.ts nextStamp), and a search reads the committed stamp
 // and uses an entry only for the stamp it was stored under: once a write has committed, no search
 // (in this or any other instance) reads an older stamp, so an entry is never served stale and needs
 // no invalidation. A user's entries of an older stamp are dropped when one of a newer is stored.

@@ -1,9 +1,7 @@
-import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
-import { containsInsensitive, escapeLike } from '../../db/dialect.js';
 import type { DocumentRow } from './presenter.js';
 import { searchCacheOf } from './search-cache.js';
-import { committedStamp } from './queries.js';
+import { committedStamp, documentsWithStamp, matchingDocumentIds } from './queries/index.js';
 
 // Search over the caller's live documents, title and content, title matches first, then the most
 // recently updated (id breaks ties).
@@ -45,26 +43,7 @@ export async function searchDocuments(ctx: AppContext, userId: string, q: string
 
 /** The ids of the user's live documents matching `term`, in search order. */
 async function matchingIds(ctx: AppContext, userId: string, term: string): Promise<string[]> {
-  const db = ctx.db.kysely;
-  if (ctx.db.engine === 'sqlite' && [...term].length >= 3) {
-    const phrase = `"${term.replace(/"/g, '""')}"`;
-    const rows = await sql<{ id: string }>`select d.id from documents_fts f cross join documents d on d.fts_rowid = f.rowid
-      where documents_fts match ${phrase} and +d.user_id = ${userId} and d.deleted_at is null
-      order by f.rowid in (select rowid from documents_fts where documents_fts match ${`title : ${phrase}`}) desc, d.updated_at desc, d.id desc`.execute(db);
-    return rows.rows.map((r) => r.id);
-  }
-  const titlePattern = `%${escapeLike(term.toLowerCase())}%`;
-  const rows = await db
-    .selectFrom('documents')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .where((eb) => eb.or([containsInsensitive(eb.ref('title'), term), containsInsensitive(eb.ref('content'), term)]))
-    .orderBy(sql`case when ${sql<SqlBool>`lower(title) like ${titlePattern} escape '\\'`} then 0 else 1 end`)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map((r) => r.id);
+  return matchingDocumentIds(ctx.db.kysely, ctx.db.engine, userId, term);
 }
 
 interface Page {
@@ -78,14 +57,8 @@ interface Page {
 /** The rows of `ids`, in that order, and the committed stamp read with them. */
 async function readPage(ctx: AppContext, userId: string, ids: readonly string[]): Promise<Page> {
   if (ids.length === 0) return { rows: [], stamp: await committedStamp(ctx.db.kysely, userId), complete: true };
-  // By primary key only, the owner and liveness checked here: with `user_id = ?` in the query,
-  // SQLite without fresh statistics walks all of the user's documents instead.
-  const found = await ctx.db.kysely
-    .selectFrom('documents')
-    .selectAll('documents')
-    .select((eb) => eb.selectFrom('document_sync_state').select('last_change_ms').where('user_id', '=', userId).as('sync_stamp'))
-    .where('id', 'in', ids)
-    .execute();
+  // By primary key only (documentsWithStamp says why): the owner and liveness are checked here.
+  const found = await documentsWithStamp(ctx.db.kysely, userId, ids);
   const stamp = found.length > 0 ? Number(found[0].sync_stamp ?? 0) : undefined;
   const byId = new Map(found.filter((r) => r.user_id === userId && r.deleted_at === null).map(({ sync_stamp: _s, ...r }) => [r.id, r]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);

@@ -4,18 +4,33 @@ import { findUserByUsername } from '../users/service.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import type { CreateDocumentBody, UpdateDocumentBody } from './schemas.js';
 import { checkSegment } from './folder-tree.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import {
+  anyNameTaken,
   checkBaseRevision,
   createFolder,
   deleteDocument,
   deleteFolder,
   findOwnDocument,
+  hasLiveFolder,
   insertDocument,
+  liveDocRefsIn,
+  liveDocument,
+  liveDocumentsByPathIn,
+  liveFolders,
+  liveRootDocuments,
   loadFolderTree,
+  newestPublicDocuments,
+  publicDocumentsAmong,
+  publicDocumentsPage,
   updateDocument,
   updateFolder,
   withWriter,
-} from './queries.js';
+  type DocRef,
+  writerIn,
+  type Tx,
+  type Writer,
+} from './queries/index.js';
 
 // Documents and folders: the HTTP operations of the spec's Documents table.
 
@@ -25,35 +40,41 @@ const documentNotFound = () => notFound('Document not found');
 const folderNotFound = () => notFound('Folder not found');
 
 export async function listRootDocuments(ctx: AppContext, userId: string): Promise<DocumentRow[]> {
-  return ctx.db.kysely
-    .selectFrom('documents')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .where('folder_id', 'is', null)
-    .orderBy('relative_path')
-    .orderBy('id')
-    .execute();
+  return liveRootDocuments(ctx.db.kysely, userId);
 }
 
 export async function createDocument(ctx: AppContext, userId: string, body: CreateDocumentBody, folderId?: string): Promise<DocumentRow> {
-  return withWriter(ctx, userId, async (w) => {
-    const tree = await loadFolderTree(w.trx, userId);
-    const target = folderId ?? body.folderId ?? null;
-    if (folderId !== undefined && !tree.live(folderId)) throw folderNotFound();
-    return insertDocument(w, tree, {
-      folderId: target,
-      title: body.title,
-      content: body.content ?? '',
-      relativePath: body.relativePath,
-      isPublic: body.isPublic ?? false,
-    });
+  return withWriter(ctx, userId, (w) => insertNew(w, body, folderId));
+}
+
+/**
+ * createDocument inside the caller's transaction (a document written together with something
+ * else: all or nothing). A name taken is the same 409 as createDocument's.
+ */
+export async function createDocumentIn(ctx: AppContext, trx: Tx, userId: string, body: CreateDocumentBody): Promise<DocumentRow> {
+  try {
+    return await writerIn(ctx, trx, userId, (w) => insertNew(w, body));
+  } catch (err) {
+    throw isUniqueViolation(err) ? anyNameTaken() : err;
+  }
+}
+
+async function insertNew(w: Writer, body: CreateDocumentBody, folderId?: string): Promise<DocumentRow> {
+  const tree = await loadFolderTree(w.trx, w.userId);
+  const target = folderId ?? body.folderId ?? null;
+  if (folderId !== undefined && !tree.live(folderId)) throw folderNotFound();
+  return insertDocument(w, tree, {
+    folderId: target,
+    title: body.title,
+    content: body.content ?? '',
+    relativePath: body.relativePath,
+    isPublic: body.isPublic ?? false,
   });
 }
 
 /** The owner's document, or anyone's public one; anything else (deleted included) is 404. */
 export async function readDocument(ctx: AppContext, viewerId: string, id: string): Promise<DocumentRow> {
-  const doc = await ctx.db.kysely.selectFrom('documents').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const doc = await liveDocument(ctx.db.kysely, id);
   if (!doc || (doc.user_id !== viewerId && !(doc.is_public === true || doc.is_public === 1))) throw documentNotFound();
   return doc;
 }
@@ -77,16 +98,8 @@ export async function deleteDocumentById(ctx: AppContext, userId: string, id: st
   });
 }
 
-type DocRef = Pick<DocumentRow, 'id' | 'title' | 'relative_path' | 'folder_id'>;
-
 async function liveDocRefs(ctx: AppContext, userId: string, folderIds?: string[]): Promise<DocRef[]> {
-  let q = ctx.db.kysely
-    .selectFrom('documents')
-    .select(['id', 'title', 'relative_path', 'folder_id'])
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null);
-  q = folderIds ? q.where('folder_id', 'in', folderIds.length ? folderIds : ['']) : q.where('folder_id', 'is not', null);
-  return q.orderBy('relative_path').orderBy('id').execute();
+  return liveDocRefsIn(ctx.db.kysely, userId, folderIds);
 }
 
 function groupByFolder(docs: DocRef[]): Map<string, DocRef[]> {
@@ -101,14 +114,7 @@ function groupByFolder(docs: DocRef[]): Map<string, DocRef[]> {
 
 /** Every live folder of the user with the documents directly inside it. */
 export async function listFolders(ctx: AppContext, userId: string): Promise<{ folder: FolderRow; documents: DocRef[] }[]> {
-  const folders = await ctx.db.kysely
-    .selectFrom('document_folders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  const folders = await liveFolders(ctx.db.kysely, userId);
   const docs = groupByFolder(await liveDocRefs(ctx, userId));
   return folders.map((folder) => ({ folder, documents: docs.get(folder.id) ?? [] }));
 }
@@ -180,35 +186,23 @@ export async function deleteFolderById(ctx: AppContext, userId: string, id: stri
 }
 
 export async function folderDocuments(ctx: AppContext, userId: string, id: string): Promise<DocumentRow[]> {
-  const folder = await ctx.db.kysely
-    .selectFrom('document_folders')
-    .select('id')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!folder) throw folderNotFound();
-  return ctx.db.kysely
-    .selectFrom('documents')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('folder_id', '=', id)
-    .where('deleted_at', 'is', null)
-    .orderBy('relative_path')
-    .orderBy('id')
-    .execute();
+  if (!(await hasLiveFolder(ctx.db.kysely, userId, id))) throw folderNotFound();
+  return liveDocumentsByPathIn(ctx.db.kysely, userId, id);
+}
+
+/** The user's newest public documents (most recently updated first): their blog's feed. */
+export function newestPublicDocumentsOf(ctx: AppContext, userId: string, limit: number): Promise<DocumentRow[]> {
+  return newestPublicDocuments(ctx.db.kysely, userId, limit);
+}
+
+/** Those of `ids` that are still live public documents of the user (the blog e-mails re-check). */
+export function publicDocumentsOf(ctx: AppContext, userId: string, ids: readonly string[]): Promise<DocumentRow[]> {
+  return publicDocumentsAmong(ctx.db.kysely, userId, ids);
 }
 
 /** A user's public documents, newest first (GET /api/users/{username}/documents). */
 export async function listPublicDocuments(ctx: AppContext, username: string, limit: number, offset: number) {
   const owner = await findUserByUsername(ctx.db.kysely, username);
   if (!owner) throw userNotFound();
-  const base = ctx.db.kysely
-    .selectFrom('documents')
-    .where('user_id', '=', owner.id)
-    .where('is_public', '=', true)
-    .where('deleted_at', 'is', null);
-  const [{ n }] = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).execute();
-  const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
-  return { rows, total: Number(n) };
+  return publicDocumentsPage(ctx.db.kysely, owner.id, limit, offset);
 }

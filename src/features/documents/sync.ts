@@ -10,6 +10,7 @@ import {
   committedStamp,
   deleteDocument,
   deleteFolder,
+  documentsChangedSince,
   ensureFolderPath,
   findOwnDocument,
   insertDocument,
@@ -19,7 +20,7 @@ import {
   updateFolder,
   withWriter,
   type Writer,
-} from './queries.js';
+} from './queries/index.js';
 
 // Delta sync.
 //
@@ -30,7 +31,7 @@ import {
 // it explicitly instead.
 //
 // The cursor. Every write of a user's documents or folders takes the user's sync stamp inside its
-// transaction (queries.ts nextStamp): an UPDATE of the user's one `document_sync_state` row, which
+// transaction (queries/documents.ts nextStamp): an UPDATE of the user's one `document_sync_state` row, which
 // PostgreSQL row-locks until commit and SQLite serialises as its single writer. A stamp is
 // strictly greater than every earlier stamp of the user, so the user's writes commit in stamp
 // order, and every row a write changes carries its stamp in `change_ms`. A pull first reads the
@@ -59,9 +60,7 @@ export async function pullChanges(ctx: AppContext, userId: string, lastSyncAt: s
   const since = lastSyncAt === undefined ? null : Date.parse(lastSyncAt);
   if (since !== null && Number.isNaN(since)) throw badRequest('lastSyncAt must be an ISO 8601 time', 'invalid_cursor');
 
-  let docs = db.selectFrom('documents').selectAll().where('user_id', '=', userId);
-  docs = since === null ? docs.where('deleted_at', 'is', null) : docs.where('change_ms', '>', since);
-  const documents = await docs.orderBy('change_ms').orderBy('id').execute();
+  const documents = await documentsChangedSince(db, userId, since);
 
   const tree = await loadFolderTree(db, userId);
   const folders = tree

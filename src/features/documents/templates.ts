@@ -2,7 +2,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import type { FolderTree } from './folder-tree.js';
-import { createFolder, insertDocument, liveDocumentAt, loadFolderTree, withWriter, type Writer } from './queries.js';
+import { createFolder, insertDocument, liveDocumentAt, liveDocumentIn, liveDocumentsIn, loadFolderTree, withWriter, type Writer } from './queries/index.js';
 
 // Templates: the documents of the root folder `_templates`.
 
@@ -41,15 +41,7 @@ async function ensureTemplatesFolder(w: Writer, tree: FolderTree): Promise<Folde
 }
 
 async function templatesIn(db: Writer['trx'], userId: string, folderId: string): Promise<DocumentRow[]> {
-  return db
-    .selectFrom('documents')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('folder_id', '=', folderId)
-    .where('deleted_at', 'is', null)
-    .orderBy('title')
-    .orderBy('id')
-    .execute();
+  return liveDocumentsIn(db, userId, folderId);
 }
 
 /**
@@ -93,17 +85,7 @@ export async function createFromTemplate(ctx: AppContext, userId: string, templa
   return withWriter(ctx, userId, async (w) => {
     const tree = await loadFolderTree(w.trx, userId);
     const templates = tree.liveChild(null, TEMPLATES_FOLDER);
-    const template =
-      templates ?
-        await w.trx
-          .selectFrom('documents')
-          .selectAll()
-          .where('id', '=', templateId)
-          .where('user_id', '=', userId)
-          .where('folder_id', '=', templates.id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst()
-      : undefined;
+    const template = templates ? await liveDocumentIn(w.trx, userId, templates.id, templateId) : undefined;
     if (!template) throw notFound('Template not found');
     if (targetFolderId !== null && !tree.live(targetFolderId)) throw notFound('Target folder not found');
     return insertDocument(w, tree, { folderId: targetFolderId, title: template.title, content: template.content, isPublic: false });

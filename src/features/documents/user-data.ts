@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import type { ArchiveFile, UserDataPart } from '../../runtime/module.js';
 import { safeSegment } from '../../lib/archive-path.js';
 import { takeAttachedUploads } from '../media/service.js';
-import { PURGED } from './history.js';
-import { loadFolderTree, nextStamp } from './queries.js';
+import { countOwned } from '../../runtime/user-data.js';
+import { forgetRevisionEditor, liveDocumentsAfter, loadFolderTree, nextStamp, notPurged, tombstoneDocuments, tombstoneFolders, unpurgedIdsOf } from './queries/index.js';
 
 // The user's documents and folders (the purge's `documents` category). Each goes as the trash
 // purge does it: a content-free tombstone under a new sync stamp, so a sync client whose cursor
@@ -20,15 +19,7 @@ async function* documentFiles(ctx: AppContext, userId: string): AsyncGenerator<A
   const tree = await loadFolderTree(db, userId);
   let after = '';
   for (;;) {
-    const docs = await db
-      .selectFrom('documents')
-      .select(['id', 'folder_id', 'relative_path', 'content'])
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(EXPORT_BATCH)
-      .execute();
+    const docs = await liveDocumentsAfter(db, userId, after, EXPORT_BATCH);
     for (const d of docs) {
       const folder = d.folder_id === null ? '' : tree.path(d.folder_id).split('/').map((s) => safeSegment(s)).join('/');
       yield { path: ['documents', folder, safeSegment(d.relative_path)].filter((p) => p !== '').join('/'), content: d.content };
@@ -38,41 +29,21 @@ async function* documentFiles(ctx: AppContext, userId: string): AsyncGenerator<A
   }
 }
 
-const notPurged = (eb: any) => eb.or([eb('delete_batch', 'is', null), eb('delete_batch', '<>', PURGED)]);
-
 export const documentsPart: UserDataPart = {
   key: 'documents',
   category: 'documents',
   order: 200,
   covers: ['documents.user_id', 'document_revisions.editor_id', 'document_sync_state.user_id'],
-  async count(ctx, userId) {
-    const row = await ctx.db.kysely.selectFrom('documents').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).where(notPurged).executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
+  count: (ctx, userId) => countOwned(ctx.db.kysely, 'documents.user_id', userId, notPurged),
   async removeBatch(ctx, trx, userId, limit) {
-    const rows = await trx.selectFrom('documents').select('id').where('user_id', '=', userId).where(notPurged).limit(limit).execute();
-    if (rows.length === 0) {
-      // Last: revisions the user wrote in other people's documents keep their text, not their editor.
-      await trx.updateTable('document_revisions').set({ editor_id: null }).where('editor_id', '=', userId).execute();
+    const ids = await unpurgedIdsOf(trx, 'documents', userId, limit);
+    if (ids.length === 0) {
+      // Last: the revisions the user wrote in other people's documents.
+      await forgetRevisionEditor(trx, userId);
       return { removed: 0, blobKeys: [] };
     }
-    const ids = rows.map((r) => r.id);
     const now = ctx.clock.now();
-    const stamp = await nextStamp(trx, userId, now.getTime());
-    await trx.deleteFrom('document_revisions').where('document_id', 'in', ids).execute();
-    await trx
-      .updateTable('documents')
-      .set((eb) => ({
-        title: '',
-        content: '',
-        deleted_at: sql<string>`coalesce(deleted_at, ${now.toISOString()})`,
-        delete_batch: PURGED,
-        updated_at: now.toISOString(),
-        change_ms: stamp,
-        revision: eb('revision', '+', 1),
-      }))
-      .where('id', 'in', ids)
-      .execute();
+    await tombstoneDocuments(trx, ids, now.toISOString(), await nextStamp(trx, userId, now.getTime()));
     const blobKeys = await takeAttachedUploads(
       trx,
       ids.map((id) => `document:${id}`),
@@ -87,24 +58,12 @@ export const foldersPart: UserDataPart = {
   category: 'documents',
   order: 190,
   covers: ['document_folders.user_id'],
-  async count(ctx, userId) {
-    const row = await ctx.db.kysely.selectFrom('document_folders').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).where(notPurged).executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
+  count: (ctx, userId) => countOwned(ctx.db.kysely, 'document_folders.user_id', userId, notPurged),
   async removeBatch(ctx, trx, userId, limit) {
-    const rows = await trx.selectFrom('document_folders').select('id').where('user_id', '=', userId).where(notPurged).limit(limit).execute();
-    if (rows.length === 0) return { removed: 0, blobKeys: [] };
+    const ids = await unpurgedIdsOf(trx, 'document_folders', userId, limit);
+    if (ids.length === 0) return { removed: 0, blobKeys: [] };
     const now = ctx.clock.now();
-    const stamp = await nextStamp(trx, userId, now.getTime());
-    await trx
-      .updateTable('document_folders')
-      .set({ deleted_at: sql<string>`coalesce(deleted_at, ${now.toISOString()})`, delete_batch: PURGED, updated_at: now.toISOString(), change_ms: stamp })
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
-    return { removed: rows.length, blobKeys: [] };
+    await tombstoneFolders(trx, ids, now.toISOString(), await nextStamp(trx, userId, now.getTime()));
+    return { removed: ids.length, blobKeys: [] };
   },
 };

@@ -4,7 +4,7 @@ import { OAUTH_PROVIDERS, type OAuthProvider } from '../../config.js';
 import { getCaller, readSessionTokens, requireSession, writeSessionTokens } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { hook } from '../../http/guards.js';
-import { checkReturnTo } from '../../http/return-to.js';
+import { resolveReturnTo } from '../../http/return-to.js';
 import { described, errors, PUBLIC, SESSION_AUTH } from '../../http/schemas.js';
 import { newToken } from '../../lib/crypto.js';
 import { signInToCookie } from '../auth/service.js';
@@ -78,7 +78,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const { ctx } = request;
         usableProvider(ctx, provider);
-        const returnTo = checkReturnTo(ctx.config, request.query.returnTo);
+        const returnTo = resolveReturnTo(ctx.config, request.query.returnTo);
         let instance: string | null = null;
         if (provider === 'networkA') {
           if (!request.query.instance) throw badRequest('instance is required: the host name of your networkA instance', 'bad_request');

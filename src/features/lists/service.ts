@@ -4,6 +4,8 @@ import { newId } from '../../lib/ids.js';
 import { TurnBatch } from '../../lib/turn-batch.js';
 import { AppState } from '../../runtime/state.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { enqueueJob } from '../../runtime/jobs/enqueue.js';
+import { listIdentities } from '../identities/index.js';
 import { listColumns } from './columns.js';
 import { parseSchema, type ListSchema } from './dsl.js';
 import { ownFolder } from './folders.js';
@@ -23,10 +25,9 @@ import {
   type Tx,
 } from './queries/index.js';
 import { prepareRow, storedData, uniqueKeys } from './row-data.js';
-import { rowValidator } from './validate.js';
+import { rowValidator, valueCheck } from './validate.js';
+import { isEmptyValue } from './visibility.js';
 import { parseSource, sourceSchema, type ListSource, type SourceInput } from './sources.js';
-import { listIdentities } from '../identities/index.js';
-import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 
 // Lists themselves. Each operation is one transaction; ids from clients are looked up scoped to
 // the caller (not found and not yours are the same 404). Rows are rows.ts, pages of them
@@ -58,6 +59,22 @@ export async function createList(ctx: AppContext, userId: string, input: ListInp
   return createSourcedList(ctx, userId, input, input.source);
 }
 
+/** The job kind of one codehost-backed list's sync (module.ts registers its handler). */
+export const CODEHOST_SYNC_JOB = 'codehost-list-sync';
+/** Runs of a sync job in all: a provider that fails is tried again with backoff, then the hourly sync takes over. */
+export const SYNC_ATTEMPTS = 3;
+
+/** A codehost-backed list: the source's fixed schema through the DSL like any other, rows from its first sync. */
+async function createSourcedList(ctx: AppContext, userId: string, input: ListInput, sourceInput: SourceInput): Promise<ListView> {
+  const source = parseSource(sourceInput);
+  const identity = (await listIdentities(ctx, userId)).find((i) => i.provider === 'codehost');
+  if (!identity) throw badRequest('No codehost account is linked: link one before creating a codehost list', 'network_not_linked');
+  const checked = { ...newList({ ...input, schema: sourceSchema(source) }, []), origin: { source, identityId: identity.id } };
+  const created = await ctx.db.kysely.transaction().execute((trx) => writeNewList(ctx, trx, userId, checked));
+  ctx.jobs.kick();
+  return created;
+}
+
 /**
  * The rows, of those given, that a new list of this schema would accept, in the form rows are
  * written (keyed by column key, defaults applied): each checked by the list's own row validation,
@@ -87,66 +104,87 @@ function acceptedOf(schema: ListSchema, rows: readonly unknown[]): Record<string
   return out;
 }
 
-/**
- * Creates a list and its first rows in one transaction (nothing is written when any part fails).
- * The rows must already be accepted ones (acceptedRows): a row the list refuses is an error here.
- */
-export async function createListWithRows(
-  ctx: AppContext,
-  userId: string,
-  input: ListInput,
-  rows: readonly Record<string, unknown>[],
-  origin: ListOrigin | null = null,
-): Promise<ListView> {
-  const schema = parseSchema(input.schema);
-  const accepted = acceptedOf(schema, rows);
-  if (accepted.length !== rows.length) throw new Error('createListWithRows: given a row the list refuses');
-  const now = isoNow(ctx.clock);
-  const created = await ctx.db.kysely.transaction().execute(async (trx) => {
-    await assertOwnFolder(trx, userId, input.folderId);
-    const list = {
-      id: newId(),
-      user_id: userId,
-      title: input.title ?? schema.name,
-      description: input.description !== undefined ? input.description : schema.description,
-      is_public: input.isPublic ?? false,
-      folder_id: input.folderId ?? null,
-      schema_name: schema.name,
-      schema_description: schema.description,
-      created_at: now,
-      updated_at: now,
-      rows_version: 0,
-      schema_version: 0,
-      source: origin && JSON.stringify(origin.source),
-      source_identity_id: origin?.identityId ?? null,
-      source_etag: null,
-      last_synced_at: null,
-    };
-    await insertList(trx, list);
-    const columns = await insertColumns(trx, list.id, schema, now);
-    if (accepted.length > 0) {
-      await insertRows(trx, ctx.db.engine, list.id, accepted.map((data) => prepareRow(columns, storedData(columns, data))), now);
-      await bumpRows(trx, list.id);
-    }
-    // A sourced list's first sync is queued with it (it commits or not with the list).
-    if (origin) await enqueueJob(trx, ctx.clock.now(), CODEHOST_SYNC_JOB, { listId: list.id }, { maxAttempts: SYNC_ATTEMPTS });
-    return { list, columns };
-  });
-  if (origin) ctx.jobs.kick();
-  return created;
+/** A list to create, its schema parsed and its first rows accepted (newList, fittedList), ready to write. */
+export interface NewList {
+  input: ListInput;
+  schema: ListSchema;
+  rows: Record<string, unknown>[];
+  /** A codehost-backed list's source (createSourcedList); none for a list of one's own rows. */
+  origin?: ListOrigin;
 }
 
-/** The job kind of one codehost-backed list's sync (module.ts registers its handler). */
-export const CODEHOST_SYNC_JOB = 'codehost-list-sync';
-/** Runs of a sync job in all: a provider that fails is tried again with backoff, then the hourly sync takes over. */
-export const SYNC_ATTEMPTS = 3;
+/** A new list of `input` with these rows, checked: the rows must already be accepted ones (acceptedRows): a row the list refuses is an error here. */
+export function newList(input: ListInput, rows: readonly Record<string, unknown>[]): NewList {
+  const schema = parseSchema(input.schema);
+  const accepted = acceptedOf(schema, rows);
+  if (accepted.length !== rows.length) throw new Error('newList: given a row the list refuses');
+  return { input, schema, rows: accepted };
+}
 
-/** A codehost-backed list: the source's fixed schema through the DSL like any other, rows from its first sync. */
-async function createSourcedList(ctx: AppContext, userId: string, input: ListInput, sourceInput: SourceInput): Promise<ListView> {
-  const source = parseSource(sourceInput);
-  const identity = (await listIdentities(ctx, userId)).find((i) => i.provider === 'codehost');
-  if (!identity) throw badRequest('No codehost account is linked: link one before creating a codehost list', 'network_not_linked');
-  return createListWithRows(ctx, userId, { ...input, schema: sourceSchema(source) }, [], { source, identityId: identity.id });
+/**
+ * A new list of `input` with the rows, of those given, that it accepts, each value the list
+ * refuses left empty rather than refusing its row (values keyed by anything but a column key are
+ * dropped); a row still refused with its bad values emptied (a required value missing) is left
+ * out. Says how many values were emptied and rows left out. Throws the DSL parser's 400.
+ */
+export function fittedList(input: ListInput, rows: readonly Record<string, unknown>[]): { list: NewList; emptied: number; skipped: number } {
+  const schema = parseSchema(input.schema);
+  const checks = new Map(schema.fields.map((c) => [c.key, valueCheck(c)]));
+  let emptied = 0;
+  const cleaned = rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      const check = checks.get(key);
+      if (!check) continue;
+      if (!isEmptyValue(value) && check(value).length > 0) emptied += 1;
+      else out[key] = value;
+    }
+    return out;
+  });
+  const accepted = acceptedOf(schema, cleaned);
+  return { list: { input, schema, rows: accepted }, emptied, skipped: rows.length - accepted.length };
+}
+
+/**
+ * Creates a list and its first rows in one transaction (nothing is written when any part fails);
+ * the rows are checked before the transaction begins (newList).
+ */
+export async function createListWithRows(ctx: AppContext, userId: string, input: ListInput, rows: readonly Record<string, unknown>[]): Promise<ListView> {
+  const checked = newList(input, rows);
+  return ctx.db.kysely.transaction().execute((trx) => writeNewList(ctx, trx, userId, checked));
+}
+
+/** Writes a checked new list inside the caller's transaction (a list written together with something else: all or nothing). */
+export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { input, schema, rows: accepted, origin }: NewList): Promise<ListView> {
+  const now = isoNow(ctx.clock);
+  await assertOwnFolder(trx, userId, input.folderId);
+  const list = {
+    id: newId(),
+    user_id: userId,
+    title: input.title ?? schema.name,
+    description: input.description !== undefined ? input.description : schema.description,
+    is_public: input.isPublic ?? false,
+    folder_id: input.folderId ?? null,
+    schema_name: schema.name,
+    schema_description: schema.description,
+    created_at: now,
+    updated_at: now,
+    rows_version: 0,
+    schema_version: 0,
+    source: origin ? JSON.stringify(origin.source) : null,
+    source_identity_id: origin?.identityId ?? null,
+    source_etag: null,
+    last_synced_at: null,
+  };
+  await insertList(trx, list);
+  const columns = await insertColumns(trx, list.id, schema, now);
+  if (accepted.length > 0) {
+    await insertRows(trx, ctx.db.engine, list.id, accepted.map((data) => prepareRow(columns, storedData(columns, data))), now);
+    await bumpRows(trx, list.id);
+  }
+  // A sourced list's first sync is queued with it (it commits or not with the list).
+  if (origin) await enqueueJob(trx, ctx.clock.now(), CODEHOST_SYNC_JOB, { listId: list.id }, { maxAttempts: SYNC_ATTEMPTS });
+  return { list, columns };
 }
 
 export async function getList(ctx: AppContext, userId: string, listId: string): Promise<ListView> {

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import type { ArchiveFile, UserDataPart } from '../../runtime/module.js';
 import { safeSegment } from '../../lib/archive-path.js';
 import { csvStream } from '../../lib/csv.js';
 import { presentRowData, presentSchema } from './presenter.js';
-import { listTitles, liveRowsAfter, loadColumnsOf, toListRecord } from './queries/index.js';
+import { countOwned } from '../../runtime/user-data.js';
+import { bumpRows, deleteListFoldersBatch, deleteListRecord, deleteRowsBatch, firstListIdOf, listTitles, liveRowsAfter, loadColumnsOf, ownListIfAny } from './queries/index.js';
 
 // The user's lists and list folders (the purge's `lists` category). A large list goes a batch of
 // rows at a time (their unique claims cascade), each batch bumping rows_version so that no
@@ -17,9 +17,8 @@ const ROW_BATCH = 1000;
 async function* listFiles(ctx: AppContext, userId: string): AsyncGenerator<ArchiveFile> {
   const db = ctx.db.kysely;
   for (const { id, title } of await listTitles(db, userId)) {
-    const row = await db.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) continue;
-    const list = toListRecord(row);
+    const list = await ownListIfAny(db, userId, id);
+    if (!list) continue;
     const columns = (await loadColumnsOf(db, [id])).get(id) ?? [];
     const folder = `lists/${safeSegment(title)}-${id}`;
     const meta = { id, title, description: list.description, isPublic: list.is_public, createdAt: list.created_at, schema: presentSchema(list, columns) };
@@ -46,20 +45,15 @@ export const listsPart: UserDataPart = {
   category: 'lists',
   order: 200,
   covers: ['lists.user_id', 'list_imports.user_id'],
-  async count(ctx, userId) {
-    const row = await ctx.db.kysely.selectFrom('lists').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
+  count: (ctx, userId) => countOwned(ctx.db.kysely, 'lists.user_id', userId),
   async removeBatch(_ctx, trx, userId, limit) {
-    const list = await trx.selectFrom('lists').select('id').where('user_id', '=', userId).orderBy('id').limit(1).executeTakeFirst();
-    if (!list) return { removed: 0, blobKeys: [] };
-    const rows = trx.selectFrom('list_rows').select('id').where('list_id', '=', list.id).limit(limit);
-    const deleted = await trx.deleteFrom('list_rows').where('id', 'in', rows).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) > 0) {
-      await trx.updateTable('lists').set({ rows_version: sql<number>`rows_version + 1` }).where('id', '=', list.id).execute();
+    const listId = await firstListIdOf(trx, userId);
+    if (!listId) return { removed: 0, blobKeys: [] };
+    if ((await deleteRowsBatch(trx, listId, limit)) > 0) {
+      await bumpRows(trx, listId);
       return { removed: 0, blobKeys: [], partial: true };
     }
-    await trx.deleteFrom('lists').where('id', '=', list.id).execute();
+    await deleteListRecord(trx, listId);
     return { removed: 1, blobKeys: [] };
   },
   exportFiles: listFiles,
@@ -70,13 +64,6 @@ export const listFoldersPart: UserDataPart = {
   category: 'lists',
   order: 190,
   covers: ['list_folders.user_id'],
-  async count(ctx, userId) {
-    const row = await ctx.db.kysely.selectFrom('list_folders').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
-  async removeBatch(_ctx, trx, userId, limit) {
-    const ids = trx.selectFrom('list_folders').select('id').where('user_id', '=', userId).limit(limit);
-    const deleted = await trx.deleteFrom('list_folders').where('id', 'in', ids).executeTakeFirst();
-    return { removed: Number(deleted.numDeletedRows), blobKeys: [] };
-  },
+  count: (ctx, userId) => countOwned(ctx.db.kysely, 'list_folders.user_id', userId),
+  removeBatch: async (_ctx, trx, userId, limit) => ({ removed: await deleteListFoldersBatch(trx, userId, limit), blobKeys: [] }),
 };

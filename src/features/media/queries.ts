@@ -65,3 +65,15 @@ export function deleteOrphanedUploads(db: Db, limit: number) {
     .limit(limit);
   return db.deleteFrom('uploads').where('id', 'in', orphaned).returning(['blob_key']).execute();
 }
+
+/** Deletes at most `limit` uploads of the user, attached or not; answers their blob keys. */
+export async function deleteUploadsBatch(db: Db, ownerId: string, limit: number): Promise<string[]> {
+  const ids = db.selectFrom('uploads').select('id').where('owner_id', '=', ownerId).limit(limit);
+  const rows = await db.deleteFrom('uploads').where('id', 'in', ids).returning('blob_key').execute();
+  return rows.map((r) => r.blob_key);
+}
+
+/** The user's uploads after `after` in id order, `limit` of them (the archive's pages). */
+export function uploadsAfter(db: Db, ownerId: string, after: string, limit: number) {
+  return db.selectFrom('uploads').select(['id', 'ext', 'blob_key']).where('owner_id', '=', ownerId).where('id', '>', after).orderBy('id').limit(limit).execute();
+}

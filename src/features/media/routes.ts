@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, notFound } from '../../http/errors.js';
+import { matchesEtag } from '../../http/etag.js';
 import { hook, requireSubscriberWriter } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, PUBLIC } from '../../http/schemas.js';
 import { checkVideo, MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_BYTES, processImage } from './pipeline.js';
@@ -26,14 +27,6 @@ export function parseRange(header: string, size: number): { start: number; end: 
   if (end < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(end, size - 1) };
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
 }
 
 const binary = (description: string) => ({

@@ -14,6 +14,9 @@ import {
   uploadsOwnedBy,
 } from './queries.js';
 
+// The image pipeline's type check and limits, for other features that take images (the image proxy).
+export { detectImage, MAX_IMAGE_SIDE, MAX_INPUT_PIXELS, payloadTooLarge, unsupportedMediaType, type ImageFormat } from './pipeline.js';
+
 // Uploads: each stored blob has one row (owner, kind, blob key, type, size,
 // dimensions, what it is attached to). Other features attach uploads with `claimUploads` inside
 // their own transaction, give them back with `releaseUploads` after deleting what held them, and

@@ -1,4 +1,6 @@
 import type { UserDataPart } from '../../runtime/module.js';
+import { countOwned } from '../../runtime/user-data.js';
+import { deleteUploadsBatch, uploadsAfter } from './queries.js';
 
 // Account deletion: every upload of the user, attached or not, after the content parts have run
 // (those take the uploads of what they remove). Blobs go once the batch has committed.
@@ -6,20 +8,16 @@ export const uploadsPart: UserDataPart = {
   key: 'uploads',
   order: 10,
   covers: ['uploads.owner_id'],
-  async count(ctx, userId) {
-    const row = await ctx.db.kysely.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', userId).executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
+  count: (ctx, userId) => countOwned(ctx.db.kysely, 'uploads.owner_id', userId),
   async removeBatch(_ctx, trx, userId, limit) {
-    const ids = trx.selectFrom('uploads').select('id').where('owner_id', '=', userId).limit(limit);
-    const rows = await trx.deleteFrom('uploads').where('id', 'in', ids).returning('blob_key').execute();
-    return { removed: rows.length, blobKeys: rows.map((r) => r.blob_key) };
+    const blobKeys = await deleteUploadsBatch(trx, userId, limit);
+    return { removed: blobKeys.length, blobKeys };
   },
   // The archive: every upload's bytes, streamed from the blob store, under its public file name.
   async *exportFiles(ctx, userId) {
     let after = '';
     for (;;) {
-      const rows = await ctx.db.kysely.selectFrom('uploads').select(['id', 'ext', 'blob_key']).where('owner_id', '=', userId).where('id', '>', after).orderBy('id').limit(500).execute();
+      const rows = await uploadsAfter(ctx.db.kysely, userId, after, 500);
       for (const row of rows) {
         const blob = await ctx.blobs.get(row.blob_key);
         if (blob) yield { path: `media/${row.id}.${row.ext}`, content: blob.stream };

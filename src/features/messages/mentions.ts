@@ -1,6 +1,7 @@
 import type { SqlBool } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { canRead } from '../visibility/service.js';
+import { userIdsByUsernameKeys } from './queries.js';
 
 // Mentions: `@username` (letters, digits, `_`, case-insensitive) naming an
 // existing user. When a message is published, the `mention` event fires once per mentioned user
@@ -26,11 +27,10 @@ export async function announcePublished(ctx: AppContext, messages: PublishedMess
     ctx.events.emit('publish', { messageId: m.id, authorId: m.user_id, scheduled });
     const names = mentionedUsernames(m.content);
     if (names.length === 0) continue;
-    const users = await db.selectFrom('users').select(['id']).where('username_key', 'in', names).execute();
-    for (const u of users) {
-      if (u.id === m.user_id) continue;
-      const readable = await canRead(db, u.id, { user_id: m.user_id, published_at: 'published', publicly_visible: m.publicly_visible });
-      if (readable) ctx.events.emit('mention', { messageId: m.id, mentionedUserId: u.id, actorId: m.user_id });
+    for (const userId of await userIdsByUsernameKeys(db, names)) {
+      if (userId === m.user_id) continue;
+      const readable = await canRead(db, userId, { user_id: m.user_id, published_at: 'published', publicly_visible: m.publicly_visible });
+      if (readable) ctx.events.emit('mention', { messageId: m.id, mentionedUserId: userId, actorId: m.user_id });
     }
   }
 }

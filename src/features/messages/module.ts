@@ -4,6 +4,8 @@ import { messageReadCache } from './read-cache.js';
 import { reportRoutes } from './report-routes.js';
 import { messageRoutes } from './routes.js';
 import { scheduledRoutes } from './scheduled-routes.js';
+import { tagRoutes } from './tag-routes.js';
+import { trendingExpiry, trendingWindowTask } from './tags.js';
 import { publishScheduledTask } from './scheduling.js';
 import { MESSAGE_COMPONENTS } from './schemas.js';
 import { searchIndexer, searchIndexerState } from './search-index.js';
@@ -11,11 +13,11 @@ import { digsGivenPart, messagesPart, reportsFiledPart } from './user-data.js';
 
 export const messagesModule: FeatureModule = {
   name: 'messages',
-  routes: [messageRoutes, scheduledRoutes, reportRoutes, publishRoutes],
+  routes: [messageRoutes, scheduledRoutes, reportRoutes, publishRoutes, tagRoutes],
   components: MESSAGE_COMPONENTS,
-  state: [messageReadCache, searchIndexerState],
+  state: [messageReadCache, searchIndexerState, trendingExpiry],
   // A message that became visible goes into SQLite's search index in the next batch.
   listeners: [listen('publish', (ctx) => searchIndexer(ctx).soon())],
-  periodic: [publishScheduledTask],
+  periodic: [publishScheduledTask, trendingWindowTask],
   userData: [messagesPart, digsGivenPart, reportsFiledPart],
 };

@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
-import { toBool } from '../../db/dialect.js';
-import type { Database } from '../../db/types.js';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import { inClaimed, lockDue } from '../../db/claim.js';
+import type { Engine } from '../../db/connection.js';
+import { containsInsensitive, toBool } from '../../db/dialect.js';
+import type { Database, MessageReportsTable } from '../../db/types.js';
 import { visibleTo, type Viewer } from '../visibility/service.js';
 
 // The one read shape of messages: a message with its author, dig count and the viewer's dig
@@ -79,3 +81,357 @@ export async function withPushed(db: Kysely<Database>, viewer: Viewer, rows: Mes
 /** Counts of a select come back as strings from PostgreSQL. */
 export const count = (v: unknown) => Number(v ?? 0);
 export const bool = (v: unknown) => toBool(v as never);
+
+/** Takes the tag uses published at or before `until` out of the trending window (the counters follow). */
+export async function expireWindowUses(db: Kysely<Database>, until: string): Promise<number> {
+  const result = await db.deleteFrom('tag_window_uses').where('published_at', '<=', until).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Trending tags: the window's counters in rank order (distinct authors, then messages, then the
+ * tag), read from their index: the cost is `limit` rows however large the feed.
+ */
+export function trendingTags(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('tag_trends')
+    .select(['tag', 'messages', 'accounts'])
+    .where('messages', '>', 0)
+    .orderBy('accounts', 'desc')
+    .orderBy('messages', 'desc')
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+}
+
+// ---- purge (user-data.ts) ----
+
+/** At most `limit` ids of the user's messages, newest first (a reply before what it answers). */
+export async function newestMessageIdsOf(db: Kysely<Database>, userId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('messages').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Other users' replies to these messages keep their parent only as orphaned_parent_id (it reads as gone). */
+export async function orphanRepliesOf(db: Kysely<Database>, ids: readonly string[], userId: string): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set((eb) => ({ orphaned_parent_id: eb.ref('parent_id'), parent_id: null }))
+    .where('parent_id', 'in', ids)
+    .where('user_id', '<>', userId)
+    .execute();
+}
+
+export async function deleteMessages(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  await db.deleteFrom('messages').where('id', 'in', ids).execute();
+}
+
+/** Reports the user resolved stay; who resolved them is forgotten. */
+export async function forgetReportResolver(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable('message_reports').set({ resolved_by: null }).where('resolved_by', '=', userId).execute();
+}
+
+// ---- reports (reports.ts) ----
+
+/** The reporter's report of the message, if there is one. */
+export function reportBy(db: Kysely<Database>, messageId: string, reporterId: string) {
+  return db.selectFrom('message_reports').select(['id', 'created_at']).where('message_id', '=', messageId).where('reporter_id', '=', reporterId).executeTakeFirst();
+}
+
+/** A second report by the same reporter: the report takes the new reason and is open again. */
+export async function reopenReport(db: Kysely<Database>, id: string, reason: string, detail: string | null, now: string): Promise<void> {
+  await db
+    .updateTable('message_reports')
+    .set({ reason, detail, status: 'open', note: null, resolved_by: null, resolved_at: null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertReport(db: Kysely<Database>, values: Insertable<MessageReportsTable>): Promise<void> {
+  await db.insertInto('message_reports').values(values).execute();
+}
+
+/** A select of reports with their reporter, message and its author; add where/order/limit. */
+export function reportSelect(db: Kysely<Database>) {
+  return db
+    .selectFrom('message_reports')
+    .innerJoin('users as reporter', 'reporter.id', 'message_reports.reporter_id')
+    .innerJoin('messages', 'messages.id', 'message_reports.message_id')
+    .innerJoin('users as author', 'author.id', 'messages.user_id')
+    .select([
+      'message_reports.id',
+      'message_reports.reason',
+      'message_reports.detail',
+      'message_reports.status',
+      'message_reports.note',
+      'message_reports.created_at',
+      'message_reports.updated_at',
+      'message_reports.resolved_at',
+      'reporter.id as reporter_id',
+      'reporter.username as reporter_username',
+      'reporter.display_name as reporter_display_name',
+      'reporter.avatar as reporter_avatar',
+      'messages.id as message_id',
+      'messages.content as message_content',
+      'messages.publicly_visible as message_publicly_visible',
+      'messages.created_at as message_created_at',
+      'author.id as author_id',
+      'author.username as author_username',
+      'author.display_name as author_display_name',
+      'author.avatar as author_avatar',
+    ]);
+}
+
+export type ReportRow = Awaited<ReturnType<ReturnType<typeof reportSelect>['execute']>>[number];
+
+/** A page of the reports (of one status, or all), newest first, with their number. */
+export async function reportsPage(db: Kysely<Database>, status: 'open' | 'resolved' | undefined, limit: number, offset: number): Promise<{ rows: ReportRow[]; total: number }> {
+  let q = reportSelect(db);
+  let c = db.selectFrom('message_reports').select((eb) => eb.fn.countAll().as('n'));
+  if (status) {
+    q = q.where('message_reports.status', '=', status);
+    c = c.where('status', '=', status);
+  }
+  const [rows, count] = await Promise.all([
+    q.orderBy('message_reports.created_at', 'desc').orderBy('message_reports.id', 'desc').limit(limit).offset(offset).execute(),
+    c.executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Resolves a report; false when there is none of this id. */
+export async function markReportResolved(db: Kysely<Database>, id: string, adminId: string, note: string | null, now: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('message_reports')
+    .set({ status: 'resolved', note, resolved_by: adminId, resolved_at: now, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+// ---- scheduling (scheduling.ts) and mentions (mentions.ts) ----
+
+/** The author's messages scheduled before `until` and not yet published, soonest first. */
+export function upcomingScheduled(db: Kysely<Database>, userId: string, until: string, limit: number) {
+  return messageSelect(db, userId)
+    .where('messages.user_id', '=', userId)
+    .where('messages.published_at', 'is', null)
+    .where('messages.scheduled_at', '<', until)
+    .orderBy('messages.scheduled_at')
+    .orderBy('messages.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The highest code point: every key that starts with a prefix sorts below `prefix + TOP`. */
+const TOP = '\u{10FFFF}';
+
+/**
+ * Tags in use whose lower-cased form starts with `prefix` (already lower-cased the way the
+ * database lower-cases: lower() on the parameter), most used first. An index range on tag_key.
+ */
+export function tagsStartingWith(db: Kysely<Database>, prefix: string, limit: number) {
+  return db
+    .selectFrom('public_tag_counts')
+    .select(['tag', 'messages'])
+    .where('tag_key', '>=', sql<string>`lower(${prefix})`)
+    .where('tag_key', '<', sql<string>`lower(${prefix}) || ${TOP}`)
+    .where('messages', '>', 0)
+    .orderBy('messages', 'desc')
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+}
+
+/** The author's message of this id, every column. */
+export function ownMessageRow(db: Kysely<Database>, userId: string, id: string) {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Changes a message not yet published; false when it was published meanwhile. */
+export async function updateUnpublished(db: Kysely<Database>, id: string, scheduledAt: string | null, crossPostConfig: string | null, now: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('messages')
+    .set({ scheduled_at: scheduledAt, cross_post_config: crossPostConfig, updated_at: now })
+    .where('id', '=', id)
+    .where('published_at', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/**
+ * Publishes a batch of at most `limit` scheduled messages whose time has come, claimed atomically
+ * (two instances never publish one twice); answers those it published.
+ */
+export function publishDueBatch(db: Kysely<Database>, engine: Engine, now: string, limit: number) {
+  const due = lockDue(
+    engine,
+    db.selectFrom('messages').select('messages.id').where('messages.published_at', 'is', null).where('messages.scheduled_at', '<=', now).orderBy('messages.scheduled_at').limit(limit),
+  );
+  return db
+    .updateTable('messages')
+    .set({ published_at: now, scheduled_at: null, updated_at: now })
+    .where('published_at', 'is', null)
+    .where(inClaimed(engine, 'id', due))
+    .returning(['id', 'user_id', 'content', 'publicly_visible', 'cross_post_config'])
+    .execute();
+}
+
+/** The ids of the users with these (lower-case) usernames. */
+export async function userIdsByUsernameKeys(db: Kysely<Database>, keys: readonly string[]): Promise<string[]> {
+  return (await db.selectFrom('users').select(['id']).where('username_key', 'in', keys).execute()).map((u) => u.id);
+}
+
+// ---- reading and writing messages (service.ts) ----
+
+/** A condition on messages (a visibility scope, a partition of it, a filter). */
+export type Filter = (eb: ExpressionBuilder<Database, 'messages'>) => Expression<SqlBool>;
+
+/** The author's own messages among `ids` (scheduled ones included) that the viewer may read. */
+export function ownRowsAmong(db: Kysely<Database>, viewer: Viewer, userId: string, ids: readonly string[]) {
+  return messageSelect(db, userId).where('messages.id', 'in', ids).where('messages.user_id', '=', userId).where(visibleTo(viewer)).execute();
+}
+
+/** One message the viewer may read, with everything the presenter needs. */
+export function readableRow(db: Kysely<Database>, viewer: Viewer, id: string) {
+  return messageSelect(db, viewer?.id ?? null).where('messages.id', '=', id).where(visibleTo(viewer)).executeTakeFirst();
+}
+
+/** The creation times of the user's newest posts since `since`, at most `limit`. */
+export async function postTimesSince(db: Kysely<Database>, userId: string, since: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('messages').select('created_at').where('user_id', '=', userId).where('created_at', '>', since).orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map((r) => r.created_at);
+}
+
+/**
+ * A page of messages: the rows in `scope` matching `filter`, newest first, with the total counted
+ * over `partitions` (the same set cut into disjoint, indexed parts, one subquery each, summed in
+ * one statement). `firstIsAllPublic`: the first partition with this filter is exactly "every
+ * published public message", whose count message_count_shards keeps.
+ */
+export async function messagePage(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  scope: Filter,
+  partitions: Filter[],
+  filter: Filter,
+  limit: number,
+  offset: number,
+  firstIsAllPublic: boolean,
+): Promise<{ rows: MessageSelectRow[]; total: number }> {
+  const [rows, counts] = await Promise.all([
+    messageSelect(db, viewer?.id ?? null)
+      .where(scope)
+      .where(filter)
+      .orderBy('messages.published_at', 'desc')
+      .orderBy('messages.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectNoFrom((eb) => [
+        ...(firstIsAllPublic ? [sql<number>`(select sum(n) from message_count_shards where name = 'public')`.as('c_public')] : []),
+        ...partitions.slice(firstIsAllPublic ? 1 : 0).map((part, i) =>
+          eb
+            .selectFrom('messages')
+            .select(eb.fn.countAll().as('n'))
+            .where(part)
+            .where(filter)
+            .as(`c${i}`),
+        ),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Object.values(counts as Record<string, unknown>).reduce<number>((sum, n) => sum + Number(n ?? 0), 0);
+  return { rows, total };
+}
+
+/** Published messages, only the author's when `authorId` is given, only those tagged `tag` when given. */
+export function feedFilter(authorId: string | null, tag: string | undefined): Filter {
+  return (eb) =>
+    eb.and([
+      eb('messages.published_at', 'is not', null),
+      ...(authorId !== null ? [eb('messages.user_id', '=', authorId)] : []),
+      ...(tag !== undefined ? [eb('messages.id', 'in', eb.selectFrom('message_tags').select('message_tags.message_id').where('message_tags.tag', '=', tag))] : []),
+    ]);
+}
+
+/**
+ * The search condition: `lower(content) LIKE '%q%'` (wildcards escaped) on both engines; on
+ * SQLite, for terms of 3 characters or more, first narrowed by the FTS5 trigram table (a phrase
+ * match is a substring match) plus the messages not yet indexed, so the LIKE runs on the
+ * candidates only. On PostgreSQL the pg_trgm index answers the LIKE itself.
+ */
+function contentMatches(engine: Engine, q: string): Expression<SqlBool>[] {
+  const like = containsInsensitive(sql.ref<string>('messages.content'), q);
+  if (engine !== 'sqlite' || [...q].length < 3) return [like];
+  const phrase = `"${q.replace(/"/g, '""')}"`;
+  // Messages not yet indexed (search-index.ts) are candidates too: the LIKE decides.
+  const fts = sql.ref('messages.fts_rowid');
+  return [sql<SqlBool>`(${fts} in (select rowid from messages_fts where messages_fts match ${phrase}) or ${fts} is null)`, like];
+}
+
+/** Search: published top-level messages whose content holds `q`, only the author's when `authorId` is given. */
+export function searchFilter(engine: Engine, q: string, authorId: string | null): Filter {
+  return (eb) =>
+    eb.and([
+      eb('messages.published_at', 'is not', null),
+      eb('messages.parent_id', 'is', null),
+      eb('messages.orphaned_parent_id', 'is', null),
+      ...contentMatches(engine, q),
+      ...(authorId !== null ? [eb('messages.user_id', '=', authorId)] : []),
+    ]);
+}
+
+/** Replies to a message that the viewer may read, oldest first. */
+export function repliesPage(db: Kysely<Database>, viewer: Viewer, parentId: string, limit: number, offset: number) {
+  return messageSelect(db, viewer?.id ?? null)
+    .where('messages.parent_id', '=', parentId)
+    .where('messages.published_at', 'is not', null)
+    .where(visibleTo(viewer))
+    .orderBy('messages.published_at')
+    .orderBy('messages.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** Whether another post pushes this message. */
+export async function isPushedByOthers(db: Kysely<Database>, id: string): Promise<boolean> {
+  return (await db.selectFrom('messages').select('id').where('pushed_message_id', '=', id).where('id', '!=', id).executeTakeFirst()) !== undefined;
+}
+
+/** The message and every reply below it, at any depth. */
+export async function messageTreeIds(db: Kysely<Database>, id: string): Promise<string[]> {
+  const tree = await db
+    .withRecursive('tree(id)', (qb) =>
+      qb
+        .selectFrom('messages')
+        .select('messages.id')
+        .where('messages.id', '=', id)
+        .unionAll((u) => u.selectFrom('messages').innerJoin('tree', 'tree.id', 'messages.parent_id').select('messages.id')),
+    )
+    .selectFrom('tree')
+    .select('tree.id')
+    .execute();
+  return tree.map((t) => t.id);
+}
+
+export async function digCount(db: Kysely<Database>, id: string): Promise<number> {
+  const row = await db.selectFrom('digs').select((eb) => eb.fn.countAll().as('n')).where('message_id', '=', id).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Records the user's dig of the message; false when it was there already. */
+export async function insertDig(db: Kysely<Database>, messageId: string, userId: string, now: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('digs')
+    .values({ message_id: messageId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export async function deleteDig(db: Kysely<Database>, messageId: string, userId: string): Promise<void> {
+  await db.deleteFrom('digs').where('message_id', '=', messageId).where('user_id', '=', userId).execute();
+}

@@ -7,7 +7,7 @@ import { unauthorized } from '../../http/errors.js';
 import { assertNotProbation, assertProbationQuota, assertSubscriber, hook, requireWritable } from '../../http/guards.js';
 import { PageQuery, pageWindow, REPLY_PAGE } from '../../http/pagination.js';
 import { described, EITHER_AUTH, errors, IdParams, MessageBody, OPTIONAL_AUTH, ref, UsernameParams } from '../../http/schemas.js';
-import { requestsCrossPost } from './cross-posts.js';
+import { requestsCrossPost } from '../cross-posts/index.js';
 import { presentMessage } from './presenter.js';
 import { CreatedMessage, CreateMessageBody, DigState, FeedQuery, Message, MessagePage, RepliesQuery, SearchQuery, UndigState } from './schemas.js';
 import type { LoadedMessage } from './queries.js';
@@ -117,11 +117,12 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { user } = await requireWritable(request);
       await assertMayPost(request, user, request.body);
-      const { loaded, scheduledAt, crossPosts } = await createMessage(request.ctx, user, request.body);
+      const { loaded, scheduledAt, crossPosts, crossPostResults } = await createMessage(request.ctx, user, request.body);
       return reply.status(201).send({
         message: scheduledAt ? 'Message scheduled' : 'Message created',
         data: presentMessage(loaded),
         ...(scheduledAt ? { scheduledAt } : {}),
+        ...(crossPostResults.length > 0 ? { crossPostResults } : {}),
         crossPosts,
       });
     },

@@ -1,11 +1,10 @@
 import type { AppContext } from '../../runtime/context.js';
 import type { PeriodicTask } from '../../runtime/types.js';
-import { inClaimed, lockDue } from '../../db/claim.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { requestsCrossPost, type CrossPostRequest } from './cross-posts.js';
+import { crossPostRequestOf, planForPublish, recordDeliveries, requestsCrossPost, type CrossPostRequest } from '../cross-posts/index.js';
 import { announcePublished } from './mentions.js';
-import { messageSelect, withPushed } from './queries.js';
+import { ownMessageRow, publishDueBatch, upcomingScheduled, updateUnpublished, withPushed } from './queries.js';
 import type { UpdateMessageBody } from './schemas.js';
 import { viewerOf } from '../visibility/service.js';
 
@@ -32,14 +31,7 @@ export function rangeEnd(now: Date, range: 'today' | 'week' | 'month'): Date {
 /** The caller's upcoming scheduled messages within the range, soonest first. */
 export async function listScheduled(ctx: AppContext, user: UserRow, range: 'today' | 'week' | 'month') {
   const now = ctx.clock.now();
-  const rows = await messageSelect(ctx.db.kysely, user.id)
-    .where('messages.user_id', '=', user.id)
-    .where('messages.published_at', 'is', null)
-    .where('messages.scheduled_at', '<', rangeEnd(now, range).toISOString())
-    .orderBy('messages.scheduled_at')
-    .orderBy('messages.id')
-    .limit(500)
-    .execute();
+  const rows = await upcomingScheduled(ctx.db.kysely, user.id, rangeEnd(now, range).toISOString(), 500);
   return withPushed(ctx.db.kysely, viewerOf(user), rows);
 }
 
@@ -47,7 +39,7 @@ export async function listScheduled(ctx: AppContext, user: UserRow, range: 'toda
 export async function reschedule(ctx: AppContext, user: UserRow, id: string, body: UpdateMessageBody) {
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
-  const row = await db.selectFrom('messages').selectAll().where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
+  const row = await ownMessageRow(db, user.id, id);
   if (!row) throw notFound('Message not found');
   if (row.published_at !== null || row.scheduled_at === null || Date.parse(row.scheduled_at) <= now.getTime()) {
     throw conflict('Only messages scheduled in the future can be changed', 'not_scheduled');
@@ -61,16 +53,10 @@ export async function reschedule(ctx: AppContext, user: UserRow, id: string, bod
   let config = row.cross_post_config;
   if (body.scheduledCrossPostConfig !== undefined) {
     const request: CrossPostRequest = body.scheduledCrossPostConfig;
-    config = requestsCrossPost(request) ? JSON.stringify(request) : null;
+    config = requestsCrossPost(request) ? JSON.stringify(crossPostRequestOf(request)) : null;
   }
-  const updated = await db
-    .updateTable('messages')
-    .set({ scheduled_at: scheduledAt, cross_post_config: config, updated_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('published_at', 'is', null)
-    .executeTakeFirst();
   // Published between the read and the write (the publish job won): no longer changeable.
-  if (Number(updated.numUpdatedRows) === 0) throw conflict('Only messages scheduled in the future can be changed', 'not_scheduled');
+  if (!(await updateUnpublished(db, id, scheduledAt, config, now.toISOString()))) throw conflict('Only messages scheduled in the future can be changed', 'not_scheduled');
   return scheduledAt;
 }
 
@@ -86,29 +72,29 @@ export async function publishDueMessages(ctx: AppContext): Promise<number> {
   let published = 0;
   for (;;) {
     const now = ctx.clock.now().toISOString();
-    const due = lockDue(
-      engine,
-      db
-        .selectFrom('messages')
-        .select('messages.id')
-        .where('messages.published_at', 'is', null)
-        .where('messages.scheduled_at', '<=', now)
-        .orderBy('messages.scheduled_at')
-        .limit(BATCH),
-    );
-    const claimed = await db
-      .updateTable('messages')
-      .set({ published_at: now, scheduled_at: null, updated_at: now })
-      .where('published_at', 'is', null)
-      .where(inClaimed(engine, 'id', due))
-      .returning(['id', 'user_id', 'content', 'publicly_visible', 'cross_post_config'])
-      .execute();
-    // Cross-posts are made here once the network adapters exist: each claimed row carries its
-    // selection in cross_post_config.
+    const claimed = await publishDueBatch(db, engine, now, BATCH);
+    await recordPublishedCrossPosts(ctx, claimed);
     await announcePublished(ctx, claimed, true);
     published += claimed.length;
     if (claimed.length < BATCH) return published;
   }
+}
+
+/**
+ * The cross-posts of messages just published (spec: "cross-posts are made"): their deliveries
+ * recorded (a target no longer linked, or over its limit now, recorded failed), then started.
+ */
+async function recordPublishedCrossPosts(ctx: AppContext, published: { id: string; user_id: string; content: string; cross_post_config: string | null }[]): Promise<void> {
+  const plans: ({ message: (typeof published)[number] } & Awaited<ReturnType<typeof planForPublish>>)[] = [];
+  for (const message of published) {
+    if (message.cross_post_config === null) continue;
+    plans.push({ message, ...(await planForPublish(ctx, message)) });
+  }
+  if (plans.length === 0) return;
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    for (const { message, planned, refused } of plans) await recordDeliveries(trx, ctx.clock.now(), { id: message.id, userId: message.user_id }, planned, refused);
+  });
+  ctx.jobs.kick();
 }
 
 /** Scheduled publishing as a periodic task: every tick, so a message appears within seconds of its time. */

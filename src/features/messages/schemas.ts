@@ -1,12 +1,12 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { Paged, pageQuery, REPLY_PAGE } from '../../http/pagination.js';
 import { DateTime, Id, Nullable, ref, StringEnum, UserSummary } from '../../http/schemas.js';
+import { NETWORKS } from '../cross-posts/index.js';
 
 // Request and response schemas of the messages family (spec, Messages).
 
 /** Optional authentication: anonymous allowed; credentials personalise. */
 
-export const NETWORKS = ['networkA', 'networkB', 'networkC', 'networkD'] as const;
 export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'violence', 'sexual', 'misinformation', 'illegal', 'other'] as const;
 export const SCHEDULE_RANGES = ['today', 'week', 'month'] as const;
 /** The content column's hard ceiling; the account's maxMessageLength (at most 10000) applies first. */
@@ -69,6 +69,10 @@ const crossPostFields = {
   crossPostToNetworkB: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
   crossPostToNetworkC: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
   crossPostToNetworkD: Type.Optional(Type.Boolean({ description: 'Subscriber only' })),
+  networkCTargets: Type.Optional(
+    Type.Array(Id, { maxItems: 20, description: 'With crossPostToNetworkC: the targets to post as (GET /api/user/networkC/targets); default the person' }),
+  ),
+  networkCLinkAsFirstComment: Type.Optional(Type.Boolean({ description: 'With crossPostToNetworkC: the message’s link goes in a first comment instead of the post' })),
 };
 
 export const CreateMessageBody = Type.Object(
@@ -186,3 +190,27 @@ export const AdminReportEnvelope = envelope({ report: ref(AdminReport) }, 'The r
 export const CronResult = envelope({ message: Type.String(), published: Type.Integer({ minimum: 0 }) }, 'How many messages were published');
 
 export const MESSAGE_COMPONENTS = [PushedMessage, Message, CrossPostEntry, CrossPostResult, AdminReport];
+
+// ---- Tag discovery (CONTRACT, Utility helpers) ----
+
+const TagLimit = Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'How many tags (1 to 50, default 10)' }));
+
+export const TrendingQuery = Type.Object({ limit: TagLimit });
+
+export const TrendingTags = Type.Object({
+  tags: Type.Array(
+    Type.Object({
+      tag: Type.String({ description: 'As written (case-sensitive)' }),
+      messages: Type.Integer({ minimum: 1, description: 'Public top-level messages of the last 24 hours with this tag' }),
+      accounts: Type.Integer({ minimum: 1, description: 'Distinct authors of those messages' }),
+    }),
+  ),
+});
+
+export const TagSearchQuery = Type.Object(
+  { q: Type.String({ minLength: 1, maxLength: 50, description: 'The start of the tag, any case (1 to 50 characters)' }), limit: TagLimit },
+);
+
+export const TagSearchResult = Type.Object({
+  tags: Type.Array(Type.Object({ tag: Type.String({ description: 'As written' }), messages: Type.Integer({ minimum: 1, description: 'Public top-level messages with this tag' }) })),
+});

@@ -6,7 +6,7 @@ import { AppState } from '../../runtime/state.js';
 // SQLite's search index of message text (the FTS5 trigram table `messages_fts`), filled in
 // batches after posts commit rather than inside each post's transaction: FTS5 writes a segment per
 // transaction, which was half the cost of posting. Until its batch runs a message has fts_rowid
-// null, and search reads such rows directly (service.ts, contentMatches), so nothing is ever
+// null, and search reads such rows directly (queries.ts, contentMatches), so nothing is ever
 // missing from results. A published message (the `publish` event) schedules a batch within
 // DELAY_MS, and each batch drains every pending row, so whatever a stopped process left goes too;
 // the app's start drains it as well. PostgreSQL's trigram index is kept by the database.

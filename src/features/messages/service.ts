@@ -1,22 +1,42 @@
-import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { batchedTransaction } from '../../db/batched-transaction.js';
 import type { Db } from '../../db/connection.js';
-import { containsInsensitive, toBool } from '../../db/dialect.js';
+import { toBool } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { page, pageWindow } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
-import { crossPostEntries, type CrossPostRequest } from './cross-posts.js';
+import { callOffCrossPosts, crossPostRequestOf, deliverAndReport, planCrossPosts, recordDeliveries, requestsCrossPost, type CrossPostRequest, type PlannedDelivery } from '../cross-posts/index.js';
 
 export type { CrossPostRequest };
 import { announcePublished } from './mentions.js';
-import { messageSelect, withPushed, type CountedRow, type LoadedMessage } from './queries.js';
+import { presentMessage } from './presenter.js';
+import {
+  deleteDig,
+  deleteMessages,
+  digCount,
+  feedFilter,
+  insertDig,
+  isPushedByOthers,
+  messagePage,
+  ownRowsAmong,
+  messageTreeIds,
+  ownMessageRow,
+  postTimesSince,
+  readableRow,
+  repliesPage,
+  searchFilter,
+  withPushed,
+  type CountedRow,
+  type Filter,
+  type LoadedMessage,
+} from './queries.js';
 import { roundUpToSlot } from './scheduling.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
-import { authorTimeline, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, readableMessage, viewerOf, visibleTo, visibleUser, type Viewer } from '../visibility/service.js';
+import { authorTimeline, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, readableMessage, viewerOf, visibleUser, type Viewer } from '../visibility/service.js';
 
 export { viewerOf };
 
@@ -25,24 +45,33 @@ export { viewerOf };
 
 /** One message as the viewer may read it, hydrated; 404 otherwise. */
 export async function readMessage(ctx: AppContext, viewer: Viewer, id: string, db: Kysely<Database> = ctx.db.kysely): Promise<LoadedMessage> {
-  const row = await messageSelect(db, viewer?.id ?? null).where('messages.id', '=', id).where(visibleTo(viewer)).executeTakeFirst();
+  const row = await readableRow(db, viewer, id);
   if (!row) throw notFound('Message not found');
   const [loaded] = await withPushed(db, viewer, [row]);
   return loaded;
 }
 
+/**
+ * The caller's own messages by id (scheduled ones included), presented, in the order asked; 404
+ * when one is missing or not theirs. Read a few hundred at a time, a fixed few queries each.
+ */
+export async function ownMessages(ctx: AppContext, user: Pick<UserRow, 'id' | 'viewing_preference'>, ids: readonly string[]) {
+  const viewer = viewerOf(user);
+  const db = ctx.db.kysely;
+  const unique = [...new Set(ids)];
+  const byId = new Map<string, ReturnType<typeof presentMessage>>();
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await ownRowsAmong(db, viewer, user.id, unique.slice(i, i + 500));
+    for (const loaded of await withPushed(db, viewer, rows)) byId.set(loaded.row.id, presentMessage(loaded));
+  }
+  if (byId.size !== unique.length) throw notFound('Message not found');
+  return ids.map((id) => byId.get(id)!);
+}
+
 /** The creation times of the user's posts in the last 24 hours (probation quota). */
 export async function recentPostTimes(ctx: AppContext, userId: string): Promise<string[]> {
   const since = new Date(ctx.clock.now().getTime() - 24 * 3600_000).toISOString();
-  const rows = await ctx.db.kysely
-    .selectFrom('messages')
-    .select('created_at')
-    .where('user_id', '=', userId)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .limit(10)
-    .execute();
-  return rows.map((r) => r.created_at);
+  return postTimesSince(ctx.db.kysely, userId, since, 10);
 }
 
 function uniqueTags(tags: readonly string[] | undefined): string[] {
@@ -52,7 +81,13 @@ function uniqueTags(tags: readonly string[] | undefined): string[] {
 export interface CreateResult {
   loaded: LoadedMessage;
   scheduledAt: string | null;
-  crossPosts: Awaited<ReturnType<typeof crossPostEntries>>;
+  crossPosts: Awaited<ReturnType<typeof deliverAndReport>>['crossPosts'];
+  crossPostResults: Awaited<ReturnType<typeof deliverAndReport>>['crossPostResults'];
+}
+
+/** A scheduled post's cross-posts as its create answer shows them: pending until it is published. */
+function scheduledEntries(planned: readonly PlannedDelivery[]): CreateResult['crossPosts'] {
+  return planned.map((p) => ({ platform: p.platform, ...(p.providerId !== null ? { providerId: p.providerId } : {}), status: 'pending' as const, error: null }));
 }
 
 /**
@@ -177,7 +212,9 @@ export async function createScheduledSeries(
     checkContent(author, p.content);
     return { id: newId(), content: p.content, scheduledAt: scheduleSlot(now, p.scheduledAt) };
   });
-  const crossPosts = await crossPostEntries(ctx, author.id, crossPost, true);
+  // Checked now against the first post (linked, within each target's limit); recorded when each is published.
+  for (const p of planned) await planCrossPosts(ctx, author.id, crossPost, p.content);
+  const crossPostConfig = requestsCrossPost(crossPost) ? JSON.stringify(crossPostRequestOf(crossPost)) : null;
   const iso = now.toISOString();
   const publiclyVisible = toBool(author.default_publicly_visible);
   const messages: NewMessage[] = planned.map((p) => ({
@@ -193,7 +230,7 @@ export async function createScheduledSeries(
       video_urls: '[]',
       scheduled_at: p.scheduledAt,
       published_at: null,
-      cross_post_config: crossPosts.length > 0 ? JSON.stringify(crossPost) : null,
+      cross_post_config: crossPostConfig,
       created_at: iso,
       updated_at: iso,
       orphaned_parent_id: null,
@@ -230,20 +267,16 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
     pushedAuthorId = pushed.user_id;
   }
 
-  const request: CrossPostRequest = {
-    networkAProviderIds: body.networkAProviderIds,
-    crossPostToNetworkB: body.crossPostToNetworkB,
-    crossPostToNetworkC: body.crossPostToNetworkC,
-    crossPostToNetworkD: body.crossPostToNetworkD,
-  };
-  const crossPosts = await crossPostEntries(ctx, author.id, request, scheduledAt !== null);
+  // Every target checked before anything is written (linked, within its limit): 400 otherwise.
+  const request = crossPostRequestOf(body);
+  const planned = await planCrossPosts(ctx, author.id, request, content);
 
   const id = newId();
   const iso = now.toISOString();
   const tags = uniqueTags(body.tags);
   const publiclyVisible = body.publiclyVisible ?? toBool(author.default_publicly_visible);
   // On SQLite posts arriving together share one commit (group commit), each in its own savepoint.
-  const written = await batchedTransaction(ctx.db, async ({ trx, collect }) => {
+  const { row: written, deliveryIds } = await batchedTransaction(ctx.db, async ({ trx, collect }) => {
     // Media: the caller's own uploads, not attached elsewhere (else 400 invalid_media and the
     // whole post rolls back), attached to this message.
     const attachTo = `message:${id}`;
@@ -261,15 +294,18 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       video_urls: JSON.stringify(videos.map((u) => mediaUrl(ctx, u))),
       scheduled_at: scheduledAt,
       published_at: scheduledAt === null ? iso : null,
-      cross_post_config: crossPosts.length > 0 ? JSON.stringify(request) : null,
+      cross_post_config: requestsCrossPost(request) ? JSON.stringify(request) : null,
       created_at: iso,
       updated_at: iso,
       orphaned_parent_id: null,
     };
     // The posts of a batch are written together, after every unit (db/batched-transaction.ts).
     collect('messages', { row, tags }, (messages: NewMessage[]) => insertMessagesAndTags(trx, ctx.db.engine, messages));
-    return row;
+    // One delivery (and its job) per target, committed with the message; a scheduled one's when it is published.
+    const deliveryIds = scheduledAt === null && planned.length > 0 ? await recordDeliveries(trx, now, { id, userId: author.id }, planned) : [];
+    return { row, deliveryIds };
   });
+  const committedAt = Date.now();
 
   if (scheduledAt === null) {
     if (parentAuthorId !== null) ctx.events.emit('reply', { messageId: id, parentId: body.parentId!, authorId: parentAuthorId, actorId: author.id });
@@ -281,7 +317,8 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   const row: CountedRow = { ...fields, username: author.username, display_name: author.display_name, avatar: author.avatar, dig_count: 0, dug_by_me: false, reply_count: 0 };
   // The pushed message as the author may read it now (null if it went in the meantime).
   const pushed = pushing ? await readMessage(ctx, viewer, body.pushedMessageId!).then((m) => m.row, absentAsNull) : null;
-  return { loaded: { row, pushed }, scheduledAt, crossPosts };
+  const { crossPosts, crossPostResults } = scheduledAt === null ? await deliverAndReport(ctx, deliveryIds, committedAt) : { crossPosts: scheduledEntries(planned), crossPostResults: [] };
+  return { loaded: { row, pushed }, scheduledAt, crossPosts, crossPostResults };
 }
 
 /** A 404 from a read becomes null; anything else is still thrown. */
@@ -290,7 +327,6 @@ function absentAsNull(err: unknown): null {
   throw err;
 }
 
-type Filter = (eb: ExpressionBuilder<Database, 'messages'>) => Expression<SqlBool>;
 
 /**
  * A page of messages: the rows in `scope` (a visibility fragment) matching `filter`, newest
@@ -308,30 +344,7 @@ async function runPage(
   firstIsAllPublic = false,
 ) {
   const db = ctx.db.kysely;
-  const [rows, counts] = await Promise.all([
-    messageSelect(db, viewer?.id ?? null)
-      .where(scope)
-      .where(filter)
-      .orderBy('messages.published_at', 'desc')
-      .orderBy('messages.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectNoFrom((eb) => [
-        ...(firstIsAllPublic ? [sql<number>`(select sum(n) from message_count_shards where name = 'public')`.as('c_public')] : []),
-        ...partitions.slice(firstIsAllPublic ? 1 : 0).map((part, i) =>
-          eb
-            .selectFrom('messages')
-            .select(eb.fn.countAll().as('n'))
-            .where(part)
-            .where(filter)
-            .as(`c${i}`),
-        ),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  const total = Object.values(counts as Record<string, unknown>).reduce<number>((sum, n) => sum + Number(n ?? 0), 0);
+  const { rows, total } = await messagePage(db, viewer, scope, partitions, filter, limit, offset, firstIsAllPublic);
   return { messages: await withPushed(db, viewer, rows), pagination: page(rows, total, limit, offset) };
 }
 
@@ -343,31 +356,11 @@ export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
     viewer,
     feedScope(viewer),
     feedPartitions(viewer),
-    (eb) =>
-      eb.and([
-        eb('messages.published_at', 'is not', null),
-        ...(onlyMine && viewer ? [eb('messages.user_id', '=', viewer.id)] : []),
-        ...(tag !== undefined ? [eb('messages.id', 'in', eb.selectFrom('message_tags').select('message_tags.message_id').where('message_tags.tag', '=', tag))] : []),
-      ]),
+    feedFilter(onlyMine && viewer ? viewer.id : null, tag),
     pageWindow(query),
     // Unfiltered, and the viewer's public part is every published public message.
     tag === undefined && !onlyMine && (await firstFeedPartitionIsAllPublic(ctx.db.kysely, viewer)),
   );
-}
-
-/**
- * The search condition: `lower(content) LIKE '%q%'` (wildcards escaped) on both engines; on
- * SQLite, for terms of 3 characters or more, first narrowed by the FTS5 trigram table (a phrase
- * match is a substring match) plus the messages not yet indexed, so the LIKE runs on the
- * candidates only. On PostgreSQL the pg_trgm index answers the LIKE itself.
- */
-function contentMatches(ctx: AppContext, q: string): Expression<SqlBool>[] {
-  const like = containsInsensitive(sql.ref<string>('messages.content'), q);
-  if (ctx.db.engine !== 'sqlite' || [...q].length < 3) return [like];
-  const phrase = `"${q.replace(/"/g, '""')}"`;
-  // Messages not yet indexed (search-index.ts) are candidates too: the LIKE decides.
-  const fts = sql.ref('messages.fts_rowid');
-  return [sql<SqlBool>`(${fts} in (select rowid from messages_fts where messages_fts match ${phrase}) or ${fts} is null)`, like];
 }
 
 /** Search: case-insensitive substring over top-level messages in the viewer's feed scope. */
@@ -377,14 +370,7 @@ export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query
     viewer,
     feedScope(viewer),
     feedPartitions(viewer),
-    (eb) =>
-      eb.and([
-        eb('messages.published_at', 'is not', null),
-        eb('messages.parent_id', 'is', null),
-        eb('messages.orphaned_parent_id', 'is', null),
-        ...contentMatches(ctx, query.q),
-        ...(query.onlyMine ? [eb('messages.user_id', '=', viewer.id)] : []),
-      ]),
+    searchFilter(ctx.db.engine, query.q, query.onlyMine ? viewer.id : null),
     pageWindow(query),
   );
 }
@@ -394,67 +380,42 @@ export async function userMessages(ctx: AppContext, viewer: Viewer, username: st
   // Blocked either way: the other's messages are absent, as is their profile.
   const { user: author } = await visibleUser(ctx, viewer?.id ?? null, username);
   const timeline = authorTimeline(viewer, author.id);
-  return runPage(ctx, viewer, timeline, [timeline], (eb) => eb('messages.published_at', 'is not', null), { limit, offset });
+  return runPage(ctx, viewer, timeline, [timeline], feedFilter(null, undefined), { limit, offset });
 }
 
 /** Replies to a message the viewer may read, oldest first (only those the viewer may read). */
 export async function replies(ctx: AppContext, viewer: Viewer, id: string, limit: number, offset: number) {
   const db = ctx.db.kysely;
   await readMessage(ctx, viewer, id);
-  const rows = await messageSelect(db, viewer?.id ?? null)
-    .where('messages.parent_id', '=', id)
-    .where('messages.published_at', 'is not', null)
-    .where(visibleTo(viewer))
-    .orderBy('messages.published_at')
-    .orderBy('messages.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const rows = await repliesPage(db, viewer, id, limit, offset);
   return withPushed(db, viewer, rows);
 }
 
 /** Deletes an own message and (cascading) its replies, with their media; 409 while other posts push it. */
 export async function deleteMessage(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  let removals = 0;
   const ids = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('messages').select('id').where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
-    if (!row) throw notFound('Message not found');
-    const push = await trx.selectFrom('messages').select('id').where('pushed_message_id', '=', id).where('id', '!=', id).executeTakeFirst();
-    if (push) throw conflict('Other posts still push this message', 'message_pushed');
+    if (!(await ownMessageRow(trx, user.id, id))) throw notFound('Message not found');
+    if (await isPushedByOthers(trx, id)) throw conflict('Other posts still push this message', 'message_pushed');
     // The message and every reply below it: the foreign keys cascade, the event names them all.
-    const tree = await trx
-      .withRecursive('tree(id)', (qb) =>
-        qb
-          .selectFrom('messages')
-          .select('messages.id')
-          .where('messages.id', '=', id)
-          .unionAll((u) => u.selectFrom('messages').innerJoin('tree', 'tree.id', 'messages.parent_id').select('messages.id')),
-      )
-      .selectFrom('tree')
-      .select('tree.id')
-      .execute();
-    await trx.deleteFrom('messages').where('id', '=', id).execute();
-    return tree.map((t) => t.id);
+    const tree = await messageTreeIds(trx, id);
+    // Their copies on the networks go too (removal jobs committed with the delete).
+    removals = await callOffCrossPosts(trx, ctx.clock.now(), tree);
+    await deleteMessages(trx, [id]);
+    return tree;
   });
+  if (removals > 0) ctx.jobs.kick();
   // Their media go after the delete has committed (a rollback must not lose the blobs).
   await releaseUploads(ctx, ids.map((messageId) => `message:${messageId}`));
   ctx.events.emit('delete', { messageIds: ids, authorId: user.id });
-}
-
-async function digCount(db: Kysely<Database>, id: string): Promise<number> {
-  const row = await db.selectFrom('digs').select((eb) => eb.fn.countAll().as('n')).where('message_id', '=', id).executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Digs a message (idempotent). */
 export async function dig(ctx: AppContext, user: UserRow, id: string) {
   const message = await readableMessage(ctx.db.kysely, user.id, id, { interacting: true });
   const { isNewDig, digCount: n } = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('digs')
-      .values({ message_id: id, user_id: user.id, created_at: ctx.clock.now().toISOString() })
-      .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    return { isNewDig: Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0, digCount: await digCount(trx, id) };
+    const isNewDig = await insertDig(trx, id, user.id, ctx.clock.now().toISOString());
+    return { isNewDig, digCount: await digCount(trx, id) };
   });
   if (isNewDig) ctx.events.emit('dig', { messageId: id, authorId: message.user_id, actorId: user.id });
   return { digCount: n, dugByMe: true, isNewDig };
@@ -464,7 +425,7 @@ export async function dig(ctx: AppContext, user: UserRow, id: string) {
 export async function undig(ctx: AppContext, user: UserRow, id: string) {
   await readableMessage(ctx.db.kysely, user.id, id);
   const n = await ctx.db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('digs').where('message_id', '=', id).where('user_id', '=', user.id).execute();
+    await deleteDig(trx, id, user.id);
     return digCount(trx, id);
   });
   return { digCount: n, dugByMe: false };

@@ -1,55 +1,48 @@
 import type { UserDataPart } from '../../runtime/module.js';
-import { userRowsPart } from '../../runtime/user-data.js';
+import { countOwned, userRowsPart } from '../../runtime/user-data.js';
 import { csvStream } from '../../lib/csv.js';
-import { jsonArrayStream, recordObjects } from '../../lib/json-stream.js';
+import { jsonArraySpool, recordObject } from '../../lib/json-stream.js';
 import { MESSAGE_COLUMNS, messageRecords } from '../exports/service.js';
 import { takeAttachedUploads } from '../media/service.js';
+import { deleteMessages, forgetReportResolver, newestMessageIdsOf, orphanRepliesOf } from './queries.js';
 
 // The user's messages, for the purge's `messages` category and account deletion. Newest first:
 // a reply is always newer than its parent, so the user's own replies go before (or with) what
 // they answer, and the cascade on parent_id never removes a message of the user uncounted.
 // Replies by other users stay: their parent_id moves to orphaned_parent_id (the parent reads as
-// gone). Tags, digs, reports and the search index entries go with each message (foreign keys and
-// triggers); the triggers also bump the message-read version and the public count, so every
+// gone). Tags, digs, reports, the search index entries and the public tag uses with their
+// trending counters (tag_window_uses, tag_trend_authors: migration 016) go with each message
+// (foreign keys and triggers); the triggers also bump the message-read version and the public count, so every
 // instance's feed, search and count caches are exact after each batch commits.
 
 export const messagesPart: UserDataPart = {
   key: 'messages',
   category: 'messages',
   order: 200,
-  covers: ['messages.user_id'],
-  async count(ctx, userId) {
-    const row = await ctx.db.kysely.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
+  covers: ['messages.user_id', 'public_tag_uses.author_id', 'tag_window_uses.author_id', 'tag_trend_authors.author_id'],
+  count: (ctx, userId) => countOwned(ctx.db.kysely, 'messages.user_id', userId),
   async removeBatch(_ctx, trx, userId, limit) {
-    const rows = await trx
-      .selectFrom('messages')
-      .select('id')
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    if (rows.length === 0) return { removed: 0, blobKeys: [] };
-    const ids = rows.map((r) => r.id);
-    await trx
-      .updateTable('messages')
-      .set((eb) => ({ orphaned_parent_id: eb.ref('parent_id'), parent_id: null }))
-      .where('parent_id', 'in', ids)
-      .where('user_id', '<>', userId)
-      .execute();
+    const ids = await newestMessageIdsOf(trx, userId, limit);
+    if (ids.length === 0) return { removed: 0, blobKeys: [] };
+    await orphanRepliesOf(trx, ids, userId);
     const blobKeys = await takeAttachedUploads(
       trx,
       ids.map((id) => `message:${id}`),
     );
-    await trx.deleteFrom('messages').where('id', 'in', ids).execute();
+    await deleteMessages(trx, ids);
     return { removed: ids.length, blobKeys };
   },
-  // The archive: the export's records as CSV and as JSON, both read in batches as they are written.
+  // The archive: the export's records as CSV and as JSON, read once, in batches, as the CSV is
+  // written; the JSON goes to a temporary file meanwhile and follows from there.
   async *exportFiles(ctx, userId) {
-    yield { path: 'messages/messages.csv', content: csvStream(MESSAGE_COLUMNS, messageRecords(ctx, userId)) };
-    yield { path: 'messages/messages.json', content: jsonArrayStream(recordObjects(MESSAGE_COLUMNS, messageRecords(ctx, userId))) };
+    const json = await jsonArraySpool();
+    try {
+      const records = json.tee(messageRecords(ctx, userId), (record) => recordObject(MESSAGE_COLUMNS, record));
+      yield { path: 'messages/messages.csv', content: csvStream(MESSAGE_COLUMNS, records) };
+      yield { path: 'messages/messages.json', content: await json.read() };
+    } finally {
+      await json.dispose();
+    }
   },
 };
 
@@ -60,8 +53,7 @@ export const reportsFiledPart: UserDataPart = {
   ...reportsFiled,
   covers: ['message_reports.reporter_id', 'message_reports.resolved_by'],
   async removeBatch(ctx, trx, userId, limit) {
-    // Reports the user resolved stay; who resolved them is forgotten.
-    await trx.updateTable('message_reports').set({ resolved_by: null }).where('resolved_by', '=', userId).execute();
+    await forgetReportResolver(trx, userId);
     return reportsFiled.removeBatch(ctx, trx, userId, limit);
   },
 };

@@ -2,6 +2,7 @@ import type { AppContext } from '../../runtime/context.js';
 import { enqueueJob, submitJobs } from '../../runtime/jobs/enqueue.js';
 import type { JobOutcome, JobPayloads } from '../../runtime/types.js';
 import { sendMail } from '../../runtime/mail.js';
+import { oneClickUnsubscribeHeaders } from '../../runtime/signed-links.js';
 import { FOLDED_VERB, isEventKey, type EventKey } from './events.js';
 import {
   claimBurst,
@@ -77,7 +78,7 @@ async function emailOut(ctx: AppContext, o: Outgoing, subject: string, text: str
     userId: o.recipient.id,
     subject,
     text: `${text}${link}\n\nTo stop these e-mails (${o.type} notifications), unsubscribe in one click: ${url}\n`,
-    headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: oneClickUnsubscribeHeaders(url),
   });
 }
 

@@ -3,7 +3,6 @@ import { PUSH_RETRY_BASE_MS, runBurstFollowUp, runPushDelivery } from './deliver
 import { notificationRoutes } from './routes.js';
 import { NOTIFICATION_COMPONENTS } from './schemas.js';
 import { forgetMessages, notify } from './service.js';
-import { unsubscribeKey } from './unsubscribe.js';
 import { messageNotificationsPart, notificationTracesPart } from './user-data.js';
 
 declare module '../../runtime/types.js' {
@@ -22,7 +21,6 @@ export const notificationsModule: FeatureModule = {
   name: 'notifications',
   routes: [notificationRoutes],
   components: NOTIFICATION_COMPONENTS,
-  state: [unsubscribeKey],
   userData: [messageNotificationsPart, notificationTracesPart],
   jobs: [jobKind('push-delivery', runPushDelivery, { baseDelayMs: PUSH_RETRY_BASE_MS }), jobKind('notification-follow-up', runBurstFollowUp)],
   listeners: [

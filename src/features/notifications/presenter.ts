@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { NotificationsTable } from '../../db/types.js';
+import type { NotificationType } from './events.js';
 
 // The wire shape of a notification (spec: Notification).
 
@@ -9,7 +10,7 @@ export function presentNotification(n: Selectable<NotificationsTable>) {
     title: n.title,
     body: n.body,
     actionUrl: n.action_url,
-    type: n.type as 'dig' | 'push' | 'follow' | 'mention' | 'reply' | null,
+    type: n.type as NotificationType | null,
     metadata: JSON.parse(n.metadata) as Record<string, unknown>,
     createdAt: n.created_at,
     readAt: n.read_at,

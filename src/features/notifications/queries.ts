@@ -213,12 +213,26 @@ export async function upsertPreference(db: Db, userId: string, eventKey: string,
 
 // ---- unsubscribe links (unsubscribe.ts) ----
 
-/** The value (hex) of one of the secrets the migrations generated; throws when it is missing. */
-export async function appSecret(db: Db, name: string): Promise<string> {
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.value;
-}
-
 export async function userExists(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+// ---- purge ----
+
+const pointingAtMessagesOf = (db: Db, userId: string) =>
+  db.selectFrom('notifications').innerJoin('messages', 'messages.id', 'notifications.target_message_id').where('messages.user_id', '=', userId);
+
+/** How many notifications point at a message of the user. */
+export async function countPointingAtMessagesOf(db: Db, userId: string): Promise<number> {
+  const row = await pointingAtMessagesOf(db, userId)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Deletes at most `limit` notifications that point at a message of the user; answers how many went. */
+export async function deletePointingAtMessagesOf(db: Db, userId: string, limit: number): Promise<number> {
+  const ids = pointingAtMessagesOf(db, userId).select('notifications.id').limit(limit);
+  const deleted = await db.deleteFrom('notifications').where('id', 'in', ids).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Nullable, ref, StringEnum, UserSummary } from '../../http/schemas.js';
-import { EVENT_KEYS } from './events.js';
+import { EVENT_KEYS, NOTIFICATION_TYPES } from './events.js';
 
 // Notifications, preferences and push devices (spec: Notification, Notification preference
 // event, Notifications and preferences, Push devices).
@@ -16,7 +16,7 @@ export const Notification = Type.Object(
     title: Type.String({ description: 'Short heading' }),
     body: Type.String({ description: 'Full text' }),
     actionUrl: Nullable(Type.String({ description: 'Relative URL' })),
-    type: Nullable(StringEnum(EVENT_KEYS, { description: 'Category: dig, push, follow, mention, reply' })),
+    type: Nullable(StringEnum(NOTIFICATION_TYPES, { description: 'Category: dig, push, follow, mention, reply, or cross_post_failed (a cross-post could not be delivered)' })),
     metadata: Type.Object(
       {
         actor: Type.Optional(ref(UserSummary)),

@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { blockedEitherWay, hasMuted } from '../blocks/service.js';
 import { deliverEmail, deliverPush, type Outgoing } from './delivery.js';
-import type { EventKey } from './events.js';
+import type { EventKey, NotificationType } from './events.js';
 import { channelsFor } from './preferences.js';
 import {
   clearMessagePaths,
@@ -128,6 +128,38 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<void>
   // E-mail goes only to verified addresses: an unconfirmed one may belong to someone else.
   const email = channels.email && toBool(recipient.email_verified);
   await Promise.all([email ? deliverEmail(ctx, outgoing) : undefined, channels.push ? deliverPush(ctx, outgoing) : undefined]);
+}
+
+export interface InAppNotice {
+  type: Exclude<NotificationType, EventKey>;
+  recipientId: string;
+  messageId: string | null;
+  title: string;
+  body: string;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * A notice of the service's own (a cross-post that failed): no actor, in the tray only, its
+ * routePath the message it is about.
+ */
+export async function notifyInApp(ctx: AppContext, notice: InAppNotice): Promise<void> {
+  const routePath = notice.messageId && SAFE_SEGMENT.test(notice.messageId) ? `/messages/${notice.messageId}` : null;
+  await insertNotification(ctx.db.kysely, {
+    id: newId(),
+    user_id: notice.recipientId,
+    actor_id: null,
+    type: notice.type,
+    title: notice.title,
+    body: notice.body,
+    action_url: routePath,
+    route_path: routePath,
+    metadata: JSON.stringify({ ...(notice.messageId ? { messageId: notice.messageId } : {}), ...notice.metadata }),
+    target_message_id: notice.messageId,
+    target_list_id: null,
+    target_org_id: null,
+    created_at: ctx.clock.now().toISOString(),
+  });
 }
 
 export const TRAY_DEFAULT = 20;

@@ -1,5 +1,6 @@
 /* global document, location, fetch, URLSearchParams */
-// The pages behind the links in e-mails (/verify-email, /reset-password, /verify-email-change).
+// The pages behind the links in e-mails (/verify-email, /reset-password, /verify-email-change,
+// /blog-subscription).
 // Opening a page changes nothing: only the button (or the form) calls the API. The token is read
 // from the address here and never written into the page; every message is set as plain text.
 'use strict';
@@ -26,6 +27,11 @@
       done: 'Your new e-mail address is confirmed. From now on, sign in with it.',
       invalid:
         'This link has expired or has already been used, so your e-mail address was not changed. To change it, ask for the change again in your account settings.',
+    },
+    'blog-subscription': {
+      busy: 'Confirming your subscription…',
+      done: 'Your subscription is confirmed: you will receive an e-mail when a new document is published. You can close this page.',
+      invalid: 'This link has expired or has already been used, so nothing was changed. To subscribe, ask for a new confirmation e-mail and open its link within 48 hours.',
     },
     'reset-password': {
       busy: 'Saving your new password…',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { loadPage, sendPage } from './layout.js';
 
 // The small pages behind the links in e-mails: /verify-email,
-// /reset-password and /verify-email-change. Each is static HTML with one button (or, for the
+// /reset-password, /verify-email-change and /blog-subscription. Each is static HTML with one button (or, for the
 // reset, one form) whose script makes the API call; a GET never changes anything, since link
 // scanners follow links. The token stays in the address (the script reads it from there) and is
 // never written into the page. Not part of the JSON API, so hidden from the OpenAPI document.
@@ -14,6 +14,7 @@ export const EMAIL_LINK_PAGES = [
   { path: '/verify-email', file: 'verify-email.html' },
   { path: '/reset-password', file: 'reset-password.html' },
   { path: '/verify-email-change', file: 'verify-email-change.html' },
+  { path: '/blog-subscription', file: 'blog-subscription.html' },
 ] as const;
 
 const ASSETS = [

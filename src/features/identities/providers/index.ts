@@ -3,6 +3,7 @@ import type { AppContext } from '../../../runtime/types.js';
 import { RefreshRefused, type Refresher } from '../credentials.js';
 import { codehost } from './codehost.js';
 import { networkA } from './network-a.js';
+import { networkBProvider } from './network-b.js';
 import { networkC } from './network-c.js';
 import { networkD } from './network-d.js';
 import type { SignInProvider } from './types.js';
@@ -12,6 +13,7 @@ import type { SignInProvider } from './types.js';
 
 export const SIGN_IN_PROVIDERS: Partial<Record<OAuthProvider, SignInProvider>> = {
   networkA,
+  networkB: networkBProvider,
   networkC,
   networkD,
   codehost,

@@ -6,6 +6,7 @@
 //   rows.ts         row writes, the trash, unique-value claims, bulk inserts (rows.ts, import.ts)
 //   row-pages.ts    the reads behind a page of rows (row-pages.ts), whose where clause and order
 //                   row-filters.ts builds from filters, sorts and q
+//   purge.ts        the removal of a user's lists and folders, a batch at a time (user-data.ts)
 //   views.ts  folders.ts  public.ts  exports.ts
 //   sources.ts      codehost-backed lists: found, their rows replaced by a sync (codehost-sync.ts)
 export * from './columns.js';
@@ -13,6 +14,7 @@ export * from './exports.js';
 export * from './folders.js';
 export * from './lists.js';
 export * from './public.js';
+export * from './purge.js';
 export * from './row-filters.js';
 export * from './row-pages.js';
 export * from './rows.js';

@@ -1,11 +1,11 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { AppContext } from '../../runtime/context.js';
-import { isUniqueViolation } from '../../db/dialect.js';
-import type { Database } from '../../db/types.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
-import { newId } from '../../lib/ids.js';
-import { checkSegment, FolderTree } from './folder-tree.js';
-import { presentDocument, type DocumentRow, type FolderRow } from './presenter.js';
+import type { AppContext } from '../../../runtime/context.js';
+import { isUniqueViolation } from '../../../db/dialect.js';
+import type { Database } from '../../../db/types.js';
+import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
+import { newId } from '../../../lib/ids.js';
+import { checkSegment, FolderTree } from '../folder-tree.js';
+import { presentDocument, type DocumentRow, type FolderRow } from '../presenter.js';
 
 // The documents' queries, which the services call: one transaction per write holding the user's
 // sync stamp, loading the folder tree (folder-tree.ts), and the rules every change of a document
@@ -25,6 +25,8 @@ export interface Writer {
   nowMs: number;
   /** The sync stamp of this transaction: every row it changes carries it in change_ms. */
   stamp: number;
+  /** Documents this transaction made public: reported (`documentPublished`) once it commits. */
+  published: Set<string>;
 }
 
 /**
@@ -55,16 +57,29 @@ export async function committedStamp(db: Tx, userId: string): Promise<number> {
   return row ? Number(row.last_change_ms) : 0;
 }
 
+/** A write refused by a unique index on names: some folder or document already has that name there. */
+export const anyNameTaken = () => conflict('A folder or document with that name already exists there', 'name_taken');
+
+/**
+ * Runs `fn` in the caller's transaction, taking the user's sync stamp first (withWriter's work, for
+ * a write shared with another feature). `published` collects the documents that became public.
+ */
+export async function writerIn<T>(ctx: AppContext, trx: Tx, userId: string, fn: (w: Writer) => Promise<T>, published = new Set<string>()): Promise<T> {
+  const at = ctx.clock.now();
+  const stamp = await nextStamp(trx, userId, at.getTime());
+  return fn({ trx, userId, editorId: userId, now: at.toISOString(), nowMs: at.getTime(), stamp, published });
+}
+
 /** Runs `fn` in one transaction holding the user's sync stamp. Unique violations become 409. */
 export async function withWriter<T>(ctx: AppContext, userId: string, fn: (w: Writer) => Promise<T>): Promise<T> {
+  const published = new Set<string>();
   try {
-    return await ctx.db.kysely.transaction().execute(async (trx) => {
-      const at = ctx.clock.now();
-      const stamp = await nextStamp(trx, userId, at.getTime());
-      return fn({ trx, userId, editorId: userId, now: at.toISOString(), nowMs: at.getTime(), stamp });
-    });
+    const result = await ctx.db.kysely.transaction().execute((trx) => writerIn(ctx, trx, userId, fn, published));
+    // After the commit: a document that became public is news for the author's blog subscribers.
+    for (const documentId of published) ctx.events.emit('documentPublished', { documentId, authorId: userId });
+    return result;
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('A folder or document with that name already exists there', 'name_taken');
+    if (isUniqueViolation(err)) throw anyNameTaken();
     throw err;
   }
 }
@@ -246,6 +261,7 @@ export async function insertDocument(w: Writer, tree: FolderTree, input: NewDocu
     change_ms: w.stamp,
   };
   await w.trx.insertInto('documents').values(row).execute();
+  if (input.isPublic) w.published.add(row.id);
   const doc = (await findOwnDocument(w.trx, w.userId, row.id))!;
   await recordRevision(w, doc, true);
   return doc;
@@ -303,6 +319,7 @@ export async function updateDocument(w: Writer, tree: FolderTree, doc: DocumentR
     })
     .where('id', '=', doc.id)
     .execute();
+  if (isPublic && !wasPublic) w.published.add(doc.id);
   const updated = (await findOwnDocument(w.trx, w.userId, doc.id))!;
   if (textChanged || newHistoryEntry) await recordRevision(w, updated, newHistoryEntry);
   return updated;
@@ -347,5 +364,37 @@ async function recordRevision(w: Writer, doc: DocumentRow, forceNew: boolean): P
       created_at: w.now,
       updated_at: w.now,
     })
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// A user's public documents (their blog: the Atom feed and the e-mails to its subscribers)
+
+/** The user's live public documents, most recently updated first. */
+export function newestPublicDocuments(db: Tx, userId: string, limit: number): Promise<DocumentRow[]> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_public', '=', true)
+    .where('deleted_at', 'is', null)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Those of `ids` that are still live public documents of the user, oldest first. */
+export function publicDocumentsAmong(db: Tx, userId: string, ids: readonly string[]): Promise<DocumentRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .where('is_public', '=', true)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
 }

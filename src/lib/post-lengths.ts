@@ -1,7 +1,11 @@
+import twitterText from 'twitter-text';
+
 // How long a post may be on each network, measured each network's way (spec, message_series:
-// "sized to the tightest limit of channels, else the account's maxMessageLength"): networkA 500
-// characters, networkB 300 graphemes, networkC 3000 characters, networkD 280 weighted characters.
-// A post must also fit the account's own maxMessageLength, since it becomes a message.
+// "sized to the tightest limit of channels, else the account's maxMessageLength"; Materialize:
+// charLimit): networkA 500 characters, networkB 300 graphemes, networkC 3000 characters, networkD
+// 280 weighted characters. A post must also fit the account's own maxMessageLength, since it
+// becomes a message (counted as POST /api/messages counts it: characters, i.e. code points).
+// Used by the AI feature and by materialize's message drafts.
 
 export const CHANNELS = ['networkA', 'networkB', 'networkC', 'networkD'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -9,43 +13,21 @@ export type Channel = (typeof CHANNELS)[number];
 const codePoints = (text: string) => [...text].length;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const graphemes = (text: string) => {
+
+/** The user-perceived characters of a text (an emoji with its modifiers, a letter with its combining marks: one each). */
+export function graphemeList(text: string): string[] {
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
+export const graphemes = (text: string) => {
   let n = 0;
   for (const _ of segmenter.segment(text)) n++;
   return n;
 };
 
-// networkD's weighting (its published twitter-text configuration, v3): a URL counts 23; an emoji
-// (a whole grapheme) 2; a code point in the light ranges (Latin, general punctuation...) 1, any
-// other 2. Text is NFC-normalised first.
-const URL_RE = /\bhttps?:\/\/[^\s]+/giu;
-const LIGHT_RANGES: readonly [number, number][] = [
-  [0, 4351],
-  [8192, 8205],
-  [8208, 8223],
-  [8242, 8247],
-];
-const EMOJI_RE = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-const URL_WEIGHT = 23;
-
-function weighted(text: string): number {
-  let total = 0;
-  const rest = text.normalize('NFC').replace(URL_RE, () => {
-    total += URL_WEIGHT;
-    return '';
-  });
-  for (const { segment } of segmenter.segment(rest)) {
-    if (EMOJI_RE.test(segment)) {
-      total += 2;
-      continue;
-    }
-    for (const ch of segment) {
-      const cp = ch.codePointAt(0)!;
-      total += LIGHT_RANGES.some(([lo, hi]) => cp >= lo && cp <= hi) ? 1 : 2;
-    }
-  }
-  return total;
-}
+// networkD's weighting is its own published library's (twitter-text v3 configuration): a URL
+// counts 23, an emoji or a CJK character 2, Latin text 1.
+const weighted = (text: string) => twitterText.parseTweet(text).weightedLength;
 
 const NETWORKS: Record<Channel, { limit: number; measure: (text: string) => number; unit: string }> = {
   networkA: { limit: 500, measure: codePoints, unit: 'characters' },

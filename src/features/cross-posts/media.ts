@@ -1,0 +1,26 @@
+import type { Readable } from 'node:stream';
+import type { MediaItem } from '../../adapters/networks/types.js';
+import type { AppContext } from '../../runtime/context.js';
+import { findServedUpload, parseMediaUrl } from '../media/service.js';
+
+// A message's images and video as a network takes them: the stored bytes of each of its own
+// uploads, in the message's order, only of the kinds the network accepts.
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function messageMedia(ctx: AppContext, urls: { images: string[]; videos: string[] }, accepts: { images: boolean; videos: boolean }): Promise<MediaItem[]> {
+  const wanted = [...(accepts.images ? urls.images : []), ...(accepts.videos ? urls.videos : [])];
+  const items: MediaItem[] = [];
+  for (const url of wanted) {
+    const parsed = parseMediaUrl(ctx, url);
+    const upload = parsed ? await findServedUpload(ctx, parsed.id, parsed.ext) : undefined;
+    const blob = upload ? await ctx.blobs.get(upload.blob_key) : null;
+    if (!upload || !blob) continue;
+    items.push({ bytes: await bytesOf(blob.stream), contentType: upload.content_type, kind: upload.kind === 'video' ? 'video' : 'image' });
+  }
+  return items;
+}
