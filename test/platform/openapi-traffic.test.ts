@@ -12,6 +12,8 @@ import { mastodonStandIn } from '../helpers/networks/mastodon.js';
 import { OpenApiTraffic } from '../helpers/openapi-traffic.js';
 import { LoopbackPages } from '../helpers/loopback-pages.js';
 import { BOOKS_SCHEMA } from '../lists/support.js';
+import { upsertIdentity } from '../../src/features/identities/credentials.js';
+import { CodehostApi, repo } from '../helpers/networks/codehost-api.js';
 import { smallPng, videoBytes } from '../media/images.js';
 import { multipart, tempDir } from '../media/support.js';
 import { member, type Member } from '../messages/helpers.js';
@@ -40,6 +42,8 @@ let other: Member;
 let instance: Awaited<ReturnType<typeof mastodonStandIn>>;
 /** The AI provider of the tour: a loopback OpenAI-compatible stand-in. */
 const aiStandIn = new ProviderStandIn();
+/** The code host's API of the tour (codehost-backed lists), on 127.0.0.2. */
+const codehostApi = new CodehostApi();
 /** A public site for the image proxy and an Open-Meteo stand-in for the weather (127.0.0.2, allowed). */
 const outside = new LoopbackPages('127.0.0.2', {
   '/image.png': (_req, res) => {
@@ -59,12 +63,14 @@ beforeAll(async () => {
   removeDataDir = dir.remove;
   await aiStandIn.start();
   await outside.start();
+  await codehostApi.start();
+  const codehostEnv = { CODEHOST_API_URL: codehostApi.origin };
   await stripeStandIn.start();
   const aiEnv = { AI_PROVIDER: 'openai', AI_API_KEY: AI_KEY, AI_BASE_URL: `${aiStandIn.url}/v1` };
   instance = await mastodonStandIn();
   const utilityEnv = { ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32', WEATHER_API_URL: outside.url('/v1/forecast') };
   const billingEnv = { STRIPE_SECRET_KEY: stripeStandIn.secretKey, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY: 'price_tour_monthly', STRIPE_API_URL: stripeStandIn.url };
-  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ...oauthEnv, ...aiEnv, ...utilityEnv, ...billingEnv } });
+  t = await createAdminApp({ env: { DATA_DIR: dir.path, CRON_SECRET, SCHEDULER: 'off', ...oauthEnv, ...aiEnv, ...utilityEnv, ...billingEnv, ...codehostEnv } });
   traffic = await OpenApiTraffic.of(t.app);
   unwatch = traffic.watch(t.app);
   const subscriber = { customer_status: 'subscriber', email_verified: true };
@@ -75,6 +81,7 @@ afterAll(async () => {
   unwatch?.();
   await t?.close();
   await aiStandIn.stop();
+  await codehostApi.stop();
   await outside.stop();
   await stripeStandIn.stop();
   await instance?.server.stop();
@@ -234,6 +241,13 @@ describe('lists', () => {
     const scratch = (await json('POST', '/api/lists', { payload: { title: 'Scratch', schema: { ...BOOKS_SCHEMA, name: 'Scratch' } }, status: 201 })).data;
     await send('PUT', `/api/lists/${scratch.id}/schema`, { payload: { name: 'Rebuilt', fields: [{ key: 'name', type: 'text', label: 'Name' }] } });
     await send('DELETE', `/api/lists/${scratch.id}`);
+    // A codehost-backed list, synced on demand (the owner's codehost account on the stand-in).
+    codehostApi.account('tour-codehost-token', owner.user.username, { repos: [repo('tourist', 'tour')] });
+    const tokens = { accessToken: 'tour-codehost-token', refreshToken: null, expiresAt: null, scopes: 'repo' };
+    await upsertIdentity(t.app.ctx, { userId: owner.user.id, provider: 'codehost', providerUserId: 'tour-codehost', handle: 'tourist', tokens });
+    const sourced = (await json('POST', '/api/lists', { payload: { source: { provider: 'codehost', kind: 'repositories' } }, status: 201 })).data;
+    await send('POST', `/api/lists/${sourced.id}/sync`, { status: 202 });
+    await t.app.ctx.jobs.idle();
     await send('DELETE', `/api/folders/${folder.id}`);
   });
 });
@@ -415,6 +429,7 @@ describe('exports and the cron endpoints', () => {
     await send('GET', '/api/cron/publish-scheduled-messages', cron);
     await send('GET', '/api/cron/purge-expired', cron);
     await send('GET', '/api/cron/run-jobs', cron);
+    await send('GET', '/api/cron/sync-codehost-lists', cron);
   });
 });
 

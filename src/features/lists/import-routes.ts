@@ -61,7 +61,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'x-multipart': ImportForm,
         response: {
           202: described(ImportQueued, 'The job was queued'),
-          ...errors(400, 401, 403, 404, 413),
+          ...errors(400, 401, 403, 404, 409, 413),
         },
       },
     },

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 import type { Column } from './dsl.js';
 import { bumpRows, insertRows, loadColumns, ownList, parseStored, reclaimUniques, type PreparedRow, type StoredColumn } from './queries/index.js';
+import { ownEditableList } from './sources.js';
 import { MULTISELECT_NOTE, readCell, readHeader } from './list-csv.js';
 import { presentRowData } from './presenter.js';
 import { prepareRow, storedData, uniqueKey, uniqueKeys } from './row-data.js';
@@ -83,7 +84,7 @@ function toJob(r: {
 /** Records the job and starts it in the background; answers at once. */
 export async function startImport(ctx: AppContext, userId: string, listId: string, content: string, options: ImportOptions): Promise<JobRecord> {
   const db = ctx.db.kysely;
-  await ownList(db, userId, listId);
+  await ownEditableList(db, userId, listId);
   if (options.upsertKey !== null) {
     const columns = await loadColumns(db, listId);
     const c = columns.find((x) => x.key === options.upsertKey);

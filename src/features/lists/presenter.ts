@@ -1,3 +1,4 @@
+import { sourceOf } from './sources.js';
 import type { FolderRecord, ListRecord, Owner, StoredColumn, StoredRow, TrashedRow, ViewRecord } from './queries/index.js';
 
 // The one place that decides the wire shape of lists, rows, folders and views.
@@ -25,6 +26,14 @@ export function presentSchema(list: ListRecord, columns: StoredColumn[]) {
   return { name: list.schema_name, description: list.schema_description, fields: columns.map(presentColumn) };
 }
 
+/**
+ * Where a codehost-backed list's rows come from and when they last came: on every presentation of
+ * the List record (not the Public list, whose fields the spec fixes).
+ */
+function presentSource(list: ListRecord) {
+  return { source: sourceOf(list), lastSyncedAt: list.last_synced_at };
+}
+
 export function presentList({ list, columns }: { list: ListRecord; columns: StoredColumn[] }) {
   return {
     id: list.id,
@@ -33,6 +42,7 @@ export function presentList({ list, columns }: { list: ListRecord; columns: Stor
     isPublic: list.is_public,
     folderId: list.folder_id,
     schema: presentSchema(list, columns),
+    ...presentSource(list),
     createdAt: list.created_at,
     updatedAt: list.updated_at,
   };

@@ -31,7 +31,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Create a list with its schema',
         description:
-          'The title defaults to the schema name. A schema error is 400 `bad_request` with a message starting `Invalid schema:`. Probation accounts get 403 `account_probation_feature`.',
+          'The title defaults to the schema name. A schema error is 400 `bad_request` with a message starting `Invalid schema:`. Probation accounts get 403 `account_probation_feature`. With `source` instead of `schema`, a codehost-backed list: the source’s fixed schema (repositories and starred: name, description, url, language, stars, updatedAt; issues: number, title, state, labels, url, author, updatedAt), rows written by its sync (the first one queued at once, then hourly and `POST /api/lists/{id}/sync`) and read-only through the API (writes: 409 `read_only_list`). No linked codehost identity: 400 `network_not_linked`; `repository` (`owner/name`) missing for issues or sent for the others: 400 `bad_request`.',
         security: EITHER_AUTH,
         body: CreateListBody,
         response: { 201: described(ListEnvelope, 'The new list'), ...errors(400, 401, 403, 404) },

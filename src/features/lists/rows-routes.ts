@@ -93,7 +93,7 @@ export const listRowRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Move a row to the trash (kept 30 days)',
         security: EITHER_AUTH,
         params: RowParams,
-        response: { 200: described(MessageBody, 'The row is in the trash'), ...errors(401, 403, 404) },
+        response: { 200: described(MessageBody, 'The row is in the trash'), ...errors(401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -29,6 +29,7 @@ import {
 } from './queries/index.js';
 import { presentRowData } from './presenter.js';
 import { storedData, uniqueKeys, uniqueViolation } from './row-data.js';
+import { ownEditableList } from './sources.js';
 
 // Rows: add, edit, the trash. Each write is one transaction (on SQLite, row adds arriving
 // together share one, each in a savepoint: db/batched-transaction.ts) ending with the list's
@@ -112,7 +113,7 @@ export async function addRow(ctx: AppContext, userId: string, listId: string, in
     // each list read once, its new rows written in one statement and its version bumped once per
     // batch; a failing add takes back only its own.
     batchedTransaction(ctx.db, async (scope) => {
-      const list = await scope.once(`list ${userId} ${listId}`, () => ownList(scope.trx, userId, listId));
+      const list = await scope.once(`list ${userId} ${listId}`, () => ownEditableList(scope.trx, userId, listId));
       const schema = await listColumns(ctx, scope.trx, list);
       const now = isoNow(ctx.clock);
       const row = { id: newId(), data: validStored(schema, input, true), created_at: now, updated_at: now };
@@ -128,7 +129,7 @@ export async function addRow(ctx: AppContext, userId: string, listId: string, in
 export async function editRow(ctx: AppContext, userId: string, listId: string, rowId: string, input: Record<string, unknown>): Promise<WrittenRow> {
   return namingTakenUniques(ctx, listId, rowId, () =>
     ctx.db.kysely.transaction().execute(async (trx) => {
-      const list = await ownList(trx, userId, listId);
+      const list = await ownEditableList(trx, userId, listId);
       const schema = await listColumns(ctx, trx, list);
       const existing = await liveRow(trx, listId, rowId);
       const data = validStored(schema, { ...presentRowData(schema.columns, existing.data), ...input }, false);
@@ -144,7 +145,7 @@ export async function editRow(ctx: AppContext, userId: string, listId: string, r
 /** Moves a row to the trash (kept 30 days); its unique values are released. */
 export async function deleteRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await ownList(trx, userId, listId);
+    await ownEditableList(trx, userId, listId);
     await liveRow(trx, listId, rowId);
     await trashRow(trx, rowId, ctx.clock.now().toISOString());
     await releaseUniques(trx, rowId);
@@ -168,7 +169,7 @@ export async function purgeListTrash(ctx: Pick<AppContext, 'db' | 'clock'>): Pro
 export async function restoreRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<WrittenRow> {
   return namingTakenUniques(ctx, listId, rowId, () =>
     ctx.db.kysely.transaction().execute(async (trx) => {
-      const list = await ownList(trx, userId, listId);
+      const list = await ownEditableList(trx, userId, listId);
       const trashed = await findTrashedRow(trx, listId, rowId, trashCutoff(ctx));
       if (!trashed) throw notFound('Row not found in the trash');
       const { columns } = await listColumns(ctx, trx, list);

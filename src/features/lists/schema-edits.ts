@@ -4,6 +4,7 @@ import { badRequest } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { checkColumns, parseColumn, parseSchema, type Column } from './dsl.js';
+import { ownEditableList } from './sources.js';
 import {
   allRows,
   bumpSchema,
@@ -31,7 +32,7 @@ import { isEmptyValue } from './visibility.js';
 export async function rebuildSchema(ctx: AppContext, userId: string, listId: string, raw: unknown): Promise<ListView> {
   const schema = parseSchema(raw);
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    await ownList(trx, userId, listId);
+    await ownEditableList(trx, userId, listId);
     const now = isoNow(ctx.clock);
     await clearList(trx, listId);
     const columns = await insertColumns(trx, listId, schema, now);
@@ -63,7 +64,7 @@ export async function editProperties(ctx: AppContext, userId: string, listId: st
   const parsed = parseEdit(items);
   try {
     return await ctx.db.kysely.transaction().execute(async (trx) => {
-      await ownList(trx, userId, listId);
+      await ownEditableList(trx, userId, listId);
       const existing = await loadColumns(trx, listId);
       const byId = new Map(existing.map((c) => [c.propertyId, c]));
       for (const { propertyId } of parsed) if (propertyId !== null && !byId.has(propertyId)) throw badRequest(`Invalid schema: unknown propertyId "${propertyId}"`);

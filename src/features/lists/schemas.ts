@@ -3,6 +3,7 @@ import { Paged, pageQuery, ROW_PAGE } from '../../http/pagination.js';
 import { DateTime, FilePart, Id, NotBlank, Nullable, ref, StringEnum, Username } from '../../http/schemas.js';
 import { COLUMN_TYPES, OPERATORS } from './dsl.js';
 import { IMPORT_MODES } from './import.js';
+import { SOURCE_KINDS } from './sources.js';
 
 // Request and response schemas of the lists family (spec: Lists, Public). The schema DSL itself is checked by dsl.ts (its errors are the spec's
 // `Invalid schema: ...`), so request bodies take it loosely here.
@@ -54,6 +55,19 @@ export const ListSchemaObject = Type.Object(
   { $id: 'ListSchema', description: 'The List schema object (DSL): a name and its columns' },
 );
 
+const SOURCE_KIND = StringEnum(SOURCE_KINDS, { description: 'repositories: the caller’s own; starred: those the caller starred; issues: one repository’s, pull requests left out' });
+
+export const ListSourceObject = Type.Object(
+  { provider: Type.Literal('codehost'), kind: SOURCE_KIND, repository: Nullable(Type.String({ description: '`owner/name` (the issues source)' })) },
+  { $id: 'ListSource', description: 'Where a codehost-backed list’s rows come from; its rows are read-only' },
+);
+
+const SourceFields = {
+  /** Set for a codehost-backed list, whose rows the sync writes; null for a list of one's own rows. */
+  source: Nullable(ref(ListSourceObject)),
+  lastSyncedAt: Nullable(DateTime({ description: 'When the last good sync ended (a codehost-backed list); null before the first' })),
+};
+
 export const List = Type.Object(
   {
     id: Type.String(),
@@ -62,6 +76,7 @@ export const List = Type.Object(
     isPublic: Type.Boolean(),
     folderId: Nullable(Type.String()),
     schema: ref(ListSchemaObject),
+    ...SourceFields,
     createdAt: DateTime(),
     updatedAt: DateTime(),
   },
@@ -111,7 +126,7 @@ export const SavedView = Type.Object(
   { $id: 'ListView', description: 'A saved view of a list: sort, filter and hidden columns' },
 );
 
-export const LIST_COMPONENTS = [ColumnValidation, Condition, Column, ListSchemaObject, List, PublicList, Row, TrashedRow, Folder, SavedView];
+export const LIST_COMPONENTS = [ColumnValidation, Condition, Column, ListSchemaObject, ListSourceObject, List, PublicList, Row, TrashedRow, Folder, SavedView];
 
 // ---- envelopes
 
@@ -193,8 +208,24 @@ export const CreateListBody = Type.Object(
     isPublic: Type.Optional(Type.Boolean({ default: false })),
     folderId: Type.Optional(Nullable(Id)),
     schema: Type.Optional(SchemaInput),
+    source: Type.Optional(
+      Type.Object(
+        {
+          provider: Type.Literal('codehost'),
+          kind: SOURCE_KIND,
+          repository: Type.Optional(Type.String({ maxLength: 201, description: '`owner/name`: required for issues, refused for the others' })),
+        },
+        { additionalProperties: false, description: 'Instead of `schema`: a codehost-backed list with that source’s fixed schema, for a caller with a linked codehost identity (else 400 `network_not_linked`)' },
+      ),
+    ),
   },
-  { additionalProperties: false, examples: [{ title: 'Reading list', isPublic: false, schema: EXAMPLE_SCHEMA }] },
+  {
+    additionalProperties: false,
+    examples: [
+      { title: 'Reading list', isPublic: false, schema: EXAMPLE_SCHEMA },
+      { title: 'Issues', source: { provider: 'codehost', kind: 'issues', repository: 'octo/hello' } },
+    ],
+  },
 );
 export type CreateListBody = Static<typeof CreateListBody>;
 

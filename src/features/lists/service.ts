@@ -3,7 +3,9 @@ import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { TurnBatch } from '../../lib/turn-batch.js';
 import { AppState } from '../../runtime/state.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { enqueueJob } from '../../runtime/jobs/enqueue.js';
+import { listIdentities } from '../identities/index.js';
 import { listColumns } from './columns.js';
 import { parseSchema, type ListSchema } from './dsl.js';
 import { ownFolder } from './folders.js';
@@ -25,6 +27,7 @@ import {
 import { prepareRow, storedData, uniqueKeys } from './row-data.js';
 import { rowValidator, valueCheck } from './validate.js';
 import { isEmptyValue } from './visibility.js';
+import { parseSource, sourceSchema, type ListSource, type SourceInput } from './sources.js';
 
 // Lists themselves. Each operation is one transaction; ids from clients are looked up scoped to
 // the caller (not found and not yours are the same 404). Rows are rows.ts, pages of them
@@ -36,6 +39,14 @@ export interface ListInput {
   isPublic?: boolean;
   folderId?: string | null;
   schema?: unknown;
+  /** A codehost source instead of a schema (sources.ts): the list gets that source's fixed schema. */
+  source?: SourceInput;
+}
+
+/** Where a sourced list's rows come from: its source and the linked identity it syncs with. */
+export interface ListOrigin {
+  source: ListSource;
+  identityId: string;
 }
 
 async function assertOwnFolder(db: Tx, userId: string, folderId: string | null | undefined): Promise<void> {
@@ -43,7 +54,25 @@ async function assertOwnFolder(db: Tx, userId: string, folderId: string | null |
 }
 
 export async function createList(ctx: AppContext, userId: string, input: ListInput): Promise<ListView> {
-  return createListWithRows(ctx, userId, input, []);
+  if (input.source === undefined) return createListWithRows(ctx, userId, input, []);
+  if (input.schema !== undefined) throw badRequest('Send either schema or source, not both');
+  return createSourcedList(ctx, userId, input, input.source);
+}
+
+/** The job kind of one codehost-backed list's sync (module.ts registers its handler). */
+export const CODEHOST_SYNC_JOB = 'codehost-list-sync';
+/** Runs of a sync job in all: a provider that fails is tried again with backoff, then the hourly sync takes over. */
+export const SYNC_ATTEMPTS = 3;
+
+/** A codehost-backed list: the source's fixed schema through the DSL like any other, rows from its first sync. */
+async function createSourcedList(ctx: AppContext, userId: string, input: ListInput, sourceInput: SourceInput): Promise<ListView> {
+  const source = parseSource(sourceInput);
+  const identity = (await listIdentities(ctx, userId)).find((i) => i.provider === 'codehost');
+  if (!identity) throw badRequest('No codehost account is linked: link one before creating a codehost list', 'network_not_linked');
+  const checked = { ...newList({ ...input, schema: sourceSchema(source) }, []), origin: { source, identityId: identity.id } };
+  const created = await ctx.db.kysely.transaction().execute((trx) => writeNewList(ctx, trx, userId, checked));
+  ctx.jobs.kick();
+  return created;
 }
 
 /**
@@ -80,6 +109,8 @@ export interface NewList {
   input: ListInput;
   schema: ListSchema;
   rows: Record<string, unknown>[];
+  /** A codehost-backed list's source (createSourcedList); none for a list of one's own rows. */
+  origin?: ListOrigin;
 }
 
 /** A new list of `input` with these rows, checked: the rows must already be accepted ones (acceptedRows): a row the list refuses is an error here. */
@@ -124,7 +155,7 @@ export async function createListWithRows(ctx: AppContext, userId: string, input:
 }
 
 /** Writes a checked new list inside the caller's transaction (a list written together with something else: all or nothing). */
-export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { input, schema, rows: accepted }: NewList): Promise<ListView> {
+export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { input, schema, rows: accepted, origin }: NewList): Promise<ListView> {
   const now = isoNow(ctx.clock);
   await assertOwnFolder(trx, userId, input.folderId);
   const list = {
@@ -140,6 +171,10 @@ export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { i
     updated_at: now,
     rows_version: 0,
     schema_version: 0,
+    source: origin ? JSON.stringify(origin.source) : null,
+    source_identity_id: origin?.identityId ?? null,
+    source_etag: null,
+    last_synced_at: null,
   };
   await insertList(trx, list);
   const columns = await insertColumns(trx, list.id, schema, now);
@@ -147,6 +182,8 @@ export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { i
     await insertRows(trx, ctx.db.engine, list.id, accepted.map((data) => prepareRow(columns, storedData(columns, data))), now);
     await bumpRows(trx, list.id);
   }
+  // A sourced list's first sync is queued with it (it commits or not with the list).
+  if (origin) await enqueueJob(trx, ctx.clock.now(), CODEHOST_SYNC_JOB, { listId: list.id }, { maxAttempts: SYNC_ATTEMPTS });
   return { list, columns };
 }
 

@@ -8,6 +8,7 @@
 //                   row-filters.ts builds from filters, sorts and q
 //   purge.ts        the removal of a user's lists and folders, a batch at a time (user-data.ts)
 //   views.ts  folders.ts  public.ts  exports.ts
+//   sources.ts      codehost-backed lists: found, their rows replaced by a sync (codehost-sync.ts)
 export * from './columns.js';
 export * from './exports.js';
 export * from './folders.js';
@@ -19,3 +20,4 @@ export * from './row-pages.js';
 export * from './rows.js';
 export * from './tx.js';
 export * from './views.js';
+export * from './sources.js';

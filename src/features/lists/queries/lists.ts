@@ -24,6 +24,11 @@ export interface ListRecord {
   updated_at: string;
   rows_version: number;
   schema_version: number;
+  /** A codehost-backed list's source (JSON, sources.ts), the identity it syncs with, its last ETag and sync; null otherwise. */
+  source: string | null;
+  source_identity_id: string | null;
+  source_etag: string | null;
+  last_synced_at: string | null;
 }
 
 /** A list with its columns, as most reads answer it. */

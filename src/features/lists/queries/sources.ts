@@ -1,0 +1,40 @@
+import type { Engine } from '../../../db/connection.js';
+import { toListRecord, type ListRecord } from './lists.js';
+import { bumpRows, insertRows, type PreparedRow } from './rows.js';
+import type { Tx } from './tx.js';
+
+// Codehost-backed lists (sources.ts, codehost-sync.ts): finding them, replacing their rows with
+// the provider's items, and recording each good sync.
+
+/** The ids of the lists with a source, after `afterId` in id order (the hourly sync's batches). */
+export async function sourcedListIdsAfter(db: Tx, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('lists').select('id').where('source', 'is not', null).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** A list by id, whoever owns it (the sync, which has no caller). */
+export async function listById(db: Tx, listId: string): Promise<ListRecord | undefined> {
+  const row = await db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst();
+  return row && toListRecord(row);
+}
+
+/**
+ * Replaces every row of a sourced list with `rows` (already prepared), records the listing's ETag
+ * and the sync time, and bumps rows_version: the whole of one good sync, in the caller's transaction.
+ */
+export async function replaceSourcedRows(trx: Tx, engine: Engine, listId: string, rows: readonly PreparedRow[], etag: string | null, at: string): Promise<void> {
+  await trx.deleteFrom('list_rows').where('list_id', '=', listId).execute();
+  await insertRows(trx, engine, listId, rows, at);
+  await trx.updateTable('lists').set({ source_etag: etag, last_synced_at: at }).where('id', '=', listId).execute();
+  await bumpRows(trx, listId);
+}
+
+/** A sync that found the source unchanged (304): only its time moves. */
+export async function markSynced(db: Tx, listId: string, at: string): Promise<void> {
+  await db.updateTable('lists').set({ last_synced_at: at }).where('id', '=', listId).execute();
+}
+
+/** Points a list at the identity it syncs with now (its owner linked the code host again). */
+export async function setSourceIdentity(db: Tx, listId: string, identityId: string): Promise<void> {
+  await db.updateTable('lists').set({ source_identity_id: identityId, source_etag: null }).where('id', '=', listId).execute();
+}
