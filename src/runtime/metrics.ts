@@ -6,7 +6,7 @@ import type { AppContext, Metrics } from './types.js';
 // apps in one process; prom-client's global registry would mix them), holding what the platform
 // measures (requests by route template, e-mails, the job queue, the process) and what each
 // module adds through its `metrics` hook (FeatureModule.metrics): a collector that reads its own
-// tables at scrape time, say deliveries to the outside networks by network and outcome
+// tables at scrape time, such as cross-posting's deliveries by network and status
 // (a MetricsHook, types.ts; createContext calls each with this registry).
 
 // Latency buckets (seconds) for an API whose hot paths answer in milliseconds.

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setUserFields } from '../helpers/app.js';
 import { call, expectError, member, subscriber } from '../messages/helpers.js';
 import { mediaUrl, storeUpload } from '../../src/features/media/service.js';
 import { upsertIdentity } from '../../src/features/identities/index.js';
 import { NetworkAPosts } from '../helpers/networks/network-a-posts.js';
-import { createPost, createWorld, deliveryRows, ledgerOf, linkedSubscriber, messageCount, networkCTarget, settle, type World } from './support.js';
+import { createPost, deliveryRows, ledgerOf, linkedSubscriber, messageCount, networkCTarget, settle, useWorld } from './support.js';
 
 // POST /api/messages with cross-posting (CONTRACT, Cross-posting): the checks made before
 // anything is written, one delivery per target recorded with the message, delivered after the
 // commit within the answer's 2 seconds, media carried, networkC targets and first comments.
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.close());
+const w = useWorld();
 beforeEach(() => {
-  for (const s of [w.a, w.c, w.d]) s.clearFailures();
   w.a.maxCharacters = 500;
 });
 

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../messages/helpers.js';
-import { createPost, createWorld, deliveryRows, later, ledgerOf, linkedSubscriber, settle, type World } from './support.js';
+import { createPost, deliveryRows, later, ledgerOf, linkedSubscriber, settle, useWorld } from './support.js';
 
 // How deliveries fail (CONTRACT, the delivery ledger): 5xx, timeouts and 429 retried with
 // backoff (429 no sooner than its Retry-After or reset), at most 5 attempts; a 4xx final; an
 // expired token refreshed once; a refused refresh `reauth_required`; a lost answer from a network
 // without idempotency `outcome_unknown`, never sent again; every failure logged once and notified.
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.close());
-beforeEach(() => {
-  for (const s of [w.a, w.c, w.d]) s.clearFailures();
-});
+const w = useWorld();
 
 const notifications = async (userId: string) => w.t.db.kysely.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('type', '=', 'cross_post_failed').execute();
 

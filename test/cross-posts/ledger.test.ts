@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectError, subscriber } from '../messages/helpers.js';
 import { publishDueMessages } from '../../src/features/messages/scheduling.js';
 import { crossPostsPart } from '../../src/features/cross-posts/user-data.js';
-import { createPost, createWorld, deliveryRows, later, ledgerOf, linkedSubscriber, settle, type World } from './support.js';
+import { createPost, deliveryRows, later, ledgerOf, linkedSubscriber, settle, useWorld } from './support.js';
 
 // The delivery ledger (CONTRACT): GET /api/messages/{id}/cross-posts and POST .../retry, the
 // author's only; deleting a message deletes its copies on the networks; a scheduled message's
 // deliveries are recorded and made when it is published; purge removes the records.
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.close());
-beforeEach(() => {
-  for (const s of [w.a, w.c, w.d]) s.clearFailures();
-});
+const w = useWorld();
 
 describe('GET /api/messages/{id}/cross-posts', () => {
   it('is the author’s: 404 for another user, an unknown id, or without credentials 401', async () => {

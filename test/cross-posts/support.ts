@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { NetworkAPosts } from '../helpers/networks/network-a-posts.js';
 import { NetworkCPosts } from '../helpers/networks/network-c-posts.js';
@@ -25,7 +25,7 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function createWorld(env: Record<string, string> = {}): Promise<World> {
+async function createWorld(env: Record<string, string> = {}): Promise<World> {
   const [a, c, d] = await Promise.all([new NetworkAPosts().start(), new NetworkCPosts().start(), new NetworkDPosts().start()]);
   let raw = '';
   const logs: Record<string, unknown>[] = [];
@@ -64,6 +64,23 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
       await Promise.all([a.stop(), c.stop(), d.stop()]);
     },
   };
+}
+
+/**
+ * A test file's world: made before its tests, closed after them, with every network's forced
+ * failures cleared before each test. The object is filled in by the beforeAll hook, so read its
+ * fields inside tests and hooks only (never at the file's top level).
+ */
+export function useWorld(env: Record<string, string> = {}): World {
+  const w = {} as World;
+  beforeAll(async () => {
+    Object.assign(w, await createWorld(env));
+  });
+  afterAll(() => w.close());
+  beforeEach(() => {
+    for (const s of [w.a, w.c, w.d]) s.clearFailures();
+  });
+  return w;
 }
 
 let tokenSeq = 0;

@@ -1,5 +1,6 @@
 import { jobKind, type FeatureModule } from '../../runtime/module.js';
 import { DELIVERY_JOB, DELIVERY_RETRY_BASE_MS, deliveryGivenUp, runDelivery } from './delivery.js';
+import { deliveryMetrics } from './metrics.js';
 import { networkAdaptersState } from './networks.js';
 import { REMOVAL_JOB, runRemoval } from './removal.js';
 import { crossPostRoutes } from './routes.js';
@@ -27,4 +28,5 @@ export const crossPostsModule: FeatureModule = {
   ],
   state: [networkAdaptersState, deliveryWatchState],
   userData: [crossPostsPart],
+  metrics: [deliveryMetrics],
 };

@@ -95,3 +95,13 @@ export async function instanceNames(db: Kysely<Database>, identityIds: readonly 
   const rows = await db.selectFrom('identities').select(['id', 'instance_name']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r.instance_name]));
 }
+
+/** How many deliveries there are of each network in each status (the metrics' one grouped read). */
+export async function countDeliveriesByNetworkAndStatus(db: Kysely<Database>): Promise<{ network: string; status: string; n: number }[]> {
+  const rows = await db
+    .selectFrom('cross_post_deliveries')
+    .select(['platform', 'status', (eb) => eb.fn.countAll().as('n')])
+    .groupBy(['platform', 'status'])
+    .execute();
+  return rows.map((r) => ({ network: r.platform, status: r.status, n: Number(r.n) }));
+}
