@@ -405,6 +405,13 @@ authorizationMatrix<Fixtures, Role>({
       ok: (res, c) => expect(res.body.includes(SECRET_ROW), 'the owner’s row exported').toBe(isOwner(c.role)),
     },
 
+    // ---- a codehost-backed list's sync on demand (the owner's; the fixture list holds its own rows)
+    {
+      op: 'POST /api/lists/{id}/sync',
+      params: (c) => ({ id: c.f.list }),
+      expect: { ...ownerOnly(409), owner: [409, 'not_codehost_list'], bearer: [409, 'not_codehost_list'] },
+    },
+
     // ---- exports (Session only)
     {
       op: 'GET /api/exports/lists',

@@ -287,7 +287,8 @@ describe('the e-mail link pages in Chromium', () => {
     await opens(page, link);
     await page.getByRole('button', { name: 'Confirm my subscription' }).click();
     expect(await outcome(page, BLOG_USED)).toBe(BLOG_USED);
-    expect(problems).toEqual([]);
+    // The used link's 400 is the one thing the browser reports, as for the other used links.
+    expect(problems).toEqual([`console.error: Failed to load resource: the server responded with a status of 400 (Bad Request) @ ${base}/api/blog-subscriptions/confirm`]);
   });
 
   it('a link without its token says so and offers nothing to press', async () => {
