@@ -36,7 +36,12 @@ let ops: Op[];
 
 beforeAll(async () => {
   await stripe.start();
-  t = await createAdminApp({ smtp: false, env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: 'whsec_hostile', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_ANNUAL: 'price_a', STRIPE_API_URL: stripe.url } });
+  // The OAuth apps are configured too: unconfigured, their authorize answers the contract's 503.
+  const oauthApps = Object.fromEntries(['NETWORKC', 'NETWORKD', 'CODEHOST'].flatMap((p) => [[`${p}_CLIENT_ID`, `${p.toLowerCase()}-client`], [`${p}_CLIENT_SECRET`, 'hostile-secret']]));
+  t = await createAdminApp({
+    smtp: false,
+    env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: 'whsec_hostile', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_ANNUAL: 'price_a', STRIPE_API_URL: stripe.url, ...oauthApps },
+  });
   doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   ops = Object.entries<any>(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method] })));
 }, 60_000);

@@ -170,7 +170,6 @@ describe('platform and accounts', () => {
     expect(a.authorizationUrl.startsWith(`${instance.instance}/oauth/authorize?`)).toBe(true);
     const b = await json('GET', '/api/auth/networkB/authorize?handle=tour.test', { as: null, headers: { accept: 'application/json' } });
     expect(b.authorizationUrl).toMatch(/^https:\/\/auth\.test\//);
-    await send('GET', '/oauth/client-metadata.json', { as: null });
     await send('GET', '/api/auth/networkC/org-authorize', { headers: { accept: 'application/json' } });
     await send('GET', '/api/auth/networkC/status');
     await send('GET', '/api/auth/networkD/status');

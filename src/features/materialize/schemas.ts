@@ -93,7 +93,23 @@ export const MaterializeBody = Type.Object(
     docConfig: Type.Optional(ref(DocConfig)),
     messageConfig: Type.Optional(ref(MessageConfig)),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        target: 'list',
+        source: { kind: 'messages', messageIds: ['01JD5Q8Z4T6W3M9K2N7B1C0XYZ', '01JD5Q9A2R5V8H4J6L3P0D1QRS'] },
+        listConfig: {
+          title: 'Saved posts',
+          fields: [
+            { propertyKey: 'content', propertyName: 'Content', propertyType: 'text', sourceKey: 'content' },
+            { propertyKey: 'posted', propertyName: 'Posted', propertyType: 'datetime', sourceKey: 'createdAt' },
+            { propertyKey: 'note', propertyName: 'Note', propertyType: 'text', sourceKey: null },
+          ],
+        },
+      },
+    ],
+  },
 );
 export type MaterializeBody = Static<typeof MaterializeBody>;
 export type ListConfig = Static<typeof ListConfig>;

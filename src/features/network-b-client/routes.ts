@@ -13,6 +13,8 @@ export const networkBClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         operationId: 'getNetworkBClientMetadata',
+        // Read by networkB's authorization servers, not by API clients; the document lists /api/ only.
+        hide: true,
         tags: ['oauth'],
         summary: 'networkB OAuth client metadata (the client id document)',
         security: PUBLIC,
