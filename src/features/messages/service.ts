@@ -112,6 +112,7 @@ const MESSAGE_COLUMNS = [
   'created_at',
   'updated_at',
   'orphaned_parent_id',
+  'org_id',
 ] as const satisfies readonly (keyof MessageRow)[];
 // Compiles only while MESSAGE_COLUMNS names every column of a message row.
 const _everyColumn: Record<Exclude<keyof MessageRow, (typeof MESSAGE_COLUMNS)[number]>, never> = {};
@@ -146,6 +147,7 @@ const MESSAGE_COLUMN_TYPES: Record<(typeof MESSAGE_COLUMNS)[number], string> = {
   created_at: 'text',
   updated_at: 'text',
   orphaned_parent_id: 'text',
+  org_id: 'text',
 };
 
 /**
@@ -234,6 +236,7 @@ export async function createScheduledSeries(
       created_at: iso,
       updated_at: iso,
       orphaned_parent_id: null,
+      org_id: null,
     },
     tags: [],
   }));
@@ -298,6 +301,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       created_at: iso,
       updated_at: iso,
       orphaned_parent_id: null,
+      org_id: null,
     };
     // The posts of a batch are written together, after every unit (db/batched-transaction.ts).
     collect('messages', { row, tags }, (messages: NewMessage[]) => insertMessagesAndTags(trx, ctx.db.engine, messages));

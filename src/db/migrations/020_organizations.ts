@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Engine } from '../connection.js';
+
+// Organizations (features/orgs/): what migration 001's organizations and organization_members
+// lacked for the CONTRACT's section "Organizations".
+// - organizations: a description and an avatar URL.
+// - org_invites: pending invites, by e-mail (`email`, `email_key` lower-cased) or by username
+//   (`user_id`); only the token's hash is kept; an accepted or revoked invite is deleted (single
+//   use). Go with the organization, with the invitee's account and with the inviter's.
+// - messages.org_id: the organization a message was posted to; null once it is deleted.
+export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
+  await db.schema.alterTable('organizations').addColumn('description', 'text').execute();
+  await db.schema.alterTable('organizations').addColumn('avatar', 'text').execute();
+
+  await db.schema
+    .createTable('org_invites')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('email', 'text')
+    .addColumn('email_key', 'text')
+    .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+    .addColumn('role', 'text', (c) => c.notNull()) // admin | member
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('invited_by', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('org_invites_org_idx').on('org_invites').columns(['organization_id', 'created_at']).execute();
+  await db.schema.createIndex('org_invites_user_idx').on('org_invites').column('user_id').execute();
+  await db.schema.createIndex('org_invites_inviter_idx').on('org_invites').column('invited_by').execute();
+
+  await db.schema.alterTable('messages').addColumn('org_id', 'text', (c) => c.references('organizations.id').onDelete('set null')).execute();
+  await db.schema.createIndex('messages_org_idx').on('messages').columns(['org_id', 'created_at']).execute();
+}

@@ -1,0 +1,11 @@
+import type { FeatureModule } from '../../runtime/module.js';
+import { orgRoutes } from './routes.js';
+import { ORG_COMPONENTS } from './schemas.js';
+
+// Organizations (CONTRACT, Organizations): owner, admin and member roles, invites, posting to an
+// organization. The system organization (`public`) is read here and managed by admin/.
+export const orgsModule: FeatureModule = {
+  name: 'orgs',
+  routes: [orgRoutes],
+  components: ORG_COMPONENTS,
+};
