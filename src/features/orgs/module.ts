@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../../runtime/module.js';
 import { orgRoutes } from './routes.js';
 import { ORG_COMPONENTS } from './schemas.js';
+import { organizationsPart } from './user-data.js';
 
 // Organizations (CONTRACT, Organizations): owner, admin and member roles, invites, posting to an
 // organization. The system organization (`public`) is read here and managed by admin/.
@@ -8,4 +9,5 @@ export const orgsModule: FeatureModule = {
   name: 'orgs',
   routes: [orgRoutes],
   components: ORG_COMPONENTS,
+  userData: [organizationsPart],
 };

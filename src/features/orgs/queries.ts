@@ -125,3 +125,57 @@ export async function addMember(db: Db, orgId: string, userId: string, role: str
 export async function removeMember(db: Db, orgId: string, userId: string): Promise<void> {
   await db.deleteFrom('organization_members').where('organization_id', '=', orgId).where('user_id', '=', userId).execute();
 }
+
+// ---- account deletion (user-data.ts) ----
+
+/** The non-system organizations the user is the only owner of. */
+export async function soleOwnedOrgIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('organization_members as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select('o.id')
+    .where('m.user_id', '=', userId)
+    .where('m.role', '=', 'owner')
+    .where('o.is_system', '=', false)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('organization_members as x').select('x.user_id').whereRef('x.organization_id', '=', 'o.id').where('x.role', '=', 'owner').where('x.user_id', '!=', userId),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Who takes over from a departing last owner: the longest-standing admin, else member; none: undefined. */
+export async function successorOf(db: Db, orgId: string, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('organization_members')
+    .select('user_id')
+    .where('organization_id', '=', orgId)
+    .where('user_id', '!=', userId)
+    .orderBy((eb) => eb.case().when('role', '=', 'admin').then(0).else(1).end())
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Invites the user sent or received. */
+export async function countInvitesOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('org_invites')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('invited_by', '=', userId)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteInvitesOf(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('org_invites')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('invited_by', '=', userId)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
