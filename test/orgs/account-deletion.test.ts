@@ -32,6 +32,12 @@ describe('deleting an account', () => {
     await join(t, shared, coOwner, 'owner');
     await join(t, shared, late, 'member');
 
+    // Invites it sent and received.
+    await ok(t, me, 'POST', `/api/orgs/${shared.slug}/invites`, { email: 'someone-else@example.com', role: 'member' });
+    await ok(t, coOwner, 'POST', `/api/orgs/${shared.slug}/invites`, { email: 'another@example.com', role: 'member' });
+    const elsewhere = await create(coOwner, `elsewhere-${me.user.id.slice(-6).toLowerCase()}`);
+    await ok(t, coOwner, 'POST', `/api/orgs/${elsewhere.slug}/invites`, { username: me.username, role: 'member' });
+
     const res = await deleteSelf(me);
     expect(res.statusCode, res.body).toBe(200);
 
@@ -54,5 +60,8 @@ describe('deleting an account', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/orgs/${alone.slug}`, headers: { cookie: late.cookie } })).statusCode).toBe(404);
     expect(await t.db.kysely.selectFrom('organization_members').select('user_id').where('user_id', '=', me.user.id).execute()).toEqual([]);
     expect(await t.db.kysely.selectFrom('organizations').select('id').where('id', '=', alone.id).execute()).toEqual([]);
+    const invites = await t.db.kysely.selectFrom('org_invites').select(['email', 'user_id', 'invited_by']).execute();
+    expect(invites.filter((i) => i.user_id === me.user.id || i.invited_by === me.user.id)).toEqual([]);
+    expect(invites.map((i) => i.email)).toContain('another@example.com');
   });
 });

@@ -490,6 +490,12 @@ describe('organizations', () => {
     await send('GET', `/api/orgs/${org.slug}/members`);
     await send('PATCH', `/api/orgs/${org.slug}/members/${other.user.username}`, { payload: { role: 'admin' } });
     await send('DELETE', `/api/orgs/${org.slug}/members/${other.user.username}`, { as: other });
+    const { invite } = await json('POST', `/api/orgs/${org.slug}/invites`, { payload: { email: 'invitee@example.org', role: 'member' }, status: 201 });
+    await send('GET', `/api/orgs/${org.slug}/invites`);
+    await send('DELETE', `/api/orgs/${org.slug}/invites/${invite.id}`);
+    await send('POST', `/api/orgs/${org.slug}/invites`, { payload: { username: other.user.username, role: 'admin' }, status: 201 });
+    const token = t.smtp.tokenFrom(other.user.email, '/org-invite');
+    await send('POST', '/api/orgs/invites/accept', { as: other, payload: { token } });
     const { org: gone } = await json('POST', '/api/orgs', { payload: { name: 'Gone', slug: 'tour-gone' }, status: 201 });
     await send('DELETE', `/api/orgs/${gone.slug}`);
   });

@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../../runtime/module.js';
+import { orgInviteRoutes } from './invite-routes.js';
 import { orgRoutes } from './routes.js';
 import { ORG_COMPONENTS } from './schemas.js';
 import { organizationsPart } from './user-data.js';
@@ -7,7 +8,7 @@ import { organizationsPart } from './user-data.js';
 // organization. The system organization (`public`) is read here and managed by admin/.
 export const orgsModule: FeatureModule = {
   name: 'orgs',
-  routes: [orgRoutes],
+  routes: [orgRoutes, orgInviteRoutes],
   components: ORG_COMPONENTS,
   userData: [organizationsPart],
 };

@@ -1,6 +1,6 @@
 import { toBool } from '../../db/dialect.js';
 import { presentUserSummary } from '../users/index.js';
-import type { MemberRow, OrgRow } from './queries.js';
+import type { InviteRow, MemberRow, OrgRow } from './queries.js';
 import type { OrgRole } from './schemas.js';
 
 // The one place that decides the wire shape of organizations, members and invites.
@@ -23,15 +23,6 @@ export function presentMember(m: MemberRow) {
   return { user: presentUserSummary(m), role: m.role as OrgRole, joinedAt: m.created_at };
 }
 
-export interface InviteView {
-  id: string;
-  email: string | null;
-  username: string | null;
-  role: string;
-  expires_at: string;
-  created_at: string;
-}
-
-export function presentInvite(i: InviteView) {
+export function presentInvite(i: InviteRow) {
   return { id: i.id, email: i.email, username: i.username, role: i.role as 'admin' | 'member', expiresAt: i.expires_at, createdAt: i.created_at };
 }

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, OrganizationsTable } from '../../db/types.js';
+import type { Database, OrganizationsTable, OrgInvitesTable } from '../../db/types.js';
 
 // Every statement of the organizations feature (README, Design: queries).
 
@@ -118,12 +118,61 @@ export async function setMemberRole(db: Db, orgId: string, userId: string, role:
   await db.updateTable('organization_members').set({ role }).where('organization_id', '=', orgId).where('user_id', '=', userId).execute();
 }
 
-export async function addMember(db: Db, orgId: string, userId: string, role: string, now: string): Promise<void> {
-  await db.insertInto('organization_members').values({ organization_id: orgId, user_id: userId, role, created_at: now }).execute();
-}
-
 export async function removeMember(db: Db, orgId: string, userId: string): Promise<void> {
   await db.deleteFrom('organization_members').where('organization_id', '=', orgId).where('user_id', '=', userId).execute();
+}
+
+// ---- invites ----
+
+/** Adds an invite, replacing any earlier one of the organization to the same address or account. */
+export async function insertInvite(db: Db, values: Insertable<OrgInvitesTable>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('org_invites')
+      .where('organization_id', '=', values.organization_id)
+      .where((eb) => (values.email_key ? eb('email_key', '=', values.email_key) : eb.and([eb('email_key', 'is', null), eb('user_id', '=', values.user_id ?? '')])))
+      .execute();
+    await trx.insertInto('org_invites').values(values).execute();
+  });
+}
+
+/** An invite with the invitee's username (when the invite names an account). */
+function inviteSelect(db: Db) {
+  return db
+    .selectFrom('org_invites as i')
+    .leftJoin('users as u', 'u.id', 'i.user_id')
+    .select(['i.id', 'i.organization_id', 'i.email', 'i.email_key', 'i.user_id', 'i.role', 'i.expires_at', 'i.created_at', 'u.username']);
+}
+
+export type InviteRow = Awaited<ReturnType<ReturnType<typeof inviteSelect>['execute']>>[number];
+
+export function inviteById(db: Db, id: string): Promise<InviteRow | undefined> {
+  return inviteSelect(db).where('i.id', '=', id).executeTakeFirst();
+}
+
+/** The organization's invites still pending (not expired), newest first. */
+export function pendingInvites(db: Db, orgId: string, now: string): Promise<InviteRow[]> {
+  return inviteSelect(db).where('i.organization_id', '=', orgId).where('i.expires_at', '>', now).orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').execute();
+}
+
+/** A pending invite by its token's hash; undefined when unknown, used, revoked or expired. */
+export function inviteByTokenHash(db: Db, tokenHash: string, now: string): Promise<InviteRow | undefined> {
+  return inviteSelect(db).where('i.token_hash', '=', tokenHash).where('i.expires_at', '>', now).executeTakeFirst();
+}
+
+/** Deletes an invite of the organization; answers whether there was one (revoking, or using it once). */
+export async function deleteInvite(db: Db, orgId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('org_invites').where('organization_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Adds the membership unless the user already has one (their role then stays). */
+export async function addMemberUnlessPresent(db: Db, orgId: string, userId: string, role: string, now: string): Promise<void> {
+  await db
+    .insertInto('organization_members')
+    .values({ organization_id: orgId, user_id: userId, role, created_at: now })
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
+    .execute();
 }
 
 // ---- account deletion (user-data.ts) ----

@@ -87,4 +87,4 @@ export const MemberResult = Type.Object({ member: ref(OrgMember) });
 export const InviteResult = Type.Object({ invite: ref(OrgInvite) });
 export const InviteList = Type.Object({ invites: Type.Array(ref(OrgInvite)) });
 
-export const ORG_COMPONENTS = [Org, OrgMember];
+export const ORG_COMPONENTS = [Org, OrgMember, OrgInvite];
