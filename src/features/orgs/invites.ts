@@ -6,8 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { sendMail, tokenLink } from '../../runtime/mail.js';
 import type { AppContext } from '../../runtime/types.js';
 import { notifyInApp } from '../notifications/service.js';
-import { findUserByUsername, normalizeEmail } from '../users/service.js';
-import { userByEmail } from '../users/queries.js';
+import { findUserByEmail, findUserByUsername, normalizeEmail } from '../users/service.js';
 import { addMemberUnlessPresent, deleteInvite, insertInvite, inviteById, inviteByTokenHash, orgById, pendingInvites, roleOf, type InviteRow, type OrgRow } from './queries.js';
 import { writableOrg } from './service.js';
 
@@ -34,7 +33,7 @@ export async function createInvite(
   if ((body.email === undefined) === (body.username === undefined)) throw badRequest('Give either email or username', 'validation_failed');
   const db = ctx.db.kysely;
   const emailKey = body.email !== undefined ? normalizeEmail(body.email) : null;
-  const invitee = emailKey !== null ? await userByEmail(db, emailKey) : await findUserByUsername(db, body.username!);
+  const invitee = emailKey !== null ? await findUserByEmail(db, emailKey) : await findUserByUsername(db, body.username!);
   if (emailKey === null && !invitee) throw notFound('user_not_found', 'user_not_found');
   if (invitee && (await roleOf(db, org.id, invitee.id)) !== null) throw conflict('Already a member of this organization', 'already_member');
 
