@@ -496,6 +496,9 @@ describe('organizations', () => {
     await send('POST', `/api/orgs/${org.slug}/invites`, { payload: { username: other.user.username, role: 'admin' }, status: 201 });
     const token = t.smtp.tokenFrom(other.user.email, '/org-invite');
     await send('POST', '/api/orgs/invites/accept', { as: other, payload: { token } });
+    await send('POST', '/api/messages', { payload: { content: 'To the org', orgId: org.id }, status: 201 });
+    await send('GET', `/api/orgs/${org.slug}/messages`, { as: null });
+    await send('GET', `/api/orgs/${org.slug}/messages`);
     const { org: gone } = await json('POST', '/api/orgs', { payload: { name: 'Gone', slug: 'tour-gone' }, status: 201 });
     await send('DELETE', `/api/orgs/${gone.slug}`);
   });

@@ -27,11 +27,6 @@ export const Org = Type.Object(
   { $id: 'Organization', description: 'An organization' },
 );
 
-export const OrgRef = Type.Object(
-  { id: Type.String(), name: Type.String(), slug: Type.String() },
-  { $id: 'OrganizationRef', description: 'The organization a message was posted to' },
-);
-
 export const OrgMember = Type.Object(
   { user: ref(UserSummary), role: StringEnum(ORG_ROLES), joinedAt: DateTime() },
   { $id: 'OrganizationMember', description: 'A member of an organization and their role' },
