@@ -72,15 +72,20 @@ describe('posting to an organization', () => {
     expectError(await call(t, null, 'GET', `${url}?limit=0`), 400);
   });
 
-  it('deleting the organization: its messages stay with their authors and read org: null', async () => {
+  it('renaming or deleting the organization shows at once in cached feed reads; its messages stay with their authors and read org: null', async () => {
     const owner = await member(t);
     const org = await newOrg(t, owner);
     const m = await post(t, owner, { content: 'Before the end', orgId: org.id, publiclyVisible: true });
+    const inFeed = async () => (await call(t, owner, 'GET', '/api/messages?onlyMine=true')).json().messages.find((x: any) => x.id === m.id).org;
+    expect((await inFeed()).name).toBe(org.name);
+    expect((await call(t, owner, 'PATCH', `/api/orgs/${org.slug}`, { name: 'New name' })).statusCode).toBe(200);
+    expect(await inFeed()).toEqual({ id: org.id, name: 'New name', slug: org.slug });
     expect((await call(t, owner, 'DELETE', `/api/orgs/${org.slug}`)).statusCode).toBe(200);
     const read = await call(t, owner, 'GET', `/api/messages/${m.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json().org).toBeNull();
     expect(read.json().user.id).toBe(owner.user.id);
+    expect(await inFeed()).toBeNull();
   });
 
   it('the organization is joined into the message select: a page costs the same number of queries with 1 or 20 organization messages', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection.js';
 
 // Organizations (features/orgs/): what migration 001's organizations and organization_members
@@ -7,8 +7,10 @@ import type { Engine } from '../connection.js';
 // - org_invites: pending invites, by e-mail (`email`, `email_key` lower-cased) or by username
 //   (`user_id`); only the token's hash is kept; an accepted or revoked invite is deleted (single
 //   use). Go with the organization, with the invitee's account and with the inviter's.
-// - messages.org_id: the organization a message was posted to; null once it is deleted.
-export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
+// - messages.org_id: the organization a message was posted to; null once it is deleted. Message
+//   reads show its name and slug, so renaming or deleting an organization raises the
+//   message-read version (migration 010) as a write to messages does.
+export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   await db.schema.alterTable('organizations').addColumn('description', 'text').execute();
   await db.schema.alterTable('organizations').addColumn('avatar', 'text').execute();
 
@@ -31,4 +33,13 @@ export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
 
   await db.schema.alterTable('messages').addColumn('org_id', 'text', (c) => c.references('organizations.id').onDelete('set null')).execute();
   await db.schema.createIndex('messages_org_idx').on('messages').columns(['org_id', 'created_at']).execute();
+
+  if (engine === 'sqlite') {
+    const bump = sql.raw('update message_versions set n = n + 1 where shard = 0;');
+    await sql`create trigger organizations_version_update after update of name, slug on organizations begin ${bump} end`.execute(db);
+    await sql`create trigger organizations_version_delete after delete on organizations begin ${bump} end`.execute(db);
+  } else {
+    await sql`create trigger organizations_version after update of name, slug or delete on organizations
+      for each statement execute function bump_message_version()`.execute(db);
+  }
 }
