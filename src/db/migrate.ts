@@ -19,6 +19,7 @@ import * as m016 from './migrations/016_outside_networks.js';
 import * as m017 from './migrations/017_billing.js';
 import * as m018 from './migrations/018_public_tag_uses.js';
 import * as m019 from './migrations/019_blog_subscriptions.js';
+import * as m020 from './migrations/020_organizations.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '017_billing': m017,
   '018_public_tag_uses': m018,
   '019_blog_subscriptions': m019,
+  '020_organizations': m020,
 };
 
 /** The migration names, in the order they run. */

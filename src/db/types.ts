@@ -77,12 +77,29 @@ export interface OrganizationsTable {
   slug: string;
   is_system: SqlBool;
   created_at: string;
+  /** Migration 020. */
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  avatar: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A pending organization invite (migration 020): by e-mail or by username; deleted once used. */
+export interface OrgInvitesTable {
+  id: string;
+  organization_id: string;
+  email: string | null;
+  email_key: string | null;
+  user_id: string | null;
+  role: string; // admin | member
+  token_hash: string;
+  expires_at: string;
+  invited_by: string;
+  created_at: string;
 }
 
 export interface OrganizationMembersTable {
   organization_id: string;
   user_id: string;
-  role: string; // owner | member
+  role: string; // owner | admin | member
   created_at: string;
 }
 
@@ -288,6 +305,8 @@ export interface MessagesTable {
   updated_at: string;
   /** A reply whose parent was removed with its author: the parent's id (parent_id is then null). */
   orphaned_parent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The organization it was posted to (migration 020); null once that is deleted. */
+  org_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessageTagsTable {
@@ -633,6 +652,7 @@ export interface Database {
   administrators: AdministratorsTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
+  org_invites: OrgInvitesTable;
   identities: IdentitiesTable;
   oauth_states: OAuthStatesTable;
   network_a_apps: NetworkAAppsTable;

@@ -20,6 +20,7 @@ import { mediaModule } from './media/module.js';
 import { messagesModule } from './messages/module.js';
 import { networkBClientModule } from './network-b-client/module.js';
 import { notificationsModule } from './notifications/module.js';
+import { orgsModule } from './orgs/module.js';
 import { purgeModule } from './purge/module.js';
 import { usersModule } from './users/module.js';
 import { utilitiesModule } from './utilities/module.js';
@@ -37,6 +38,7 @@ export const FEATURES: readonly FeatureModule[] = [
   adminModule,
   listsModule,
   followsModule,
+  orgsModule,
   messagesModule,
   crossPostsModule,
   mediaModule,

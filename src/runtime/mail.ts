@@ -9,7 +9,8 @@ export type EmailType =
   | 'notification'
   | 'payment_failed'
   | 'blog_subscription_confirm'
-  | 'blog_post';
+  | 'blog_post'
+  | 'org_invite';
 
 export interface MailRequest {
   to: string;

@@ -37,6 +37,7 @@ describe('POST /api/messages', () => {
       imageUrls: [],
       videoUrls: [],
       scheduledAt: null,
+      org: null,
     });
     expect(body.data).not.toHaveProperty('author');
     expect(body.data).not.toHaveProperty('avatarUrl');

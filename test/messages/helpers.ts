@@ -67,6 +67,7 @@ export const MESSAGE_FIELDS = [
   'dugByMe',
   'id',
   'imageUrls',
+  'org',
   'parentId',
   'publiclyVisible',
   'pushedMessage',

@@ -479,6 +479,30 @@ describe('billing', () => {
   });
 });
 
+describe('organizations', () => {
+  it('organizations, members', async () => {
+    const { org } = await json('POST', '/api/orgs', { payload: { name: 'Tour org', slug: 'tour-org', description: 'Touring' }, status: 201 });
+    await send('GET', '/api/orgs');
+    await send('GET', `/api/orgs/${org.slug}`, { as: other });
+    await send('PATCH', `/api/orgs/${org.slug}`, { payload: { avatar: 'https://img.example/tour.png' } });
+    await t.db.kysely.insertInto('organization_members').values({ organization_id: org.id, user_id: other.user.id, role: 'member', created_at: new Date().toISOString() }).execute();
+    await send('GET', `/api/orgs/${org.slug}/members`);
+    await send('PATCH', `/api/orgs/${org.slug}/members/${other.user.username}`, { payload: { role: 'admin' } });
+    await send('DELETE', `/api/orgs/${org.slug}/members/${other.user.username}`, { as: other });
+    const { invite } = await json('POST', `/api/orgs/${org.slug}/invites`, { payload: { email: 'invitee@example.org', role: 'member' }, status: 201 });
+    await send('GET', `/api/orgs/${org.slug}/invites`);
+    await send('DELETE', `/api/orgs/${org.slug}/invites/${invite.id}`);
+    await send('POST', `/api/orgs/${org.slug}/invites`, { payload: { username: other.user.username, role: 'admin' }, status: 201 });
+    const token = t.smtp.tokenFrom(other.user.email, '/org-invite');
+    await send('POST', '/api/orgs/invites/accept', { as: other, payload: { token } });
+    await send('POST', '/api/messages', { payload: { content: 'To the org', orgId: org.id }, status: 201 });
+    await send('GET', `/api/orgs/${org.slug}/messages`, { as: null });
+    await send('GET', `/api/orgs/${org.slug}/messages`);
+    const { org: gone } = await json('POST', '/api/orgs', { payload: { name: 'Gone', slug: 'tour-gone' }, status: 201 });
+    await send('DELETE', `/api/orgs/${gone.slug}`);
+  });
+});
+
 describe('the traffic against the served document', () => {
   it('checked the tour’s own requests (the checker sees them)', () => {
     expect(traffic.answered.get('GET /api/health')?.has(200)).toBe(true);

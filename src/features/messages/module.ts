@@ -1,4 +1,5 @@
 import { listen, type FeatureModule } from '../../runtime/module.js';
+import { orgFeedRoutes } from './org-feed-routes.js';
 import { publishRoutes } from './publish-routes.js';
 import { messageReadCache } from './read-cache.js';
 import { reportRoutes } from './report-routes.js';
@@ -13,7 +14,7 @@ import { digsGivenPart, messagesPart, reportsFiledPart } from './user-data.js';
 
 export const messagesModule: FeatureModule = {
   name: 'messages',
-  routes: [messageRoutes, scheduledRoutes, reportRoutes, publishRoutes, tagRoutes],
+  routes: [messageRoutes, scheduledRoutes, reportRoutes, publishRoutes, tagRoutes, orgFeedRoutes],
   components: MESSAGE_COMPONENTS,
   state: [messageReadCache, searchIndexerState, trendingExpiry],
   // A message that became visible goes into SQLite's search index in the next batch.

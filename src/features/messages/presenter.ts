@@ -23,6 +23,8 @@ function fields(r: CountedRow) {
     imageUrls: parseJson<string[]>(r.image_urls) ?? [],
     videoUrls: parseJson<string[]>(r.video_urls) ?? [],
     scheduledAt: r.published_at === null ? r.scheduled_at : null,
+    // Null for a message posted to no organization, or to one since deleted (org_id set null).
+    org: r.org_id !== null && r.org_name !== null && r.org_slug !== null ? { id: r.org_id, name: r.org_name, slug: r.org_slug } : null,
   };
 }
 

@@ -15,6 +15,8 @@ export function messageSelect(db: Kysely<Database>, viewerId: string | null) {
   return db
     .selectFrom('messages')
     .innerJoin('users', 'users.id', 'messages.user_id')
+    // The organization it was posted to, in the same query (no lookup per message).
+    .leftJoin('organizations as msg_org', 'msg_org.id', 'messages.org_id')
     .select([
       'messages.id',
       'messages.user_id',
@@ -33,6 +35,9 @@ export function messageSelect(db: Kysely<Database>, viewerId: string | null) {
       'users.username',
       'users.display_name',
       'users.avatar',
+      'messages.org_id',
+      'msg_org.name as org_name',
+      'msg_org.slug as org_slug',
     ])
     .select((eb) => [
       eb.selectFrom('digs').select(eb.fn.countAll().as('n')).whereRef('digs.message_id', '=', 'messages.id').as('dig_count'),
@@ -102,6 +107,33 @@ export function trendingTags(db: Kysely<Database>, limit: number) {
     .orderBy('tag')
     .limit(limit)
     .execute();
+}
+
+// ---- organizations (CONTRACT, Organizations) ----
+
+/** The organization if the user is a member of it (posting to it needs that). */
+export function orgOfMember(db: Kysely<Database>, orgId: string, userId: string) {
+  return db
+    .selectFrom('organizations as o')
+    .innerJoin('organization_members as m', 'm.organization_id', 'o.id')
+    .select(['o.id', 'o.name', 'o.slug'])
+    .where('o.id', '=', orgId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** An organization by slug, and whether the viewer is a member (its feed shows members its private messages). */
+export function orgForFeed(db: Kysely<Database>, slug: string, viewerId: string | null) {
+  return db
+    .selectFrom('organizations as o')
+    .select('o.id')
+    .select((eb) =>
+      (viewerId === null ? eb.val(false) : eb.exists(eb.selectFrom('organization_members as m').select('m.user_id').whereRef('m.organization_id', '=', 'o.id').where('m.user_id', '=', viewerId))).as(
+        'is_member',
+      ),
+    )
+    .where('o.slug', '=', slug)
+    .executeTakeFirst();
 }
 
 // ---- purge (user-data.ts) ----

@@ -118,12 +118,14 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user } = await requireWritable(request);
       await assertMayPost(request, user, request.body);
       const { loaded, scheduledAt, crossPosts, crossPostResults } = await createMessage(request.ctx, user, request.body);
+      const data = presentMessage(loaded);
       return reply.status(201).send({
         message: scheduledAt ? 'Message scheduled' : 'Message created',
-        data: presentMessage(loaded),
+        data,
         ...(scheduledAt ? { scheduledAt } : {}),
         ...(crossPostResults.length > 0 ? { crossPostResults } : {}),
         crossPosts,
+        ...(data.org ? { org: data.org } : {}),
       });
     },
   );

@@ -12,6 +12,12 @@ export const SCHEDULE_RANGES = ['today', 'week', 'month'] as const;
 /** The content column's hard ceiling; the account's maxMessageLength (at most 10000) applies first. */
 export const CONTENT_MAX = 10_000;
 
+/** The organization a message was posted to (CONTRACT, Organizations). */
+export const MessageOrg = Type.Object(
+  { id: Type.String(), name: Type.String(), slug: Type.String() },
+  { $id: 'MessageOrg', description: 'The organization a message was posted to' },
+);
+
 const MessageFields = {
   id: Type.String(),
   content: Type.String(),
@@ -27,6 +33,7 @@ const MessageFields = {
   imageUrls: Type.Array(Type.String()),
   videoUrls: Type.Array(Type.String()),
   scheduledAt: Nullable(DateTime({ description: 'When a scheduled message will be published; null once published' })),
+  org: Nullable(ref(MessageOrg, { description: 'The organization it was posted to; null when none (or once that is deleted)' })),
 };
 
 export const PushedMessage = Type.Object(
@@ -85,6 +92,7 @@ export const CreateMessageBody = Type.Object(
     imageUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 8, description: 'Up to 8 of your own uploads; subscriber only' })),
     videoUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 1, description: 'One of your own uploads; subscriber only' })),
     scheduledAt: Type.Optional(DateTime({ description: 'A future time, rounded up to the next 5-minute boundary; subscriber only' })),
+    orgId: Type.Optional(Id),
     ...crossPostFields,
   },
   {
@@ -116,7 +124,7 @@ export const CreatedMessage = envelope(
     scheduledAt: Type.Optional(DateTime({ description: 'The rounded publication time (scheduled posts only)' })),
     crossPostResults: Type.Optional(Type.Array(ref(CrossPostResult))),
     crossPosts: Type.Array(ref(CrossPostEntry)),
-    org: Type.Optional(Type.Object({ id: Type.String(), name: Type.String() })),
+    org: Type.Optional(ref(MessageOrg, { description: 'Present when the post targets an organization' })),
   },
   'The created message',
 );
@@ -189,7 +197,7 @@ export const AdminReportEnvelope = envelope({ report: ref(AdminReport) }, 'The r
 
 export const CronResult = envelope({ message: Type.String(), published: Type.Integer({ minimum: 0 }) }, 'How many messages were published');
 
-export const MESSAGE_COMPONENTS = [PushedMessage, Message, CrossPostEntry, CrossPostResult, AdminReport];
+export const MESSAGE_COMPONENTS = [MessageOrg, PushedMessage, Message, CrossPostEntry, CrossPostResult, AdminReport];
 
 // ---- Tag discovery (CONTRACT, Utility helpers) ----
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.js';
 import { toBool } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { page, pageWindow } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
@@ -25,6 +25,8 @@ import {
   ownRowsAmong,
   messageTreeIds,
   ownMessageRow,
+  orgForFeed,
+  orgOfMember,
   postTimesSince,
   readableRow,
   repliesPage,
@@ -112,6 +114,7 @@ const MESSAGE_COLUMNS = [
   'created_at',
   'updated_at',
   'orphaned_parent_id',
+  'org_id',
 ] as const satisfies readonly (keyof MessageRow)[];
 // Compiles only while MESSAGE_COLUMNS names every column of a message row.
 const _everyColumn: Record<Exclude<keyof MessageRow, (typeof MESSAGE_COLUMNS)[number]>, never> = {};
@@ -146,6 +149,7 @@ const MESSAGE_COLUMN_TYPES: Record<(typeof MESSAGE_COLUMNS)[number], string> = {
   created_at: 'text',
   updated_at: 'text',
   orphaned_parent_id: 'text',
+  org_id: 'text',
 };
 
 /**
@@ -234,6 +238,7 @@ export async function createScheduledSeries(
       created_at: iso,
       updated_at: iso,
       orphaned_parent_id: null,
+      org_id: null,
     },
     tags: [],
   }));
@@ -267,6 +272,10 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
     pushedAuthorId = pushed.user_id;
   }
 
+  // Posting to an organization: its members only (CONTRACT, Organizations); an unknown one alike.
+  const org = body.orgId !== undefined ? await orgOfMember(db, body.orgId, author.id) : undefined;
+  if (body.orgId !== undefined && !org) throw forbidden('You are not a member of this organization', 'not_org_member');
+
   // Every target checked before anything is written (linked, within its limit): 400 otherwise.
   const request = crossPostRequestOf(body);
   const planned = await planCrossPosts(ctx, author.id, request, content);
@@ -298,6 +307,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       created_at: iso,
       updated_at: iso,
       orphaned_parent_id: null,
+      org_id: org?.id ?? null,
     };
     // The posts of a batch are written together, after every unit (db/batched-transaction.ts).
     collect('messages', { row, tags }, (messages: NewMessage[]) => insertMessagesAndTags(trx, ctx.db.engine, messages));
@@ -314,7 +324,17 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   }
   // The answer is what was written, as its author sees it (nothing dug or replied yet): no read-back.
   const { cross_post_config: _crossPosts, ...fields } = written;
-  const row: CountedRow = { ...fields, username: author.username, display_name: author.display_name, avatar: author.avatar, dig_count: 0, dug_by_me: false, reply_count: 0 };
+  const row: CountedRow = {
+    ...fields,
+    username: author.username,
+    display_name: author.display_name,
+    avatar: author.avatar,
+    org_name: org?.name ?? null,
+    org_slug: org?.slug ?? null,
+    dig_count: 0,
+    dug_by_me: false,
+    reply_count: 0,
+  };
   // The pushed message as the author may read it now (null if it went in the meantime).
   const pushed = pushing ? await readMessage(ctx, viewer, body.pushedMessageId!).then((m) => m.row, absentAsNull) : null;
   const { crossPosts, crossPostResults } = scheduledAt === null ? await deliverAndReport(ctx, deliveryIds, committedAt) : { crossPosts: scheduledEntries(planned), crossPostResults: [] };
@@ -361,6 +381,18 @@ export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
     // Unfiltered, and the viewer's public part is every published public message.
     tag === undefined && !onlyMine && (await firstFeedPartitionIsAllPublic(ctx.db.kysely, viewer)),
   );
+}
+
+/**
+ * An organization's feed (CONTRACT, Organizations): the messages posted to it, newest first; its
+ * public ones for anyone, its private ones too for its members. Unknown: 404 org_not_found.
+ */
+export async function orgFeed(ctx: AppContext, viewer: Viewer, slug: string, window: { limit: number; offset: number }) {
+  const org = await orgForFeed(ctx.db.kysely, slug, viewer?.id ?? null);
+  if (!org) throw notFound('Organization not found', 'org_not_found');
+  const scope: Filter = toBool(org.is_member as never) ? (eb) => eb.val(true) : (eb) => eb('messages.publicly_visible', '=', true);
+  const filter: Filter = (eb) => eb.and([eb('messages.org_id', '=', org.id), eb('messages.published_at', 'is not', null)]);
+  return runPage(ctx, viewer, scope, [scope], filter, window);
 }
 
 /** Search: case-insensitive substring over top-level messages in the viewer's feed scope. */

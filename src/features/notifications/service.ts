@@ -137,18 +137,25 @@ export interface InAppNotice {
   title: string;
   body: string;
   metadata?: Record<string, unknown>;
+  /** Who caused it (an organization invite's sender); null for the service's own notices. */
+  actorId?: string | null;
+  /** Where it leads when it is not about a message (`/orgs/<slug>`). */
+  routePath?: string;
+  /** `target.orgId` of a notice about an organization. */
+  orgId?: string;
 }
 
 /**
- * A notice of the service's own (a cross-post that failed): no actor, in the tray only, its
- * routePath the message it is about.
+ * A notice of the service's own (a cross-post that failed) or about something other than a
+ * message (an organization invite): in the tray only, its routePath the message it is about or
+ * the one given.
  */
 export async function notifyInApp(ctx: AppContext, notice: InAppNotice): Promise<void> {
-  const routePath = notice.messageId && SAFE_SEGMENT.test(notice.messageId) ? `/messages/${notice.messageId}` : null;
+  const routePath = notice.routePath ?? (notice.messageId && SAFE_SEGMENT.test(notice.messageId) ? `/messages/${notice.messageId}` : null);
   await insertNotification(ctx.db.kysely, {
     id: newId(),
     user_id: notice.recipientId,
-    actor_id: null,
+    actor_id: notice.actorId ?? null,
     type: notice.type,
     title: notice.title,
     body: notice.body,
@@ -157,7 +164,7 @@ export async function notifyInApp(ctx: AppContext, notice: InAppNotice): Promise
     metadata: JSON.stringify({ ...(notice.messageId ? { messageId: notice.messageId } : {}), ...notice.metadata }),
     target_message_id: notice.messageId,
     target_list_id: null,
-    target_org_id: null,
+    target_org_id: notice.orgId ?? null,
     created_at: ctx.clock.now().toISOString(),
   });
 }

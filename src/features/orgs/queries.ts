@@ -1,0 +1,230 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, OrganizationsTable, OrgInvitesTable } from '../../db/types.js';
+
+// Every statement of the organizations feature (README, Design: queries).
+
+type Db = Kysely<Database>;
+
+/** An organization as the presenter needs it: its member count and the viewer's role, in one query. */
+function orgSelect(db: Db, viewerId: string) {
+  return db
+    .selectFrom('organizations as o')
+    .select(['o.id', 'o.name', 'o.slug', 'o.description', 'o.avatar', 'o.is_system', 'o.created_at'])
+    .select((eb) => [
+      eb.selectFrom('organization_members as c').select(eb.fn.countAll().as('n')).whereRef('c.organization_id', '=', 'o.id').as('member_count'),
+      eb.selectFrom('organization_members as r').select('r.role').whereRef('r.organization_id', '=', 'o.id').where('r.user_id', '=', viewerId).as('role'),
+    ]);
+}
+
+export type OrgRow = Awaited<ReturnType<ReturnType<typeof orgSelect>['execute']>>[number];
+
+export function orgBySlug(db: Db, slug: string, viewerId: string): Promise<OrgRow | undefined> {
+  return orgSelect(db, viewerId).where('o.slug', '=', slug).executeTakeFirst();
+}
+
+export function orgById(db: Db, id: string, viewerId: string): Promise<OrgRow | undefined> {
+  return orgSelect(db, viewerId).where('o.id', '=', id).executeTakeFirst();
+}
+
+/** The organizations the user belongs to, oldest membership first. */
+export function orgsOfMember(db: Db, userId: string): Promise<OrgRow[]> {
+  return orgSelect(db, userId)
+    .innerJoin('organization_members as m', 'm.organization_id', 'o.id')
+    .where('m.user_id', '=', userId)
+    .orderBy('m.created_at')
+    .orderBy('o.id')
+    .execute();
+}
+
+export async function countOwnedOrgs(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('organization_members')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function slugExists(db: Db, slug: string): Promise<boolean> {
+  return (await db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+}
+
+/** A new organization and its owner's membership. */
+export async function insertOrg(db: Db, values: Insertable<OrganizationsTable>, ownerId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('organizations').values(values).execute();
+    await trx.insertInto('organization_members').values({ organization_id: values.id, user_id: ownerId, role: 'owner', created_at: values.created_at }).execute();
+  });
+}
+
+export async function updateOrg(db: Db, id: string, values: Updateable<OrganizationsTable>): Promise<void> {
+  await db.updateTable('organizations').set(values).where('id', '=', id).execute();
+}
+
+/** Memberships and invites go by cascade; messages posted to it keep their authors (org_id set null). */
+export async function deleteOrg(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('organizations').where('id', '=', id).execute();
+}
+
+// ---- members ----
+
+export async function roleOf(db: Db, orgId: string, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('organization_members').select('role').where('organization_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
+  return row?.role ?? null;
+}
+
+export async function memberPage(db: Db, orgId: string, limit: number, offset: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('organization_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.username', 'u.display_name', 'u.avatar', 'm.role', 'm.created_at'])
+      .where('m.organization_id', '=', orgId)
+      .orderBy('m.created_at')
+      .orderBy('u.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db.selectFrom('organization_members').select((eb) => eb.fn.countAll().as('n')).where('organization_id', '=', orgId).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export type MemberRow = Awaited<ReturnType<typeof memberPage>>['rows'][number];
+
+/** A member by the key of their username (lower-cased), with their role. */
+export function memberByUsernameKey(db: Db, orgId: string, usernameKey: string): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom('organization_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.username', 'u.display_name', 'u.avatar', 'm.role', 'm.created_at'])
+    .where('m.organization_id', '=', orgId)
+    .where('u.username_key', '=', usernameKey)
+    .executeTakeFirst();
+}
+
+export async function countOwners(db: Db, orgId: string): Promise<number> {
+  const row = await db
+    .selectFrom('organization_members')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('organization_id', '=', orgId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setMemberRole(db: Db, orgId: string, userId: string, role: string): Promise<void> {
+  await db.updateTable('organization_members').set({ role }).where('organization_id', '=', orgId).where('user_id', '=', userId).execute();
+}
+
+export async function removeMember(db: Db, orgId: string, userId: string): Promise<void> {
+  await db.deleteFrom('organization_members').where('organization_id', '=', orgId).where('user_id', '=', userId).execute();
+}
+
+// ---- invites ----
+
+/** Adds an invite, replacing any earlier one of the organization to the same address or account. */
+export async function insertInvite(db: Db, values: Insertable<OrgInvitesTable>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('org_invites')
+      .where('organization_id', '=', values.organization_id)
+      .where((eb) => (values.email_key ? eb('email_key', '=', values.email_key) : eb.and([eb('email_key', 'is', null), eb('user_id', '=', values.user_id ?? '')])))
+      .execute();
+    await trx.insertInto('org_invites').values(values).execute();
+  });
+}
+
+/** An invite with the invitee's username (when the invite names an account). */
+function inviteSelect(db: Db) {
+  return db
+    .selectFrom('org_invites as i')
+    .leftJoin('users as u', 'u.id', 'i.user_id')
+    .select(['i.id', 'i.organization_id', 'i.email', 'i.email_key', 'i.user_id', 'i.role', 'i.expires_at', 'i.created_at', 'u.username']);
+}
+
+export type InviteRow = Awaited<ReturnType<ReturnType<typeof inviteSelect>['execute']>>[number];
+
+export function inviteById(db: Db, id: string): Promise<InviteRow | undefined> {
+  return inviteSelect(db).where('i.id', '=', id).executeTakeFirst();
+}
+
+/** The organization's invites still pending (not expired), newest first. */
+export function pendingInvites(db: Db, orgId: string, now: string): Promise<InviteRow[]> {
+  return inviteSelect(db).where('i.organization_id', '=', orgId).where('i.expires_at', '>', now).orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').execute();
+}
+
+/** A pending invite by its token's hash; undefined when unknown, used, revoked or expired. */
+export function inviteByTokenHash(db: Db, tokenHash: string, now: string): Promise<InviteRow | undefined> {
+  return inviteSelect(db).where('i.token_hash', '=', tokenHash).where('i.expires_at', '>', now).executeTakeFirst();
+}
+
+/** Deletes an invite of the organization; answers whether there was one (revoking, or using it once). */
+export async function deleteInvite(db: Db, orgId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('org_invites').where('organization_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Adds the membership unless the user already has one (their role then stays). */
+export async function addMemberUnlessPresent(db: Db, orgId: string, userId: string, role: string, now: string): Promise<void> {
+  await db
+    .insertInto('organization_members')
+    .values({ organization_id: orgId, user_id: userId, role, created_at: now })
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
+    .execute();
+}
+
+// ---- account deletion (user-data.ts) ----
+
+/** The non-system organizations the user is the only owner of. */
+export async function soleOwnedOrgIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('organization_members as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select('o.id')
+    .where('m.user_id', '=', userId)
+    .where('m.role', '=', 'owner')
+    .where('o.is_system', '=', false)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('organization_members as x').select('x.user_id').whereRef('x.organization_id', '=', 'o.id').where('x.role', '=', 'owner').where('x.user_id', '!=', userId),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Who takes over from a departing last owner: the longest-standing admin, else member; none: undefined. */
+export async function successorOf(db: Db, orgId: string, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('organization_members')
+    .select('user_id')
+    .where('organization_id', '=', orgId)
+    .where('user_id', '!=', userId)
+    .orderBy((eb) => eb.case().when('role', '=', 'admin').then(0).else(1).end())
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Invites the user sent or received. */
+export async function countInvitesOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('org_invites')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('invited_by', '=', userId)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteInvitesOf(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('org_invites')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('invited_by', '=', userId)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
