@@ -17,6 +17,8 @@ const CRON_SECRET = 'c'.repeat(32);
  * browser's cookie holds. Their guard is the session alone, so the bad input gets its 400.
  */
 const BROWSER_SIGN_INS = new Set(['switchAccount', 'removeSignedInAccount']);
+/** Writes a read-only account may still make: deleting itself (a right while restricted; test/purge/deletion). */
+const ALLOWED_WHILE_READ_ONLY = new Set(['deleteCurrentUser']);
 /** Operations whose refused input the spec answers 422 `invalid_input` rather than 400 (spec, AI codes). */
 const REFUSED_WITH_422 = new Set(['aiSuggest', 'aiGenerate']);
 
@@ -129,7 +131,7 @@ describe('guards come before validation', () => {
       const { res } = await send(operation, { cookie: restrictedCookie });
       const problem =
         operation.op.tags?.includes('admin') ? mismatch(res, 403, 'admin_required')
-        : BROWSER_SIGN_INS.has(operation.op.operationId) ? mismatch(res, 400)
+        : BROWSER_SIGN_INS.has(operation.op.operationId) || ALLOWED_WHILE_READ_ONLY.has(operation.op.operationId) ? mismatch(res, 400)
         : mismatch(res, 403, 'account_restricted');
       if (problem) wrong.push(`${name(operation)}: ${problem}`);
     }
