@@ -54,15 +54,15 @@ export const CreateOrgBody = Type.Object(
     slug: Type.String({ maxLength: 200, description: '2 to 40 characters of a-z, 0-9 and -, starting with a letter or digit' }),
     description: Type.Optional(Description),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ name: 'Garden Club', slug: 'garden-club', description: 'Seeds, swaps and the allotment rota' }] },
 );
 
 export const UpdateOrgBody = Type.Object(
   { name: Type.Optional(OrgName), description: Type.Optional(Description), avatar: Type.Optional(AvatarField) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ description: 'Seeds, swaps, the allotment rota and the spring fair' }] },
 );
 
-export const MemberRoleBody = Type.Object({ role: StringEnum(ORG_ROLES) }, { additionalProperties: false });
+export const MemberRoleBody = Type.Object({ role: StringEnum(ORG_ROLES) }, { additionalProperties: false, examples: [{ role: 'admin' }] });
 
 export const InviteBody = Type.Object(
   {
@@ -70,10 +70,13 @@ export const InviteBody = Type.Object(
     username: Type.Optional(Username),
     role: StringEnum(INVITE_ROLES),
   },
-  { additionalProperties: false, description: 'Exactly one of email or username' },
+  { additionalProperties: false, description: 'Exactly one of email or username', examples: [{ email: 'grace@example.org', role: 'member' }] },
 );
 
-export const AcceptInviteBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+export const AcceptInviteBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false, examples: [{ token: '3f9c2d7a1b8e4f60a5c9d2e7b1f4a8c03f9c2d7a1b8e4f60a5c9d2e7b1f4a8c0' }] },
+);
 
 export const OrgResult = Type.Object({ org: ref(Org) });
 export const OrgList = Type.Object({ orgs: Type.Array(ref(Org)) });
