@@ -71,7 +71,7 @@ describe('the API explorer at the printed address', () => {
     expect(await operator.textContent()).toContain('Operator endpoints, not for API clients');
     const doc = (await (await fetch(`${server.base}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { tags: string[] }>> };
     const cron = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/cron/'));
-    expect(cron.map(([path]) => path).sort()).toEqual(['/api/cron/publish-scheduled-messages', '/api/cron/purge-expired', '/api/cron/run-jobs']);
+    expect(cron.map(([path]) => path).sort()).toEqual(['/api/cron/publish-scheduled-messages', '/api/cron/purge-expired', '/api/cron/run-jobs', '/api/cron/sync-codehost-lists']);
     for (const [path, item] of cron) expect(item.get.tags, path).toEqual(['operator']);
     await page.close();
   });

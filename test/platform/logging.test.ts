@@ -68,7 +68,9 @@ describe('server log', () => {
       url: '/api/auth/networkA/callback?code=SECRETCODE123&state=SECRETSTATE456&other=kept',
       headers: { 'x-request-id': 'req-oauth-1' },
     });
-    expect(res.statusCode).toBe(400);
+    // An unknown state: back to the browser's page with oauth_error (CONTRACT, Callback).
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toContain('oauth_error=invalid_state');
     const incoming = linesOf('req-oauth-1').find((l) => l.msg === 'incoming request');
     expect(incoming?.req.url).toBe('/api/auth/networkA/callback?code=[redacted]&state=[redacted]&other=kept');
     expect(raw).not.toContain('SECRETCODE123');
