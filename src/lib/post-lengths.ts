@@ -29,8 +29,25 @@ export const graphemes = (text: string) => {
 // counts 23, an emoji or a CJK character 2, Latin text 1.
 const weighted = (text: string) => twitterText.parseTweet(text).weightedLength;
 
-const NETWORKS: Record<Channel, { limit: number; measure: (text: string) => number; unit: string }> = {
-  networkA: { limit: 500, measure: codePoints, unit: 'characters' },
+// Mastodon (networkA) counts every link as 23 characters, whatever its length.
+const MASTODON_URL_CHARS = 23;
+const URL_RE = /\bhttps?:\/\/[^\s]+/giu;
+const mastodonLength = (text: string) => {
+  let links = 0;
+  const rest = text.replace(URL_RE, () => {
+    links += 1;
+    return '';
+  });
+  return codePoints(rest) + links * MASTODON_URL_CHARS;
+};
+
+/**
+ * Each network's length rule, the one place it is written: the network adapters count and limit
+ * with it (networkA's limit there is the instance's own; this is its default), and so do the AI
+ * and materialize drafts.
+ */
+export const NETWORKS: Record<Channel, { limit: number; measure: (text: string) => number; unit: string }> = {
+  networkA: { limit: 500, measure: mastodonLength, unit: 'characters (a link counts 23)' },
   networkB: { limit: 300, measure: graphemes, unit: 'graphemes (user-perceived characters)' },
   networkC: { limit: 3000, measure: codePoints, unit: 'characters' },
   networkD: { limit: 280, measure: weighted, unit: 'weighted characters (a URL counts 23, an emoji or a CJK character 2)' },

@@ -1,6 +1,7 @@
 import type { OutboundFetcher } from '../outbound-fetch/index.js';
 import { bearer, jsonBody, multipart, networkCall } from './request.js';
 import { NetworkError, type MediaItem, type NetworkAdapter, type NetworkAuth, type Published, type PublishRequest } from './types.js';
+import { NETWORKS } from '../../lib/post-lengths.js';
 
 // networkA: any Mastodon-API instance, the identity's own (`instanceUrl`). Media first
 // (POST /api/v2/media, waiting for processing where the instance answers 202), then the status
@@ -9,10 +10,8 @@ import { NetworkError, type MediaItem, type NetworkAdapter, type NetworkAuth, ty
 // (GET /api/v2/instance, configuration.statuses.max_characters; 500 when it does not say), kept
 // per instance for a while.
 
-export const NETWORK_A_DEFAULT_LIMIT = 500;
-/** Mastodon counts every link as this many characters, whatever its length. */
-const URL_CHARS = 23;
-const URL_RE = /\bhttps?:\/\/[^\s]+/giu;
+/** The limit of an instance that does not say its own. */
+export const NETWORK_A_DEFAULT_LIMIT = NETWORKS.networkA.limit;
 
 export interface NetworkAOptions {
   fetcher: OutboundFetcher;
@@ -79,14 +78,7 @@ export function createNetworkA(options: NetworkAOptions): NetworkAdapter {
   return {
     network: 'networkA',
     accepts: { images: true, videos: true },
-    count: (text) => {
-      let links = 0;
-      const rest = text.replace(URL_RE, () => {
-        links += 1;
-        return '';
-      });
-      return [...rest].length + links * URL_CHARS;
-    },
+    count: NETWORKS.networkA.measure,
     async limit(auth) {
       // An identity that names no instance cannot be posted to anyway; the delivery says so.
       if (!auth.instanceUrl) return NETWORK_A_DEFAULT_LIMIT;

@@ -3,6 +3,7 @@ import { escapeLittleText } from './little-text.js';
 import { bearer, jsonBody, networkCall, withDetail } from './request.js';
 import { classifyHttpFailure } from './classify.js';
 import { NetworkError, type MediaItem, type NetworkAdapter, type NetworkAuth, type Published, type PublishRequest } from './types.js';
+import { NETWORKS } from '../../lib/post-lengths.js';
 
 // networkC: a LinkedIn-style REST posts API. Every call carries the dated API version
 // (`LinkedIn-Version`, from NETWORKC_API_VERSION) and Rest.li protocol 2.0.0; once the version
@@ -12,7 +13,7 @@ import { NetworkError, type MediaItem, type NetworkAdapter, type NetworkAuth, ty
 // (`urn:li:person:<id>`) or an organization page the person administers (the target's URN).
 // A post has no idempotency key: a lost answer is an unknown outcome, never sent again.
 
-export const NETWORK_C_LIMIT = 3000;
+export const NETWORK_C_LIMIT = NETWORKS.networkC.limit;
 const LINK_RE = /\bhttps?:\/\/[^\s]+/iu;
 
 export interface NetworkCOptions {
@@ -81,7 +82,7 @@ export function createNetworkC(options: NetworkCOptions): NetworkCAdapter {
   return {
     network: 'networkC',
     accepts: { images: true, videos: false },
-    count: (text) => [...text].length,
+    count: NETWORKS.networkC.measure,
     limit: async () => NETWORK_C_LIMIT,
     async publish(auth, request) {
       const author = request.target ?? personUrn(auth.providerUserId);

@@ -1,7 +1,7 @@
-import twitterText from 'twitter-text';
 import type { OutboundFetcher } from '../outbound-fetch/index.js';
 import { bearer, jsonBody, multipart, networkCall } from './request.js';
 import { NetworkError, type MediaItem, type NetworkAdapter, type NetworkAuth } from './types.js';
+import { NETWORKS } from '../../lib/post-lengths.js';
 
 // networkD: an X-style v2 API. Images go up first (POST /2/media/upload, multipart), then the post
 // (POST /2/tweets) names them. Text is measured with twitter-text's weighting (its v3 config: a
@@ -9,7 +9,7 @@ import { NetworkError, type MediaItem, type NetworkAdapter, type NetworkAuth } f
 // (rotating) token through the sign-in provider and tries once more. A post carries no
 // idempotency key: a lost answer is an unknown outcome, never sent again.
 
-export const NETWORK_D_LIMIT = 280;
+export const NETWORK_D_LIMIT = NETWORKS.networkD.limit;
 
 export interface NetworkDOptions {
   fetcher: OutboundFetcher;
@@ -39,7 +39,7 @@ export function createNetworkD(options: NetworkDOptions): NetworkAdapter {
   return {
     network: 'networkD',
     accepts: { images: true, videos: false },
-    count: (text) => twitterText.parseTweet(text).weightedLength,
+    count: NETWORKS.networkD.measure,
     limit: async () => NETWORK_D_LIMIT,
     async publish(auth, request) {
       // At most 4 images go with a post.

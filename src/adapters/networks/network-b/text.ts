@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
 import { RichText } from '@atproto/api';
+import { NETWORKS } from '../../../lib/post-lengths.js';
 
 // networkB's text rules: the limit is 300 graphemes (what a reader sees as one character: an
 // emoji with its modifiers, a letter with its combining marks), and links only become links
 // through facets, which address the text by UTF-8 byte offsets.
 
-export const NETWORK_B_GRAPHEME_LIMIT = 300;
-
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-export function graphemeCount(text: string): number {
-  let count = 0;
-  for (const _ of segmenter.segment(text)) count += 1;
-  return count;
-}
+export const NETWORK_B_GRAPHEME_LIMIT = NETWORKS.networkB.limit;
+export const graphemeCount = NETWORKS.networkB.measure;
 
 export interface Facet {
   index: { byteStart: number; byteEnd: number };
