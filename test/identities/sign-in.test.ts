@@ -124,6 +124,28 @@ describe('linking with a session', () => {
     expect(a.server.failures).toEqual([]);
   });
 
+  it('networkA: two first sign-ins to a new instance at once both complete with the one registration kept', async () => {
+    const fresh = await mastodonStandIn();
+    try {
+      const me = await registerUser(t.app);
+      fresh.server.accountId = '77';
+      // Both registrations are on the wire before either is answered: each read "no app" first.
+      fresh.holdApps(2);
+      const path = `/api/auth/networkA/authorize?instance=${encodeURIComponent(fresh.instance)}`;
+      const trips = await Promise.all([browser().withSession(me.cookie).roundTrip(path), browser().withSession(me.cookie).roundTrip(path)]);
+      expect(trips.map((trip) => trip.landing.searchParams.get('oauth'))).toEqual(['linked', 'linked']);
+      expect(fresh.registrations).toHaveLength(2);
+      const apps = await t.db.kysely.selectFrom('network_a_apps').selectAll().where('instance', '=', fresh.instance).execute();
+      expect(apps).toHaveLength(1);
+      // Both authorize steps sent the browser with the kept client, and both token exchanges authenticated as it.
+      const clientIds = trips.map((trip) => new URL(trip.hops[1].url).searchParams.get('client_id'));
+      expect(clientIds).toEqual([apps[0].client_id, apps[0].client_id]);
+      expect(fresh.server.failures).toEqual([]);
+    } finally {
+      await fresh.server.stop();
+    }
+  });
+
   it('networkA instance rules: missing 400, malformed 400 invalid_instance, unreachable or private 400 provider_unreachable', async () => {
     const ask = (q: string) => t.app.inject({ method: 'GET', url: `/api/auth/networkA/authorize${q}` });
     expect((await ask('')).statusCode).toBe(400);

@@ -96,10 +96,23 @@ export function networkAApp(db: Db, instance: string) {
   return db.selectFrom('network_a_apps').selectAll().where('instance', '=', instance).executeTakeFirst();
 }
 
-/** Stores the registration on an instance (a new one replaces the old: the callback address changed). */
-export async function upsertNetworkAApp(db: Db, row: Insertable<NetworkAAppsTable>): Promise<void> {
-  const { instance: _instance, ...rest } = row;
-  await db.insertInto('network_a_apps').values(row).onConflict((oc) => oc.column('instance').doUpdateSet(rest)).execute();
+/**
+ * Keeps a first registration on an instance unless one is there already (another sign-in's, made
+ * meanwhile), and answers the one kept: two first sign-ins to one instance end up using one app.
+ */
+export async function insertNetworkAAppIfAbsent(db: Db, row: Insertable<NetworkAAppsTable>) {
+  await db.insertInto('network_a_apps').values(row).onConflict((oc) => oc.column('instance').doNothing()).execute();
+  return networkAApp(db, row.instance);
+}
+
+/**
+ * Replaces the registration whose callback address changed, only if it is still the one read
+ * (`previousClientId`: a concurrent sign-in may have replaced it first), and answers the one kept.
+ */
+export async function replaceNetworkAApp(db: Db, row: Insertable<NetworkAAppsTable>, previousClientId: string) {
+  const { instance, ...rest } = row;
+  await db.updateTable('network_a_apps').set(rest).where('instance', '=', instance).where('client_id', '=', previousClientId).execute();
+  return networkAApp(db, instance);
 }
 
 // ---- networkC posting targets ------------------------------------------------------------------

@@ -5,10 +5,12 @@ import { OAuthServer } from './oauth-server.js';
 // /oauth/authorize and /oauth/token (client_secret_post, PKCE checked when the authorize step
 // sent a challenge, as Mastodon 4.3+ does), /oauth/revoke, and
 // GET /api/v1/accounts/verify_credentials with a Bearer token. Its address is what the user types
-// as the instance (`http://127.0.0.2:<port>`).
+// as the instance (`http://127.0.0.2:<port>`). `holdApps(n)` keeps the answers to app
+// registrations until n of them have arrived, so that concurrent first sign-ins overlap for sure.
 
 export async function mastodonStandIn() {
   const registrations: { clientName: string; redirectUris: string; scopes: string }[] = [];
+  let held: { until: number; waiting: (() => void)[] } | null = null;
   const server: OAuthServer = new OAuthServer(
     { authorizePath: '/oauth/authorize', tokenPath: '/oauth/token', revokePath: '/oauth/revoke', clientAuth: 'post', pkce: 'optional', expiresIn: null },
     {
@@ -20,7 +22,13 @@ export async function mastodonStandIn() {
         registrations.push({ clientName: form.get('client_name')!, redirectUris, scopes: form.get('scopes') ?? 'read' });
         const client = { clientId: `app-${randomBytes(6).toString('hex')}`, clientSecret: `secret-${randomBytes(12).toString('hex')}`, redirectUris: redirectUris.split(/\s+/) };
         server.addClient(client);
-        server.json(res, 200, { id: '1', name: form.get('client_name'), redirect_uri: redirectUris, client_id: client.clientId, client_secret: client.clientSecret });
+        const answer = () => server.json(res, 200, { id: '1', name: form.get('client_name'), redirect_uri: redirectUris, client_id: client.clientId, client_secret: client.clientSecret });
+        if (!held) return answer();
+        held.waiting.push(answer);
+        if (held.waiting.length >= held.until) {
+          for (const release of held.waiting) release();
+          held = null;
+        }
       },
       '/api/v1/accounts/verify_credentials': (req, res) => {
         const grant = server.bearer(req, res);
@@ -29,5 +37,12 @@ export async function mastodonStandIn() {
     },
   );
   await server.start();
-  return { server, registrations, instance: server.origin };
+  return {
+    server,
+    registrations,
+    instance: server.origin,
+    holdApps(until: number) {
+      held = { until, waiting: [] };
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { badRequest } from '../../../http/errors.js';
-import { networkAApp, upsertNetworkAApp } from '../queries.js';
+import { insertNetworkAAppIfAbsent, networkAApp, replaceNetworkAApp } from '../queries.js';
 import type { AppContext } from '../../../runtime/types.js';
 import type { Credentials } from '../credentials.js';
 import { getJson, postForm, postFormStatus, ProviderCallFailed, providerUnreachable, str, tokensFrom } from './http.js';
@@ -54,8 +54,13 @@ async function registration(ctx: AppContext, instance: string, redirectUri: stri
   const clientId = str(answer.client_id);
   const clientSecret = str(answer.client_secret);
   if (!clientId || !clientSecret) throw providerUnreachable(`The instance ${new URL(instance).host}`);
-  await upsertNetworkAApp(db, { instance, client_id: clientId, client_secret_sealed: ctx.sealer.seal(clientSecret), redirect_uri: redirectUri, created_at: ctx.clock.now().toISOString() });
-  return { clientId, clientSecret };
+  const row = { instance, client_id: clientId, client_secret_sealed: ctx.sealer.seal(clientSecret), redirect_uri: redirectUri, created_at: ctx.clock.now().toISOString() };
+  // Another first sign-in may have registered meanwhile: the registration kept is the one used
+  // (never replaced under it, or its callback would present a client the instance no longer pairs
+  // with its code); ours is left unused on the instance.
+  const kept = known ? await replaceNetworkAApp(db, row, known.client_id) : await insertNetworkAAppIfAbsent(db, row);
+  if (!kept) throw providerUnreachable(`The instance ${new URL(instance).host}`);
+  return { clientId: kept.client_id, clientSecret: ctx.sealer.open(kept.client_secret_sealed) };
 }
 
 async function storedRegistration(ctx: AppContext, instance: string) {
