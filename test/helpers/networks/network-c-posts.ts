@@ -3,7 +3,9 @@ import { jsonOf, PostsStandIn, type Hit, type Route } from './posts-stand-in.js'
 // A LinkedIn-style REST posts API: every call must carry the one LinkedIn-Version it supports
 // (another, or none, is answered 426 as a sunset version is) and X-Restli-Protocol-Version 2.0.0;
 // images are initialised then PUT; a post names a person or organization the token may post as,
-// and answers its URN in x-restli-id; comments; deleting a post.
+// and answers its URN in x-restli-id; comments; deleting a post; and its token endpoint's
+// refresh grant (client_secret_post, as LinkedIn's is): a refresh answers a new access token and
+// the same refresh token (LinkedIn's programmatic refresh tokens do not rotate).
 
 export interface StandInPost {
   urn: string;
@@ -21,6 +23,12 @@ export class NetworkCPosts extends PostsStandIn {
   readonly images = new Map<string, { bytes: number | null }>();
   readonly comments: { post: string; actor: string; text: string }[] = [];
   private seq = 7000;
+  /** The client the token endpoint takes (client_id and client_secret in the form). */
+  client = { id: 'c-client', secret: 'c-client-secret' };
+  /** Refresh tokens the token endpoint takes. */
+  readonly refreshTokens = new Set<string>();
+  readonly refreshes: { granted: boolean; refreshToken: string }[] = [];
+  private tokenSeq = 0;
 
   /** Its version and protocol headers, else the answer it gives. */
   private versioned(hit: Hit, carry: () => { status: number; headers?: Record<string, string>; json?: unknown }) {
@@ -31,6 +39,23 @@ export class NetworkCPosts extends PostsStandIn {
 
   protected routes(): Route[] {
     return [
+      {
+        op: 'token',
+        method: 'POST',
+        pattern: /^\/oauth\/v2\/accessToken$/,
+        public: true,
+        handle: (hit) => {
+          const form = new URLSearchParams(hit.body.toString('utf8'));
+          if (form.get('client_id') !== this.client.id || form.get('client_secret') !== this.client.secret) return { status: 401, json: { error: 'invalid_client' } };
+          const refreshToken = form.get('refresh_token') ?? '';
+          const granted = form.get('grant_type') === 'refresh_token' && this.refreshTokens.has(refreshToken);
+          this.refreshes.push({ granted, refreshToken });
+          if (!granted) return { status: 400, json: { error: 'invalid_request', error_description: 'The provided refresh token is invalid' } };
+          const access = `c-access-${++this.tokenSeq}-SECRET`;
+          this.tokens.add(access);
+          return { status: 200, json: { access_token: access, expires_in: 5_184_000, refresh_token: refreshToken, refresh_token_expires_in: 31_536_000, scope: 'w_member_social' } };
+        },
+      },
       {
         op: 'media',
         method: 'POST',
