@@ -128,7 +128,8 @@ function open(ctx: AppContext, sealed: string | null): string | null {
   return sealed === null ? null : ctx.sealer.open(sealed);
 }
 
-function toCredentials(ctx: AppContext, row: Selectable<IdentitiesTable>): Credentials {
+/** An identity row's credentials, opened (none when they were sealed under another key). */
+export function toCredentials(ctx: AppContext, row: Selectable<IdentitiesTable>): Credentials {
   let tokens: StoredTokens | null = null;
   let session: string | null = null;
   try {

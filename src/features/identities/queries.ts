@@ -18,6 +18,11 @@ export function identityOfUser(db: Db, userId: string, id: string) {
   return db.selectFrom('identities').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** Every identity of a user with its sealed credentials (account deletion's revocations). */
+export function identityRowsOf(db: Db, userId: string) {
+  return db.selectFrom('identities').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+}
+
 export function identityById(db: Db, id: string) {
   return db.selectFrom('identities').selectAll().where('id', '=', id).executeTakeFirst();
 }
