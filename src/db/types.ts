@@ -402,6 +402,10 @@ export interface ListsTable {
   source_identity_id: ColumnType<string | null, string | null | undefined, string | null>;
   source_etag: ColumnType<string | null, string | null | undefined, string | null>;
   last_synced_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last good sync stopped at the listing's page bound (migration 024). */
+  sync_truncated: ColumnType<SqlBool, SqlBool | undefined, SqlBool>;
+  /** Until when a sync holds its claim on the list (migration 024); null: none. */
+  sync_claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ListPropertiesTable {

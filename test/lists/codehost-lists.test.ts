@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { upsertIdentity } from '../../src/features/identities/credentials.js';
-import { createTestApp, registerUser, setUserFields, type TestApp } from '../helpers/app.js';
+import { MAX_PAGES } from '../../src/adapters/codehost/client.js';
+import { BUSY_RETRY_MS, SYNC_CLAIM_MS, syncCodehostList } from '../../src/features/lists/codehost-sync.js';
+import { runDueJobs } from '../../src/runtime/jobs/execute.js';
+import { createTestApp, registerUser, secondInstance, setUserFields, type TestApp } from '../helpers/app.js';
 import { CodehostApi, issue, pullRequest, repo, type RepoItem } from '../helpers/networks/codehost-api.js';
 import { activeUser, BOOKS_SCHEMA, bearerOf, call, cookieOf, createList, csvForm, expectError, type Auth } from './support.js';
 
@@ -60,7 +64,7 @@ async function createSourced(who: Linked, source: Record<string, unknown>, extra
 async function getList(who: Linked, id: string) {
   const res = await call(t, 'GET', `/api/lists/${id}`, who.auth);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { lastSyncedAt: string | null; source: unknown };
+  return res.json().data as { lastSyncedAt: string | null; source: unknown; syncTruncated: boolean };
 }
 
 async function rows(who: Linked, id: string, query = 'limit=200') {
@@ -276,6 +280,30 @@ describe('POST /api/lists/{id}/sync', () => {
     expect((await rows(me, list.id, 'limit=200&offset=200&sort=name')).rows.at(-1)!.data.name).toBe('me/r249');
   });
 
+  it('a listing longer than its page bound: the rows as far as it goes, syncTruncated on the record, logged; false again once it fits', async () => {
+    // The stand-in serves one item a page (as the real API may serve fewer than per_page): one page more than the bound.
+    const many = Array.from({ length: MAX_PAGES + 1 }, (_, i) => repo('me', `t${String(i).padStart(3, '0')}`));
+    const me = await linkedUser({ repos: many });
+    const warn = vi.spyOn(t.app.ctx.log, 'warn');
+    api.pageCap = 1;
+    try {
+      const list = await createSourced(me, { provider: 'codehost', kind: 'repositories' });
+      expect(hitsFor(me.token)).toHaveLength(MAX_PAGES);
+      expect((await rows(me, list.id, 'limit=200')).total).toBe(MAX_PAGES);
+      const record = await getList(me, list.id);
+      expect(record).toMatchObject({ syncTruncated: true, lastSyncedAt: t.clock.now().toISOString() });
+      const logged = warn.mock.calls.filter(([, msg]) => msg === 'codehost listing cut off at its page bound');
+      expect(logged).toEqual([[{ listId: list.id, pages: MAX_PAGES, items: MAX_PAGES, maxPages: MAX_PAGES }, 'codehost listing cut off at its page bound']]);
+      api.account(me.token, me.user.username, { repos: many.slice(0, 3) });
+      await syncNow(me, list.id);
+      expect((await rows(me, list.id)).total).toBe(3);
+      expect((await getList(me, list.id)).syncTruncated).toBe(false);
+    } finally {
+      api.pageCap = null;
+      warn.mockRestore();
+    }
+  });
+
   it('another user’s list: 404; a list of one’s own rows: 409 not_codehost_list; unknown: 404', async () => {
     const owner = await linkedUser({ repos: [repo('me', 'mine')] });
     const list = await createSourced(owner, { provider: 'codehost', kind: 'repositories' });
@@ -409,6 +437,63 @@ describe('GET /api/cron/sync-codehost-lists', () => {
     t.clock.advance(3600_000);
     await t.app.ctx.runtime.periodic.runOnce();
     expect((await rows(changed, changedList.id)).rows.map((r) => r.data.name)).toEqual(['me/c3']);
+  });
+});
+
+describe('syncs of one list on two instances of one database', () => {
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    other = await secondInstance(t, { ownConnection: true });
+  });
+  afterAll(async () => other.close());
+
+  const claim = async (id: string) => (await t.db.kysely.selectFrom('lists').select('sync_claimed_until').where('id', '=', id).executeTakeFirstOrThrow()).sync_claimed_until;
+
+  it('run one at a time: of two at once, one syncs and the other finds the list claimed; the claim ends with the sync', async () => {
+    const me = await linkedUser({ repos: [repo('me', 'x1')] });
+    const list = await createSourced(me, { provider: 'codehost', kind: 'repositories' });
+    api.account(me.token, me.user.username, { repos: [repo('me', 'x1'), repo('me', 'x2')] });
+    const before = hitsFor(me.token).length;
+    api.failure = { kind: 'slow', ms: 300 };
+    let outcomes;
+    try {
+      outcomes = await Promise.all([syncCodehostList(t.app.ctx, list.id), syncCodehostList(other.ctx, list.id)]);
+    } finally {
+      api.failure = null;
+    }
+    expect(outcomes.map((o) => o.result).sort()).toEqual(['busy', 'updated']);
+    // The code host was asked once.
+    expect(hitsFor(me.token).length).toBe(before + 1);
+    expect((await rows(me, list.id)).total).toBe(2);
+    expect(await claim(list.id)).toBeNull();
+    // Free again: the other instance syncs it next (a 304 now).
+    expect(await syncCodehostList(other.ctx, list.id)).toEqual({ result: 'unchanged' });
+  });
+
+  it('a job that finds the list claimed tries again after a while, and syncs once the claim has ended; a claim past its time is taken over', async () => {
+    const me = await linkedUser({ repos: [repo('me', 'y1')] });
+    const list = await createSourced(me, { provider: 'codehost', kind: 'repositories' });
+    api.account(me.token, me.user.username, { repos: [repo('me', 'y1'), repo('me', 'y2')] });
+    // Another instance's sync under way (its claim in the database).
+    const held = new Date(t.clock.now().getTime() + SYNC_CLAIM_MS).toISOString();
+    await t.db.kysely.updateTable('lists').set({ sync_claimed_until: held }).where('id', '=', list.id).execute();
+    const before = hitsFor(me.token).length;
+    await syncNow(me, list.id);
+    expect(hitsFor(me.token).length).toBe(before);
+    const jobs = await t.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', 'codehost-list-sync').where('payload', 'like', `%${list.id}%`).where('status', '!=', 'done').execute();
+    expect(jobs.map((j) => [j.status, j.attempts])).toEqual([['queued', 1]]);
+    expect(Date.parse(jobs[0].run_at)).toBeGreaterThanOrEqual(t.clock.now().getTime() + BUSY_RETRY_MS);
+    expect((await rows(me, list.id)).total).toBe(1);
+    // That sync ends (its claim released): the retry syncs.
+    await t.db.kysely.updateTable('lists').set({ sync_claimed_until: null }).where('id', '=', list.id).execute();
+    t.clock.advance(BUSY_RETRY_MS + 60_000);
+    await runDueJobs(t.app.ctx);
+    expect((await rows(me, list.id)).total).toBe(2);
+    // A claim left by a process that died: taken over once it has run out.
+    api.account(me.token, me.user.username, { repos: [repo('me', 'y3')] });
+    await t.db.kysely.updateTable('lists').set({ sync_claimed_until: t.clock.now().toISOString() }).where('id', '=', list.id).execute();
+    expect(await syncCodehostList(other.ctx, list.id)).toEqual({ result: 'updated' });
+    expect(await claim(list.id)).toBeNull();
   });
 });
 

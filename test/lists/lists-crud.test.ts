@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const LIST_FIELDS = ['createdAt', 'description', 'folderId', 'id', 'isPublic', 'lastSyncedAt', 'schema', 'source', 'title', 'updatedAt'];
+const LIST_FIELDS = ['createdAt', 'description', 'folderId', 'id', 'isPublic', 'lastSyncedAt', 'schema', 'source', 'syncTruncated', 'title', 'updatedAt'];
 
 describe('POST /api/lists', () => {
   it('creates a list: { message, data } with the schema, each column with its propertyId and property record', async () => {
@@ -19,7 +19,7 @@ describe('POST /api/lists', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['data', 'message']);
     expect(Object.keys(body.data).sort()).toEqual(LIST_FIELDS);
-    expect(body.data).toMatchObject({ title: 'Books', description: 'What I read', isPublic: true, folderId: null, source: null, lastSyncedAt: null });
+    expect(body.data).toMatchObject({ title: 'Books', description: 'What I read', isPublic: true, folderId: null, source: null, lastSyncedAt: null, syncTruncated: false });
     expect(body.data.schema.name).toBe('Books');
     expect(body.data.schema.fields.map((f: any) => f.key)).toEqual(BOOKS_SCHEMA.fields.map((f) => f.key));
     const status = body.data.schema.fields[2];

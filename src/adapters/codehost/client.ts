@@ -4,8 +4,9 @@ import { retryAfterMs } from '../networks/classify.js';
 // The code host's REST API (GitHub-style), read through @octokit/rest pointed at CODEHOST_API_URL
 // with the guarded fetch function, so the SSRF guard, time budget and body cap hold for it. One
 // listing is one conditional request (`If-None-Match` with the ETag of the last good listing: a
-// 304 costs no rate limit) and, when it changed, the `Link: rel="next"` pages to the end. Pull
-// requests come back with a repository's issues and are left out here.
+// 304 costs no rate limit) and, when it changed, the `Link: rel="next"` pages to the end, or to
+// MAX_PAGES (the listing then says `truncated`, for the caller to record). Pull requests come back
+// with a repository's issues and are left out here.
 
 export type CodehostKind = 'repositories' | 'issues' | 'starred';
 
@@ -30,7 +31,8 @@ export interface CodehostIssue {
 
 export type CodehostItem = CodehostRepository | CodehostIssue;
 
-export type CodehostListing = { notModified: true } | { notModified: false; etag: string | null; items: CodehostItem[]; pages: number };
+/** `truncated`: the listing went on past MAX_PAGES pages (a `next` link was left unfollowed). */
+export type CodehostListing = { notModified: true } | { notModified: false; etag: string | null; items: CodehostItem[]; pages: number; truncated: boolean };
 
 /**
  * A listing that failed. `unauthorized`: the token was refused (401). `unavailable`: the provider
@@ -150,6 +152,7 @@ export function createCodehostClient(options: CodehostClientOptions): CodehostCl
       const items: CodehostItem[] = [];
       let pages = 0;
       let firstEtag: string | null = null;
+      let truncated = false;
       try {
         let response = await octokit.request(`GET ${PATHS[kind]}`, {
           per_page: PER_PAGE,
@@ -166,7 +169,11 @@ export function createCodehostClient(options: CodehostClientOptions): CodehostCl
             items.push(toItem(raw));
           }
           const next = nextLink(response.headers.link);
-          if (next === null || pages >= maxPages) break;
+          if (next === null) break;
+          if (pages >= maxPages) {
+            truncated = true;
+            break;
+          }
           // The token goes only to the API's own origin, whatever a Link header names.
           if (new URL(next, origin).origin !== origin) throw new CodehostError('The code host paginated to another origin', 'refused');
           response = await octokit.request({ method: 'GET', url: new URL(next, origin).href, headers: { authorization } });
@@ -176,7 +183,7 @@ export function createCodehostClient(options: CodehostClientOptions): CodehostCl
         if (isFailure(err) && err.status === 304) return { notModified: true };
         throw classify(err, now());
       }
-      return { notModified: false, etag: firstEtag, items, pages };
+      return { notModified: false, etag: firstEtag, items, pages, truncated };
     },
   };
 }

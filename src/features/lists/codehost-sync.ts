@@ -1,4 +1,4 @@
-import { CodehostError, createCodehostClient, type CodehostListing } from '../../adapters/codehost/client.js';
+import { CodehostError, createCodehostClient, MAX_PAGES, type CodehostListing } from '../../adapters/codehost/client.js';
 import { guardedFetchFunction } from '../../adapters/outbound-fetch/fetch-function.js';
 import { conflict } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
@@ -8,7 +8,18 @@ import { AppState } from '../../runtime/state.js';
 import type { AppContext, JobOutcome, PeriodicTask } from '../../runtime/types.js';
 import { AccessTokenRejected, IdentityNotLinked, listIdentities, ReauthRequired, RefreshRefused, withAccessToken } from '../identities/index.js';
 import { listColumns } from './columns.js';
-import { listById, markSynced, ownList, replaceSourcedRows, setSourceIdentity, sourcedListIdsAfter, type ListRecord, type PreparedRow } from './queries/index.js';
+import {
+  claimSync,
+  listById,
+  markSynced,
+  ownList,
+  releaseSync,
+  replaceSourcedRows,
+  setSourceIdentity,
+  sourcedListIdsAfter,
+  type ListRecord,
+  type PreparedRow,
+} from './queries/index.js';
 import { prepareRow, storedData } from './row-data.js';
 import { CODEHOST_SYNC_JOB, SYNC_ATTEMPTS } from './service.js';
 import { sourceOf, sourceRow, type ListSource } from './sources.js';
@@ -18,10 +29,27 @@ import { sourceOf, sourceRow, type ListSource } from './sources.js';
 // only lastSyncedAt), follows the pagination to the end, and replaces the rows in one short
 // transaction (everything is fetched and checked before it opens, so SQLite's writer is held only
 // for the writes). A provider that fails (5xx, a timeout, a rate limit) leaves the last good rows
-// as they are. Runs: the job queued with a new list and by `POST /api/lists/{id}/sync`, and the
-// hourly periodic task (GET /api/cron/sync-codehost-lists).
+// as they are. A listing longer than the client's page bound (MAX_PAGES) is kept as far as it
+// goes, recorded on the list (`syncTruncated`) and logged, never cut silently. Runs: the job queued
+// with a new list and by `POST /api/lists/{id}/sync`, and the hourly periodic task
+// (GET /api/cron/sync-codehost-lists).
+//
+// One sync of a list at a time: in this process the callers share one (a single flight); across
+// instances a sync first claims the list in the database (claimSync, a compare-and-swap on
+// lists.sync_claimed_until) and one that finds it claimed does nothing (`busy`): the job tries
+// again shortly, the hourly task leaves the list to the sync under way. A claim left by a process
+// that died runs out after SYNC_CLAIM_MS.
 
-export type SyncResult = { result: 'updated' | 'unchanged' } | { result: 'failed'; reason: string; retryable: boolean; retryAfterMs: number | null } | { result: 'gone' };
+export type SyncResult =
+  | { result: 'updated' | 'unchanged' }
+  | { result: 'failed'; reason: string; retryable: boolean; retryAfterMs: number | null }
+  | { result: 'gone' }
+  | { result: 'busy' };
+
+/** How long a sync's claim holds: beyond the longest sync (MAX_PAGES requests, each within the outbound time budget). */
+export const SYNC_CLAIM_MS = 15 * 60_000;
+/** When a job that found its list claimed by another instance tries again. */
+export const BUSY_RETRY_MS = 15_000;
 
 /** One sync per list at a time in this process: the job and the hourly task share it. */
 const syncFlights = new AppState('lists.codehost-sync', () => new SingleFlight<SyncResult>());
@@ -59,6 +87,18 @@ async function fetchListing(ctx: AppContext, list: ListRecord, source: ListSourc
   });
 }
 
+/** A sync of the list under its claim in the database, or `busy` when another instance holds it. */
+async function claimedSync(ctx: AppContext, listId: string): Promise<SyncResult> {
+  const now = ctx.clock.now();
+  const until = new Date(now.getTime() + SYNC_CLAIM_MS).toISOString();
+  if (!(await claimSync(ctx.db.kysely, listId, now.toISOString(), until))) return (await listById(ctx.db.kysely, listId)) ? { result: 'busy' } : { result: 'gone' };
+  try {
+    return await syncOnce(ctx, listId);
+  } finally {
+    await releaseSync(ctx.db.kysely, listId, until);
+  }
+}
+
 async function syncOnce(ctx: AppContext, listId: string): Promise<SyncResult> {
   const list = await listById(ctx.db.kysely, listId);
   const source = list && sourceOf(list);
@@ -87,23 +127,26 @@ async function syncOnce(ctx: AppContext, listId: string): Promise<SyncResult> {
   }
   const skipped = listing.items.length - rows.length;
   if (skipped > 0) ctx.log.warn({ listId, skipped }, 'codehost items the list refused');
+  if (listing.truncated) ctx.log.warn({ listId, pages: listing.pages, items: listing.items.length, maxPages: MAX_PAGES }, 'codehost listing cut off at its page bound');
   const kept = await ctx.db.kysely.transaction().execute(async (trx) => {
     // Deleted while the listing was fetched: nothing to write.
     if (!(await listById(trx, list.id))) return false;
-    await replaceSourcedRows(trx, ctx.db.engine, list.id, rows, listing.etag, now);
+    await replaceSourcedRows(trx, ctx.db.engine, list.id, rows, { etag: listing.etag, truncated: listing.truncated, at: now });
     return true;
   });
   return kept ? { result: 'updated' } : { result: 'gone' };
 }
 
-/** Syncs one codehost-backed list now (one at a time per list in this process). */
+/** Syncs one codehost-backed list now (one at a time per list: shared in this process, claimed across instances). */
 export function syncCodehostList(ctx: AppContext, listId: string): Promise<SyncResult> {
-  return ctx.state(syncFlights).run(listId, () => syncOnce(ctx, listId));
+  return ctx.state(syncFlights).run(listId, () => claimedSync(ctx, listId));
 }
 
 /** The sync job: a provider that is down or out of rate limit is tried again (after its reset when it says). */
 export async function runSyncJob(ctx: AppContext, listId: string): Promise<JobOutcome> {
   const outcome = await syncCodehostList(ctx, listId);
+  // Another instance is syncing it: this request's sync runs after that one (whose listing may predate the request).
+  if (outcome.result === 'busy') return { status: 'retry', reason: 'Another instance is syncing this list', retryAfterMs: BUSY_RETRY_MS };
   if (outcome.result !== 'failed') return { status: 'done' };
   ctx.log.warn({ listId, reason: outcome.reason }, 'codehost list sync failed');
   if (!outcome.retryable) return { status: 'failed', reason: outcome.reason };
@@ -136,7 +179,8 @@ export async function syncAllCodehostLists(ctx: AppContext): Promise<{ lists: nu
     for (let i = 0; i < ids.length; i += PARALLEL) {
       const outcomes = await Promise.all(ids.slice(i, i + PARALLEL).map((id) => syncCodehostList(ctx, id).catch((err: unknown) => unexpected(ctx, id, err))));
       for (const [j, o] of outcomes.entries()) {
-        if (o.result === 'gone') continue;
+        // Gone, or being synced by another instance (which counts it).
+        if (o.result === 'gone' || o.result === 'busy') continue;
         counts.lists += 1;
         if (o.result === 'updated') counts.updated += 1;
         if (o.result === 'failed') {

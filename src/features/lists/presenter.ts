@@ -31,7 +31,7 @@ export function presentSchema(list: ListRecord, columns: StoredColumn[]) {
  * the List record (not the Public list, whose fields the spec fixes).
  */
 function presentSource(list: ListRecord) {
-  return { source: sourceOf(list), lastSyncedAt: list.last_synced_at };
+  return { source: sourceOf(list), lastSyncedAt: list.last_synced_at, syncTruncated: list.sync_truncated };
 }
 
 export function presentList({ list, columns }: { list: ListRecord; columns: StoredColumn[] }) {

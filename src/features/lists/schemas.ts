@@ -66,6 +66,9 @@ const SourceFields = {
   /** Set for a codehost-backed list, whose rows the sync writes; null for a list of one's own rows. */
   source: Nullable(ref(ListSourceObject)),
   lastSyncedAt: Nullable(DateTime({ description: 'When the last good sync ended (a codehost-backed list); null before the first' })),
+  syncTruncated: Type.Boolean({
+    description: 'Whether the last good sync stopped at the code host listing’s bound (100 pages of 100 items), so that items beyond it are not rows; false for a list of one’s own rows',
+  }),
 };
 
 export const List = Type.Object(

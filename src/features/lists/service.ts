@@ -175,6 +175,8 @@ export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { i
     source_identity_id: origin?.identityId ?? null,
     source_etag: null,
     last_synced_at: null,
+    sync_truncated: false,
+    sync_claimed_until: null,
   };
   await insertList(trx, list);
   const columns = await insertColumns(trx, list.id, schema, now);

@@ -73,6 +73,8 @@ export class CodehostApi extends LoopbackPages {
   /** Requests that were counted against the rate limit (everything but 304s and refusals). */
   rateLimitUsed = 0;
   failure: Failure | null = null;
+  /** The most items a page holds, whatever per_page asks (the real API may serve fewer); null: per_page's. */
+  pageCap: number | null = null;
 
   constructor() {
     // The routes object stays the server's: issues routes are added to it as repositories are set.
@@ -129,7 +131,7 @@ export class CodehostApi extends LoopbackPages {
     const all = items(account);
     const etag = `"${createHash('sha256').update(JSON.stringify(all)).digest('hex').slice(0, 20)}"`;
     const url = new URL(req.url ?? '/', this.origin);
-    const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30));
+    const perPage = Math.min(100, this.pageCap ?? 100, Number(url.searchParams.get('per_page') ?? 30));
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
     // The ETag names the whole listing here; a 304 costs no rate limit (the real API's rule).
     if (page === 1 && req.headers['if-none-match'] === etag) {

@@ -29,6 +29,10 @@ export interface ListRecord {
   source_identity_id: string | null;
   source_etag: string | null;
   last_synced_at: string | null;
+  /** The last good sync stopped at the listing's page bound (codehost-sync.ts). */
+  sync_truncated: boolean;
+  /** Until when a sync holds its claim on the list; null: none. */
+  sync_claimed_until: string | null;
 }
 
 /** A list with its columns, as most reads answer it. */
@@ -45,7 +49,7 @@ export interface ListPatch {
 }
 
 export function toListRecord(r: Selectable<ListsTable>): ListRecord {
-  return { ...r, is_public: toBool(r.is_public), rows_version: Number(r.rows_version), schema_version: Number(r.schema_version) };
+  return { ...r, is_public: toBool(r.is_public), sync_truncated: toBool(r.sync_truncated), rows_version: Number(r.rows_version), schema_version: Number(r.schema_version) };
 }
 
 // Read by every row add (and other single-row writes): compiled once (see preparedQuery).

@@ -19,14 +19,41 @@ export async function listById(db: Tx, listId: string): Promise<ListRecord | und
 }
 
 /**
- * Replaces every row of a sourced list with `rows` (already prepared), records the listing's ETag
- * and the sync time, and bumps rows_version: the whole of one good sync, in the caller's transaction.
+ * Replaces every row of a sourced list with `rows` (already prepared), records the listing's ETag,
+ * whether it was cut at its page bound, and the sync time, and bumps rows_version: the whole of
+ * one good sync, in the caller's transaction.
  */
-export async function replaceSourcedRows(trx: Tx, engine: Engine, listId: string, rows: readonly PreparedRow[], etag: string | null, at: string): Promise<void> {
+export async function replaceSourcedRows(
+  trx: Tx,
+  engine: Engine,
+  listId: string,
+  rows: readonly PreparedRow[],
+  listing: { etag: string | null; truncated: boolean; at: string },
+): Promise<void> {
   await trx.deleteFrom('list_rows').where('list_id', '=', listId).execute();
-  await insertRows(trx, engine, listId, rows, at);
-  await trx.updateTable('lists').set({ source_etag: etag, last_synced_at: at }).where('id', '=', listId).execute();
+  await insertRows(trx, engine, listId, rows, listing.at);
+  await trx.updateTable('lists').set({ source_etag: listing.etag, sync_truncated: listing.truncated, last_synced_at: listing.at }).where('id', '=', listId).execute();
   await bumpRows(trx, listId);
+}
+
+/**
+ * Claims the list for one sync until `until` (an ISO time), unless another sync holds a claim
+ * that has not run out by `now`: whether this one got it. One statement, so of two instances
+ * asking at once exactly one wins.
+ */
+export async function claimSync(db: Tx, listId: string, now: string, until: string): Promise<boolean> {
+  const result = await db
+    .updateTable('lists')
+    .set({ sync_claimed_until: until })
+    .where('id', '=', listId)
+    .where((eb) => eb.or([eb('sync_claimed_until', 'is', null), eb('sync_claimed_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ends the claim taken with `until`, if it is still that one (a claim that ran out may be another sync's now). */
+export async function releaseSync(db: Tx, listId: string, until: string): Promise<void> {
+  await db.updateTable('lists').set({ sync_claimed_until: null }).where('id', '=', listId).where('sync_claimed_until', '=', until).execute();
 }
 
 /** A sync that found the source unchanged (304): only its time moves. */
