@@ -3,6 +3,7 @@ import { createNetworkBAdapter } from '../../src/adapters/networks/network-b.js'
 import { IdentityUnresolvable } from '../../src/adapters/networks/network-b/identity.js';
 import { NetworkBOAuth, NetworkBRefreshRefused, type CompletedSignIn } from '../../src/adapters/networks/network-b/oauth.js';
 import { graphemeCount, recordKeyFor } from '../../src/adapters/networks/network-b/text.js';
+import { DpopNonces, xrpc, type XrpcCredentials } from '../../src/adapters/networks/network-b/xrpc.js';
 import { NetworkError, type NetworkAuth } from '../../src/adapters/networks/types.js';
 import { LoopbackPages } from '../helpers/loopback-pages.js';
 import { NetworkBStandIn, type Account } from '../helpers/networks/network-b.js';
@@ -184,6 +185,50 @@ describe('networkB publishing', () => {
     const link = record.facets.find((f: any) => f.features[0].$type === 'app.bsky.richtext.facet#link');
     expect(Buffer.from(text).subarray(link.index.byteStart, link.index.byteEnd).toString()).toBe('https://example.org/a?b=1');
     expect(link.features[0].uri).toBe('https://example.org/a?b=1');
+  });
+
+  it('turns @handles into mention facets with the resolved DID at their UTF-8 byte offsets; one that does not resolve stays text', async () => {
+    const bob = standIn.addAccount('bob.test');
+    const liar = standIn.addAccount('fibber.test', { claimedHandle: 'bob.test' });
+    const withMentions = createNetworkBAdapter({ fetcher: standIn.mappingFetcher(), directoryUrl: standIn.directoryUrl });
+    // Multi-byte characters before each mention: byte offsets differ from string indexes.
+    const text = 'Café ☕ avec @bob.test, 日本 @nobody.test @fibber.test and https://example.org/x 👋🏽 @Bob.test';
+    const published = await withMentions.publish(auth, { text, media: [], deliveryKey: 'delivery-mentions' });
+    const record = alice.records.get(published.externalId.split('/').slice(-2).join('/'))!.value as any;
+    const mentions = record.facets.filter((f: any) => f.features[0].$type === 'app.bsky.richtext.facet#mention');
+    expect(mentions.map((f: any) => f.features)).toEqual([[{ $type: 'app.bsky.richtext.facet#mention', did: bob.did }], [{ $type: 'app.bsky.richtext.facet#mention', did: bob.did }]]);
+    const bytes = Buffer.from(text);
+    expect(mentions.map((f: any) => bytes.subarray(f.index.byteStart, f.index.byteEnd).toString())).toEqual(['@bob.test', '@Bob.test']);
+    expect(mentions[0].index.byteStart).toBe(Buffer.byteLength('Café ☕ avec '));
+    expect(mentions[0].index.byteStart).not.toBe(text.indexOf('@bob.test'));
+    // The link is still a facet; the unknown handle and the one whose document does not name it back are plain text.
+    expect(record.facets.filter((f: any) => f.features[0].$type === 'app.bsky.richtext.facet#link').map((f: any) => f.features[0].uri)).toEqual(['https://example.org/x']);
+    expect(JSON.stringify(record.facets)).not.toContain(liar.did);
+    // Without a directory (no resolver) mentions stay text.
+    const plain = await adapter().publish(auth, { text: 'hi @bob.test', media: [], deliveryKey: 'delivery-no-resolver' });
+    const plainRecord = alice.records.get(plain.externalId.split('/').slice(-2).join('/'))!.value as any;
+    expect(plainRecord.facets).toBeUndefined();
+  });
+
+  it('the stand-in refuses a mention facet at the wrong byte offsets (what it checks)', async () => {
+    const bob = [...standIn.accounts.values()].find((a) => a.handle === 'bob.test')!;
+    const text = 'é @bob.test';
+    // String indexes where byte offsets belong: 'é' is one index but two bytes.
+    const wrong = {
+      $type: 'app.bsky.feed.post',
+      text,
+      createdAt: new Date().toISOString(),
+      facets: [{ index: { byteStart: text.indexOf('@'), byteEnd: text.length }, features: [{ $type: 'app.bsky.richtext.facet#mention', did: bob.did }] }],
+    };
+    const session = JSON.parse(auth.session!) as { dpopJwk: XrpcCredentials['dpopJwk'] };
+    const res = await xrpc(
+      standIn.mappingFetcher(),
+      new DpopNonces(),
+      { pdsUrl: auth.instanceUrl!, accessToken: auth.accessToken, dpopJwk: session.dpopJwk },
+      { method: 'POST', nsid: 'com.atproto.repo.createRecord', json: { repo: alice.did, collection: 'app.bsky.feed.post', rkey: recordKeyFor('wrong-offsets'), record: wrong } },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.toString()).toContain('mention facet of bob.test covers');
   });
 
   it('never posts twice: a retry after the connection dropped finds its record', async () => {

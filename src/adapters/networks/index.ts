@@ -25,7 +25,7 @@ export function createNetworkAdapters(config: Config, fetcher: OutboundFetcher):
   const n = config.networks;
   return {
     networkA: createNetworkA({ fetcher }),
-    networkB: createNetworkBAdapter({ fetcher }),
+    networkB: createNetworkBAdapter({ fetcher, directoryUrl: n.networkBDirectoryUrl }),
     networkC: createNetworkC({ fetcher, apiUrl: n.networkCApiUrl, apiVersion: n.networkCApiVersion, webUrl: origin(n.networkCAuthUrl) }),
     networkD: createNetworkD({ fetcher, apiUrl: n.networkDApiUrl, webUrl: origin(n.networkDAuthUrl) }),
   };

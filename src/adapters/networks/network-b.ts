@@ -1,7 +1,8 @@
 import type { JWK } from 'jose';
 import { OutboundRefusedError, type GuardedResponse, type OutboundFetcher } from '../outbound-fetch/index.js';
 import { classifyHttpFailure, classifyTransportFailure } from './classify.js';
-import { detectFacets, graphemeCount, NETWORK_B_GRAPHEME_LIMIT, recordKeyFor } from './network-b/text.js';
+import { NetworkBIdentityResolver } from './network-b/identity.js';
+import { detectFacets, graphemeCount, NETWORK_B_GRAPHEME_LIMIT, recordKeyFor, type HandleResolver } from './network-b/text.js';
 import { DpopNonces, xrpc, type XrpcCredentials, type XrpcRequest } from './network-b/xrpc.js';
 import { NetworkError, type MediaItem, type NetworkAdapter, type NetworkAuth, type Published, type PublishRequest } from './types.js';
 
@@ -9,7 +10,8 @@ import { NetworkError, type MediaItem, type NetworkAdapter, type NetworkAuth, ty
 // repository on its PDS, with DPoP-bound requests made with the OAuth session's key. Each delivery
 // writes to its own record key (derived from the delivery key), so a retry after an unknown
 // outcome finds its record already there instead of posting twice. Images are uploaded as blobs
-// first and embedded; links become facets.
+// first and embedded; links, tags and mentions become facets (a mention with its handle's DID,
+// resolved as sign-in resolves handles).
 
 const POST_COLLECTION = 'app.bsky.feed.post';
 /** The most images a post embeds. */
@@ -21,6 +23,8 @@ export interface NetworkBAdapterOptions {
   fetcher: OutboundFetcher;
   /** The web app whose post pages `externalUrl` points at. */
   webUrl?: string;
+  /** The DID directory (NETWORKB_DIRECTORY_URL) for resolving mentioned handles; without it mentions stay plain text. */
+  directoryUrl?: string;
 }
 
 interface SavedSession {
@@ -38,6 +42,9 @@ interface BlobRef {
 export function createNetworkBAdapter(options: NetworkBAdapterOptions): NetworkAdapter {
   const nonces = new DpopNonces();
   const webUrl = (options.webUrl ?? DEFAULT_WEB_URL).replace(/\/+$/, '');
+  const resolver = options.directoryUrl ? new NetworkBIdentityResolver({ fetcher: options.fetcher, directoryUrl: options.directoryUrl }) : null;
+  // Only a handle whose DID document names it back is that account's (as at sign-in).
+  const resolveHandle: HandleResolver | undefined = resolver ? async (handle) => (await resolver.resolve(handle)).did : undefined;
 
   const call = async (creds: XrpcCredentials, request: XrpcRequest): Promise<GuardedResponse> => {
     try {
@@ -84,7 +91,7 @@ export function createNetworkBAdapter(options: NetworkBAdapterOptions): NetworkA
       const rkey = recordKeyFor(request.deliveryKey);
       const images = [];
       for (const item of request.media.filter((m) => m.kind === 'image').slice(0, MAX_IMAGES)) images.push(await uploadImage(creds, item));
-      const facets = detectFacets(request.text);
+      const facets = await detectFacets(request.text, resolveHandle);
       const record = {
         $type: POST_COLLECTION,
         text: request.text,

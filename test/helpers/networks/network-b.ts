@@ -8,7 +8,8 @@ import { OutboundFetcher, type GuardedRequest, type GuardedResponse } from '../.
 //   - a PLC directory answering DID documents, and the handles' own web servers (the
 //     `/.well-known/atproto-did` of a handle, the `/.well-known/did.json` of a did:web);
 //   - a PDS with its oauth-protected-resource metadata and the repo endpoints (createRecord with
-//     a client-chosen key that must be a TID and must not exist yet, uploadBlob, getRecord,
+//     a client-chosen key that must be a TID and must not exist yet, and facets whose UTF-8 byte
+//     ranges cover their link or `@handle` (a mention naming that account's DID), uploadBlob, getRecord,
 //     deleteRecord), each requiring the DPoP-bound access token with a valid proof (signature,
 //     htm, htu, ath, the key the token is bound to, a fresh jti, the current nonce);
 //   - an authorization server: PAR (client id, redirect URI, PKCE S256 challenge, DPoP proof and
@@ -466,7 +467,7 @@ export class NetworkBStandIn {
         if (repo !== sub) return xrpcError(403, 'AuthRequired', 'Not the token holder\'s repository');
         if (collection !== 'app.bsky.feed.post' || record?.$type !== collection) return xrpcError(400, 'InvalidRequest', 'Only posts are taken here');
         if (typeof rkey !== 'string' || !/^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/.test(rkey)) return xrpcError(400, 'InvalidRequest', 'Record key must be a TID');
-        const problem = postProblem(record, account);
+        const problem = postProblem(record, account, this.accounts);
         if (problem) return xrpcError(400, 'InvalidRecord', problem);
         if (account.records.has(`${collection}/${rkey}`)) return xrpcError(400, 'InvalidRequest', 'Record already exists');
         const uri = `at://${sub}/${collection}/${rkey}`;
@@ -493,7 +494,7 @@ export class NetworkBStandIn {
 }
 
 /** What the post lexicon and the PDS refuse in a post record. */
-function postProblem(record: Record<string, any>, account: Account): string | null {
+function postProblem(record: Record<string, any>, account: Account, accounts: Map<string, Account>): string | null {
   if (typeof record.text !== 'string') return 'text is required';
   if ([...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(record.text)].length > 300) return 'text is longer than 300 graphemes';
   if (Buffer.byteLength(record.text) > 3000) return 'text is longer than 3000 bytes';
@@ -502,6 +503,16 @@ function postProblem(record: Record<string, any>, account: Account): string | nu
   for (const facet of record.facets ?? []) {
     const { byteStart, byteEnd } = facet.index ?? {};
     if (!(Number.isInteger(byteStart) && Number.isInteger(byteEnd) && byteStart >= 0 && byteStart < byteEnd && byteEnd <= bytes)) return 'facet index out of range';
+    // What a reader's app does with a facet: the bytes it covers are the mention or the link.
+    const covered = Buffer.from(record.text).subarray(byteStart, byteEnd).toString('utf8');
+    for (const feature of facet.features ?? []) {
+      if (feature.$type === 'app.bsky.richtext.facet#mention') {
+        const mentioned = [...accounts.values()].find((a) => a.did === feature.did);
+        if (!mentioned) return `mention facet names ${String(feature.did)}, which is not a DID of this network`;
+        if (covered.toLowerCase() !== `@${mentioned.handle}`) return `mention facet of ${mentioned.handle} covers "${covered}"`;
+      }
+      if (feature.$type === 'app.bsky.richtext.facet#link' && feature.uri !== covered && feature.uri !== `https://${covered}`) return `link facet of ${String(feature.uri)} covers "${covered}"`;
+    }
   }
   if (record.embed) {
     if (record.embed.$type !== 'app.bsky.embed.images' || !Array.isArray(record.embed.images) || record.embed.images.length > 4) return 'embed must be up to 4 images';
