@@ -4,7 +4,8 @@ import { call, expectError, member, subscriber } from '../messages/helpers.js';
 import { mediaUrl, storeUpload } from '../../src/features/media/service.js';
 import { upsertIdentity } from '../../src/features/identities/index.js';
 import { NetworkAPosts } from '../helpers/networks/network-a-posts.js';
-import { createPost, deliveryRows, ledgerOf, linkedSubscriber, messageCount, networkCTarget, settle, useWorld } from './support.js';
+import { videoBytes } from '../media/images.js';
+import { createPost, deliveryRows, ledgerOf, linkedSubscriber, messageCount, networkCTarget, settle, useWorld, type Linked } from './support.js';
 
 // POST /api/messages with cross-posting (CONTRACT, Cross-posting): the checks made before
 // anything is written, one delivery per target recorded with the message, delivered after the
@@ -140,19 +141,34 @@ describe('checks before anything is written', () => {
 });
 
 describe('what goes with a post', () => {
-  it('carries the images to the three networks and the video to networkA', async () => {
+  const uploadOf = async (l: Linked, kind: 'image' | 'video') => {
+    const row = await storeUpload(w.t.app.ctx, l.who.user.id, kind, {
+      bytes: kind === 'image' ? Buffer.from(`image-bytes-${Math.random()}`) : videoBytes('mp4', 200_000),
+      contentType: kind === 'image' ? 'image/png' : 'video/mp4',
+      ext: kind === 'image' ? 'png' : 'mp4',
+      width: kind === 'image' ? 10 : null,
+      height: kind === 'image' ? 10 : null,
+    });
+    return { row, url: mediaUrl(w.t.app.ctx, row) };
+  };
+
+  it('carries the images to the three networks', async () => {
     const l = await linkedSubscriber(w);
-    const upload = async (kind: 'image' | 'video') => {
-      const row = await storeUpload(w.t.app.ctx, l.who.user.id, kind, {
-        bytes: Buffer.from(`${kind}-bytes-${Math.random()}`),
-        contentType: kind === 'image' ? 'image/png' : 'video/mp4',
-        ext: kind === 'image' ? 'png' : 'mp4',
-        width: kind === 'image' ? 10 : null,
-        height: kind === 'image' ? 10 : null,
-      });
-      return { row, url: mediaUrl(w.t.app.ctx, row) };
-    };
-    const [image, video] = [await upload('image'), await upload('video')];
+    const image = await uploadOf(l, 'image');
+    const body = await createPost(w, l.who, { content: 'with an image', imageUrls: [image.url], networkAProviderIds: [l.networkA], crossPostToNetworkC: true, crossPostToNetworkD: true });
+    await settle(w);
+    expect((await ledgerOf(w, l.who, body.data.id)).map((e) => e.status)).toEqual(['ok', 'ok', 'ok']);
+    const statusA = [...w.a.statuses.values()].find((s) => s.token === l.tokens.a)!;
+    expect(statusA.mediaIds.map((id) => w.a.media.get(id)!.bytes)).toEqual([image.row.size]);
+    const postC = [...w.c.posts.values()].at(-1)!;
+    expect(postC.images.map((id) => w.c.images.get(id)!.bytes)).toEqual([image.row.size]);
+    const postD = [...w.d.posts.values()].at(-1)!;
+    expect(postD.mediaIds.map((id) => w.d.media.get(id)!.bytes)).toEqual([image.row.size]);
+  });
+
+  it('carries the video to all three: networkA with the image, networkC and networkD the video alone (their uploads in parts, networkD’s processing waited out)', async () => {
+    const l = await linkedSubscriber(w);
+    const [image, video] = [await uploadOf(l, 'image'), await uploadOf(l, 'video')];
     const body = await createPost(w, l.who, {
       content: 'with media',
       imageUrls: [image.url],
@@ -166,10 +182,17 @@ describe('what goes with a post', () => {
     const statusA = [...w.a.statuses.values()].find((s) => s.token === l.tokens.a)!;
     expect(statusA.mediaIds.map((id) => w.a.media.get(id)!.contentType)).toEqual(['image/png', 'video/mp4']);
     expect(statusA.mediaIds.map((id) => w.a.media.get(id)!.bytes)).toEqual([image.row.size, video.row.size]);
+    const stored = videoBytes('mp4', 200_000);
     const postC = [...w.c.posts.values()].at(-1)!;
-    expect(postC.images.map((id) => w.c.images.get(id)!.bytes)).toEqual([image.row.size]);
+    expect(postC.images).toEqual([]);
+    const videoC = w.c.videos.get(postC.video!)!;
+    expect(videoC.status).toBe('AVAILABLE');
+    expect(Buffer.concat(videoC.parts.map((p) => p.bytes!)).equals(stored)).toBe(true);
     const postD = [...w.d.posts.values()].at(-1)!;
-    expect(postD.mediaIds.map((id) => w.d.media.get(id)!.bytes)).toEqual([image.row.size]);
+    expect(postD.mediaIds).toHaveLength(1);
+    const videoD = w.d.videos.get(postD.mediaIds[0])!;
+    expect(videoD).toMatchObject({ totalBytes: video.row.size, finalized: true, statusPolls: w.d.processingRounds });
+    expect(Buffer.concat(videoD.segments).equals(stored)).toBe(true);
   });
 
   it('networkC: posts as the chosen organization target, and puts the link in a first comment when asked', async () => {

@@ -8,8 +8,12 @@ import { NETWORKS } from '../../lib/post-lengths.js';
 // networkC: a LinkedIn-style REST posts API. Every call carries the dated API version
 // (`LinkedIn-Version`, from NETWORKC_API_VERSION) and Rest.li protocol 2.0.0; once the version
 // is sunset every call answers 426, reported as a final failure that names the setting. Images
-// are registered (POST /rest/images?action=initializeUpload) and PUT to the upload URL given; the
-// post (POST /rest/posts) answers its URN in `x-restli-id`. The author is the person
+// are registered (POST /rest/images?action=initializeUpload) and PUT to the upload URL given. A
+// video goes up in the Videos API's steps: initializeUpload with its size answers the byte ranges
+// and an upload URL for each, each range is PUT there (the part's ETag kept), and finalizeUpload
+// names the parts in order. A post carries either images or one video (the network takes no mix):
+// a message's video goes, its images then stay behind. The post (POST /rest/posts) answers its
+// URN in `x-restli-id`. The author is the person
 // (`urn:li:person:<id>`) or an organization page the person administers (the target's URN).
 // A post has no idempotency key: a lost answer is an unknown outcome, never sent again.
 
@@ -69,6 +73,51 @@ export function createNetworkC(options: NetworkCOptions): NetworkCAdapter {
     return value.image;
   }
 
+  async function uploadVideo(auth: NetworkAuth, owner: string, item: MediaItem): Promise<string> {
+    const init = await networkCall(fetcher, `${api}/rest/videos?action=initializeUpload`, {
+      method: 'POST',
+      repeatable: true,
+      refusal,
+      headers: headers(auth, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ initializeUploadRequest: { owner, fileSizeBytes: item.bytes.length, uploadCaptions: false, uploadThumbnail: false } }),
+    });
+    const value = jsonBody<{ value?: { video?: string; uploadToken?: string; uploadInstructions?: { uploadUrl?: string; firstByte?: number; lastByte?: number }[] } }>(init).value;
+    const parts = value?.uploadInstructions ?? [];
+    const valid = (p: (typeof parts)[number]) =>
+      typeof p.uploadUrl === 'string' && Number.isInteger(p.firstByte) && Number.isInteger(p.lastByte) && p.firstByte! >= 0 && p.lastByte! >= p.firstByte! && p.lastByte! < item.bytes.length;
+    if (!value?.video || parts.length === 0 || !parts.every(valid)) throw new NetworkError('networkC answered a video upload without its parts', 'final', init.status);
+    const etags: string[] = [];
+    for (const part of parts) {
+      const put = await networkCall(fetcher, part.uploadUrl!, {
+        method: 'PUT',
+        repeatable: true,
+        refusal,
+        headers: bearer(auth.accessToken, { 'content-type': 'application/octet-stream' }),
+        body: item.bytes.subarray(part.firstByte!, part.lastByte! + 1),
+      });
+      const etag = put.headers.get('etag');
+      if (!etag) throw new NetworkError('networkC took a video part without its ETag', 'final', put.status);
+      etags.push(etag);
+    }
+    await networkCall(fetcher, `${api}/rest/videos?action=finalizeUpload`, {
+      method: 'POST',
+      repeatable: true,
+      refusal,
+      headers: headers(auth, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ finalizeUploadRequest: { video: value.video, uploadToken: value.uploadToken ?? '', uploadedPartIds: etags } }),
+    });
+    return value.video;
+  }
+
+  /** The post's `content`: one video, else its images (one, or several as a multi-image post), else none. */
+  async function content(auth: NetworkAuth, author: string, media: MediaItem[]): Promise<Record<string, unknown> | null> {
+    const video = media.find((m) => m.kind === 'video');
+    if (video) return { media: { id: await uploadVideo(auth, author, video), ...(video.alt ? { title: video.alt } : {}) } };
+    const ids: { id: string; altText?: string }[] = [];
+    for (const item of media.filter((m) => m.kind === 'image')) ids.push({ id: await uploadImage(auth, author, item), ...(item.alt ? { altText: item.alt } : {}) });
+    return ids.length === 1 ? { media: ids[0] } : ids.length > 1 ? { multiImage: { images: ids } } : null;
+  }
+
   async function comment(auth: NetworkAuth, actor: string, postUrn: string, text: string): Promise<void> {
     await networkCall(fetcher, `${api}/rest/socialActions/${encodeURIComponent(postUrn)}/comments`, {
       method: 'POST',
@@ -81,17 +130,14 @@ export function createNetworkC(options: NetworkCOptions): NetworkCAdapter {
 
   return {
     network: 'networkC',
-    accepts: { images: true, videos: false },
+    accepts: { images: true, videos: true },
     count: NETWORKS.networkC.measure,
     limit: async () => NETWORK_C_LIMIT,
     async publish(auth, request) {
       const author = request.target ?? personUrn(auth.providerUserId);
-      const images = request.media.filter((m) => m.kind === 'image');
-      const ids: { id: string; altText?: string }[] = [];
-      for (const item of images) ids.push({ id: await uploadImage(auth, author, item), ...(item.alt ? { altText: item.alt } : {}) });
+      const media = await content(auth, author, request.media);
       const link = request.linkAsFirstComment ? (LINK_RE.exec(request.text)?.[0] ?? null) : null;
       const text = link ? request.text.replace(link, '').replace(/[ \t]{2,}/g, ' ').trim() : request.text;
-      const content = ids.length === 1 ? { media: ids[0] } : ids.length > 1 ? { multiImage: { images: ids } } : null;
       const response = await networkCall(fetcher, `${api}/rest/posts`, {
         method: 'POST',
         repeatable: false,
@@ -104,7 +150,7 @@ export function createNetworkC(options: NetworkCOptions): NetworkCAdapter {
           distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
           lifecycleState: 'PUBLISHED',
           isReshareDisabledByAuthor: false,
-          ...(content ? { content } : {}),
+          ...(media ? { content: media } : {}),
         }),
       });
       const urn = response.headers.get('x-restli-id');

@@ -8,12 +8,15 @@ import { NetworkError, type NetworkAuth } from '../../../src/adapters/networks/t
 import { NetworkAPosts } from '../../helpers/networks/network-a-posts.js';
 import { NetworkCPosts } from '../../helpers/networks/network-c-posts.js';
 import { NetworkDPosts } from '../../helpers/networks/network-d-posts.js';
+import { videoBytes } from '../../media/images.js';
 
 // The three posting adapters against their loopback stand-ins, through the real guarded fetcher
 // (127.0.0.2 allowed, nothing else): what each sends, and how each failure is classified.
 
 const fetcher = new OutboundFetcher({ allowedPrivateAddresses: ['127.0.0.2/32'], timeoutMs: 1500, maxBytes: 1024 * 1024, userAgent: 'test' });
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
+/** A small MP4 (the media tests' own), several parts long at the part sizes set below. */
+const MP4 = videoBytes('mp4', 250_000);
 
 async function failure(promise: Promise<unknown>): Promise<NetworkError> {
   const err = await promise.then(
@@ -137,6 +140,39 @@ describe('networkC adapter (LinkedIn-style REST)', () => {
     }
   });
 
+  it('uploads a video in its parts (each range PUT, finalized with the ETags in order) and posts it; the images stay behind', async () => {
+    standIn.videoPartBytes = 100_000;
+    try {
+      const made = await adapter().publish(auth, {
+        text: 'a clip',
+        media: [
+          { bytes: PNG, contentType: 'image/png', kind: 'image' },
+          { bytes: MP4, contentType: 'video/mp4', kind: 'video' },
+        ],
+        deliveryKey: 'k',
+      });
+      const post = standIn.posts.get(made.externalId)!;
+      expect(post.images).toEqual([]);
+      expect(post.video).toMatch(/^urn:li:video:\d+$/);
+      const video = standIn.videos.get(post.video!)!;
+      expect(video).toMatchObject({ size: MP4.length, status: 'AVAILABLE' });
+      expect(Buffer.concat(video.parts.map((p) => p.bytes!)).equals(MP4)).toBe(true);
+      expect(standIn.hitsOf('video-part').map((h) => h.body.length)).toEqual([100_000, 100_000, 50_000]);
+      expect(standIn.hitsOf('media')).toHaveLength(0);
+      expect(JSON.parse(standIn.hitsOf('video-init')[0].body.toString()).initializeUploadRequest).toMatchObject({ owner: 'urn:li:person:abc', fileSizeBytes: MP4.length });
+      for (const hit of [...standIn.hitsOf('video-init'), ...standIn.hitsOf('video-finalize')]) expect(hit.headers['linkedin-version']).toBe('202505');
+    } finally {
+      standIn.videoPartBytes = 4 * 1024 * 1024;
+    }
+  });
+
+  it('a video part the network fails is retryable (nothing was posted)', async () => {
+    standIn.fail('video-part', { status: 500 });
+    const posts = standIn.posts.size;
+    expect((await failure(adapter().publish(auth, { text: 'clip', media: [{ bytes: MP4, contentType: 'video/mp4', kind: 'video' }], deliveryKey: 'k' }))).kind).toBe('retryable');
+    expect(standIn.posts.size).toBe(posts);
+  });
+
   it('posts as an organization target, and puts the link in a first comment when asked', async () => {
     const made = await adapter().publish(auth, { text: 'Read https://example.org/a_b now', media: [], deliveryKey: 'k', target: 'urn:li:organization:42', linkAsFirstComment: true });
     expect(standIn.posts.get(made.externalId)).toMatchObject({ author: 'urn:li:organization:42', commentary: 'Read now' });
@@ -195,6 +231,41 @@ describe('networkD adapter (X-style v2)', () => {
     expect(standIn.media.get(post.mediaIds[0])).toEqual({ bytes: PNG.length, category: 'tweet_image' });
     await adapter().remove(auth, made.externalId);
     expect(standIn.posts.has(made.externalId)).toBe(false);
+  });
+
+  it('uploads a video in segments (INIT, APPEND in order, FINALIZE), waits out its processing (STATUS), and posts it alone', async () => {
+    standIn.checkAfterSecs = 0;
+    const segmented = createNetworkD({ fetcher, apiUrl: standIn.url, webUrl: null, segmentBytes: 100_000 });
+    const made = await segmented.publish(auth, {
+      text: 'a clip',
+      media: [
+        { bytes: PNG, contentType: 'image/png', kind: 'image' },
+        { bytes: MP4, contentType: 'video/mp4', kind: 'video' },
+      ],
+      deliveryKey: 'k',
+    });
+    const post = standIn.posts.get(made.externalId)!;
+    expect(post.mediaIds).toHaveLength(1);
+    const video = standIn.videos.get(post.mediaIds[0])!;
+    expect(video).toMatchObject({ type: 'video/mp4', totalBytes: MP4.length, finalized: true, pollsLeft: 0, statusPolls: 2 });
+    expect(video.segments.map((b) => b.length)).toEqual([100_000, 100_000, 50_000]);
+    expect(Buffer.concat(video.segments).equals(MP4)).toBe(true);
+    expect(standIn.media.get(post.mediaIds[0])).toEqual({ bytes: MP4.length, category: 'tweet_video' });
+    expect(standIn.hitsOf('media-status').every((h) => h.headers.authorization === 'Bearer tok-d')).toBe(true);
+  });
+
+  it('a video the network cannot process is a final failure, and nothing is posted', async () => {
+    standIn.checkAfterSecs = 0;
+    standIn.failProcessing = true;
+    const posts = standIn.posts.size;
+    try {
+      const err = await failure(adapter().publish(auth, { text: 'bad clip', media: [{ bytes: MP4, contentType: 'video/mp4', kind: 'video' }], deliveryKey: 'k' }));
+      expect(err).toMatchObject({ kind: 'final', code: 'media_processing_failed' });
+      expect(err.message).toContain('Invalid or Unsupported media');
+      expect(standIn.posts.size).toBe(posts);
+    } finally {
+      standIn.failProcessing = false;
+    }
   });
 
   it('401 is unauthorized, 429 carries the reset header, a dropped answer is an unknown outcome', async () => {

@@ -2,7 +2,9 @@ import { jsonOf, PostsStandIn, type Hit, type Route } from './posts-stand-in.js'
 
 // A LinkedIn-style REST posts API: every call must carry the one LinkedIn-Version it supports
 // (another, or none, is answered 426 as a sunset version is) and X-Restli-Protocol-Version 2.0.0;
-// images are initialised then PUT; a post names a person or organization the token may post as,
+// images are initialised then PUT; a video is initialised with its size (answered with the byte
+// range and upload URL of each part, `videoPartBytes` a part), each part PUT with exactly its
+// bytes (answered with an ETag), and finalised with those ETags in order; a post names a person or organization the token may post as,
 // and answers its URN in x-restli-id; comments; deleting a post; and its token endpoint's
 // refresh grant (client_secret_post, as LinkedIn's is): a refresh answers a new access token and
 // the same refresh token (LinkedIn's programmatic refresh tokens do not rotate).
@@ -12,6 +14,7 @@ export interface StandInPost {
   author: string;
   commentary: string;
   images: string[];
+  video: string | null;
 }
 
 export class NetworkCPosts extends PostsStandIn {
@@ -22,6 +25,9 @@ export class NetworkCPosts extends PostsStandIn {
   readonly posts = new Map<string, StandInPost>();
   readonly images = new Map<string, { bytes: number | null }>();
   readonly comments: { post: string; actor: string; text: string }[] = [];
+  /** Bytes per video part (LinkedIn's 4 MB). */
+  videoPartBytes = 4 * 1024 * 1024;
+  readonly videos = new Map<string, { size: number; token: string; parts: { firstByte: number; lastByte: number; etag: string | null; bytes: Buffer | null }[]; status: 'WAITING_UPLOAD' | 'AVAILABLE' }>();
   private seq = 7000;
   /** The client the token endpoint takes (client_id and client_secret in the form). */
   client = { id: 'c-client', secret: 'c-client-secret' };
@@ -81,6 +87,55 @@ export class NetworkCPosts extends PostsStandIn {
         },
       },
       {
+        op: 'video-init',
+        method: 'POST',
+        pattern: /^\/rest\/videos\?action=initializeUpload$/,
+        handle: (hit) =>
+          this.versioned(hit, () => {
+            const request = jsonOf(hit).initializeUploadRequest ?? {};
+            if (!this.authors.has(request.owner)) return { status: 403, json: { message: `Not allowed to upload as ${request.owner}`, status: 403 } };
+            const size = request.fileSizeBytes;
+            if (!Number.isInteger(size) || size <= 0 || size > 500 * 1024 * 1024) return { status: 400, json: { message: 'fileSizeBytes is required (1 byte to 500 MB)', status: 400 } };
+            const id = String(++this.seq);
+            const parts = [];
+            for (let first = 0; first < size; first += this.videoPartBytes) parts.push({ firstByte: first, lastByte: Math.min(size, first + this.videoPartBytes) - 1, etag: null, bytes: null });
+            const token = parts.length > 1 ? `upload-token-${id}` : '';
+            this.videos.set(`urn:li:video:${id}`, { size, token, parts, status: 'WAITING_UPLOAD' });
+            const uploadInstructions = parts.map((p, n) => ({ uploadUrl: `${this.url}/video-upload/${id}/${n}`, firstByte: p.firstByte, lastByte: p.lastByte }));
+            return { status: 200, json: { value: { uploadUrlsExpireAt: Date.now() + 3600_000, video: `urn:li:video:${id}`, uploadInstructions, uploadToken: token } } };
+          }),
+      },
+      {
+        op: 'video-part',
+        method: 'PUT',
+        pattern: /^\/video-upload\/(\d+)\/(\d+)$/,
+        handle: (hit, m) => {
+          const part = this.videos.get(`urn:li:video:${m[1]}`)?.parts[Number(m[2])];
+          if (!part) return { status: 404, json: { message: 'no such upload' } };
+          const expected = part.lastByte - part.firstByte + 1;
+          if (hit.body.length !== expected) return { status: 400, json: { message: `part ${m[2]} must be ${expected} bytes, not ${hit.body.length}` } };
+          part.bytes = hit.body;
+          part.etag = `"part-${m[1]}-${m[2]}-${hit.body.length}"`;
+          return { status: 200, headers: { etag: part.etag } };
+        },
+      },
+      {
+        op: 'video-finalize',
+        method: 'POST',
+        pattern: /^\/rest\/videos\?action=finalizeUpload$/,
+        handle: (hit) =>
+          this.versioned(hit, () => {
+            const request = jsonOf(hit).finalizeUploadRequest ?? {};
+            const video = this.videos.get(request.video);
+            if (!video) return { status: 404, json: { message: 'no such video', status: 404 } };
+            if ((request.uploadToken ?? '') !== video.token) return { status: 400, json: { message: 'uploadToken does not match', status: 400 } };
+            const etags = video.parts.map((p) => p.etag);
+            if (etags.some((e) => e === null) || JSON.stringify(request.uploadedPartIds) !== JSON.stringify(etags)) return { status: 400, json: { message: 'uploadedPartIds must name every part in order', status: 400 } };
+            video.status = 'AVAILABLE';
+            return { status: 200, json: {} };
+          }),
+      },
+      {
         op: 'post',
         method: 'POST',
         pattern: /^\/rest\/posts$/,
@@ -89,10 +144,13 @@ export class NetworkCPosts extends PostsStandIn {
             const body = jsonOf(hit);
             if (!this.authors.has(body.author)) return { status: 403, json: { message: `Not allowed to post as ${body.author}`, status: 403 } };
             if (typeof body.commentary !== 'string' || body.lifecycleState !== 'PUBLISHED') return { status: 422, json: { message: 'commentary and lifecycleState are required', status: 422 } };
-            const images: string[] = body.content?.media ? [body.content.media.id] : (body.content?.multiImage?.images ?? []).map((i: { id: string }) => i.id);
+            const single: string | null = body.content?.media?.id ?? null;
+            const video = single?.startsWith('urn:li:video:') ? single : null;
+            if (video !== null && this.videos.get(video)?.status !== 'AVAILABLE') return { status: 422, json: { message: 'video not uploaded', status: 422 } };
+            const images: string[] = video !== null ? [] : single ? [single] : (body.content?.multiImage?.images ?? []).map((i: { id: string }) => i.id);
             if (images.some((id) => this.images.get(id)?.bytes == null)) return { status: 422, json: { message: 'image not uploaded', status: 422 } };
             const urn = `urn:li:share:${++this.seq}`;
-            this.posts.set(urn, { urn, author: body.author, commentary: body.commentary, images });
+            this.posts.set(urn, { urn, author: body.author, commentary: body.commentary, images, video });
             return { status: 201, headers: { 'x-restli-id': urn } };
           }),
       },
