@@ -259,6 +259,21 @@ describe('OAuth state', () => {
     expect(await consumeState(t.app.ctx, { provider: 'networkD', flow: 'signin', state, browserId: 'browser-1' })).not.toBeNull();
   });
 
+  it('each authorize step drops the states that have expired (the table keeps only live ones)', async () => {
+    const old = await begin();
+    // Kept as its hash (SHA-256, hex).
+    const oldHash = createHash('sha256').update(old.state).digest('hex');
+    const stored = () => t.db.kysely.selectFrom('oauth_states').select('state_hash').where('state_hash', '=', oldHash).executeTakeFirst();
+    expect(await stored()).toBeDefined();
+    t.clock.advance(5 * 60_000);
+    await begin();
+    expect(await stored()).toBeDefined();
+    t.clock.advance(5 * 60_000 + 1);
+    const fresh = await begin();
+    expect(await stored()).toBeUndefined();
+    expect(await consumeState(t.app.ctx, { provider: 'networkD', flow: 'signin', state: fresh.state, browserId: 'browser-1' })).not.toBeNull();
+  });
+
   it('expires after 10 minutes', async () => {
     const { state } = await begin();
     const kept = await begin();
