@@ -4,13 +4,21 @@ import twitterText from 'twitter-text';
 // "sized to the tightest limit of channels, else the account's maxMessageLength"; Materialize:
 // charLimit): networkA 500 characters, networkB 300 graphemes, networkC 3000 characters, networkD
 // 280 weighted characters. A post must also fit the account's own maxMessageLength, since it
-// becomes a message (counted as POST /api/messages counts it: characters, i.e. code points).
-// Used by the AI feature and by materialize's message drafts.
+// becomes a message (counted by messageLength, as POST /api/messages counts it).
+// Used by the AI feature, materialize's message drafts and POST /api/messages.
 
 export const CHANNELS = ['networkA', 'networkB', 'networkC', 'networkD'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 const codePoints = (text: string) => [...text].length;
+
+/**
+ * How the account's maxMessageLength counts, the one rule for POST /api/messages and materialize's
+ * message drafts: in characters, as the spec's Limits table says, i.e. Unicode code points (an
+ * emoji is one however many UTF-16 units it takes; a letter with a combining accent is two). The
+ * contract says "graphemes" where it means them (networkB), so characters are not graphemes here.
+ */
+export const messageLength = codePoints;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -68,7 +76,7 @@ export interface LengthRule {
 export function lengthRule(channels: readonly string[], maxMessageLength: number): LengthRule {
   const selected = [...new Set(channels.filter(isChannel))];
   const checks = [
-    { name: 'this account', limit: maxMessageLength, measure: codePoints, unit: 'characters' },
+    { name: 'this account', limit: maxMessageLength, measure: messageLength, unit: 'characters' },
     ...selected.map((c) => ({ name: c, ...NETWORKS[c] })),
   ];
   return {

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readZip } from '../helpers/zip.js';
 import { createTestApp, registerUser, setUserFields, type Registered, type TestApp } from '../helpers/app.js';
 import { signEvent, signPayload, StripeStandIn, subscriptionObject, type StandInSubscription } from './stripe-standin.js';
 
@@ -11,12 +15,15 @@ const PRICES = { monthly: 'price_monthly_test', annual: 'price_annual_test' };
 let standIn: StripeStandIn;
 let t: TestApp;
 let seq = 0;
+// The blob store of the data archive (the archive test below).
+const dataDir = mkdtempSync(join(tmpdir(), 'billing-'));
 
 beforeAll(async () => {
   standIn = new StripeStandIn();
   await standIn.start();
   t = await createTestApp({
     env: {
+      DATA_DIR: dataDir,
       STRIPE_SECRET_KEY: standIn.secretKey,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_PRICE_MONTHLY: PRICES.monthly,
@@ -30,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await standIn?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function verifiedUser(): Promise<Registered> {
@@ -395,6 +403,50 @@ describe('POST /api/billing/webhook', () => {
     }
     expect((await deliver(event)).statusCode).toBe(200);
     expect(await tier(u.user.id)).toBe('subscriber:annual');
+  });
+});
+
+describe('the data archive', () => {
+  /** The user's data archive (POST, the job, GET, download) as files by name. */
+  async function archiveOf(cookie: string): Promise<Map<string, Buffer>> {
+    expect((await post('/api/user/archive', cookie)).statusCode).toBe(202);
+    await t.app.ctx.jobs.idle();
+    const { archive } = (await t.app.inject({ method: 'GET', url: '/api/user/archive', headers: { cookie } })).json();
+    expect(archive.status).toBe('ready');
+    const zip = await t.app.inject({ method: 'GET', url: archive.downloadUrl, headers: { cookie } });
+    expect(zip.statusCode).toBe(200);
+    return readZip(zip.rawPayload);
+  }
+
+  it('billing.json holds the tier and subscription as GET /api/billing shows them, and no provider id', async () => {
+    const u = await verifiedUser();
+    const customer = await customerOf(u);
+    const sub = subscription(customer, 'active', 'annual', { cancelAtPeriodEnd: true });
+    expect((await deliver(signed('customer.subscription.created', subscriptionObject(sub)))).statusCode).toBe(200);
+
+    const files = await archiveOf(u.cookie);
+    const text = files.get('billing.json')!.toString('utf8');
+    expect(JSON.parse(text)).toEqual({
+      billing: {
+        customerStatus: 'subscriber:annual',
+        plan: 'annual',
+        status: 'active',
+        currentPeriodEnd: new Date(sub.currentPeriodEnd * 1000).toISOString(),
+        cancelAtPeriodEnd: true,
+        configured: true,
+      },
+    });
+    expect(JSON.parse(text).billing).toEqual(await billing(u.cookie));
+    // The provider's ids and the key are the operator's business, not the archive's.
+    for (const secret of [customer, sub.id, standIn.secretKey]) expect(text).not.toContain(secret);
+  });
+
+  it('a user who never checked out: billing.json says free, with no subscription', async () => {
+    const u = await verifiedUser();
+    const files = await archiveOf(u.cookie);
+    expect(JSON.parse(files.get('billing.json')!.toString('utf8'))).toEqual({
+      billing: { customerStatus: 'free', plan: null, status: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, configured: true },
+    });
   });
 });
 

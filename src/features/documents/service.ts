@@ -35,6 +35,7 @@ import {
 // Documents and folders: the HTTP operations of the spec's Documents table.
 
 export { CONTENT_MAX, NAME_MAX, TITLE_MAX } from './schemas.js';
+export { announcePublished } from './queries/index.js';
 
 const documentNotFound = () => notFound('Document not found');
 const folderNotFound = () => notFound('Folder not found');
@@ -49,11 +50,12 @@ export async function createDocument(ctx: AppContext, userId: string, body: Crea
 
 /**
  * createDocument inside the caller's transaction (a document written together with something
- * else: all or nothing). A name taken is the same 409 as createDocument's.
+ * else: all or nothing). A name taken is the same 409 as createDocument's. A public document's id
+ * lands in `published`: the caller passes it to announcePublished once its transaction commits.
  */
-export async function createDocumentIn(ctx: AppContext, trx: Tx, userId: string, body: CreateDocumentBody): Promise<DocumentRow> {
+export async function createDocumentIn(ctx: AppContext, trx: Tx, userId: string, body: CreateDocumentBody, published: Set<string>): Promise<DocumentRow> {
   try {
-    return await writerIn(ctx, trx, userId, (w) => insertNew(w, body));
+    return await writerIn(ctx, trx, userId, (w) => insertNew(w, body), published);
   } catch (err) {
     throw isUniqueViolation(err) ? anyNameTaken() : err;
   }

@@ -1,7 +1,7 @@
 import type { UserRow } from '../../db/types.js';
 import type { AppContext } from '../../runtime/context.js';
 import { badRequest } from '../../http/errors.js';
-import { CONTENT_MAX, createDocument, createDocumentIn } from '../documents/service.js';
+import { announcePublished, CONTENT_MAX, createDocument, createDocumentIn } from '../documents/service.js';
 import { fittedList, writeNewList, type NewList } from '../lists/service.js';
 import { messageDraft } from './draft.js';
 import { checkSourceKeys, listSchema, rowsOf } from './list-target.js';
@@ -61,11 +61,15 @@ export async function materialize(ctx: AppContext, user: UserRow, body: Material
   });
   if (list) {
     const [l, d] = [list, doc];
-    return inOneTransaction(ctx, async (trx) => {
+    const published = new Set<string>();
+    const result: MaterializeResult = await inOneTransaction(ctx, async (trx) => {
       const view = await writeNewList(ctx, trx, user.id, l.checked);
-      const written = d ? await createDocumentIn(ctx, trx, user.id, d) : null;
+      const written = d ? await createDocumentIn(ctx, trx, user.id, d, published) : null;
       return { status: 201, body: { list: listAnswer(view, l), ...(written ? { document: { id: written.id, title: written.title } } : {}) } };
     });
+    // After the commit, as the documents routes do: a public document is news for the blog's subscribers.
+    announcePublished(ctx, user.id, published);
+    return result;
   }
   const written = await createDocument(ctx, user.id, doc!);
   return { status: 201, body: { document: { id: written.id, title: written.title } } };

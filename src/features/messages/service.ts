@@ -8,6 +8,7 @@ import type { Database, MessageRow, UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { page, pageWindow } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
+import { messageLength } from '../../lib/post-lengths.js';
 import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 import { callOffCrossPosts, crossPostRequestOf, deliverAndReport, planCrossPosts, recordDeliveries, requestsCrossPost, type CrossPostRequest, type PlannedDelivery } from '../cross-posts/index.js';
 
@@ -180,9 +181,9 @@ async function insertMessagesAndTags(db: Kysely<Database>, engine: Db['engine'],
   }
 }
 
-/** The length rule of a post's content: at most the author's maxMessageLength characters. */
+/** The length rule of a post's content: at most the author's maxMessageLength characters (messageLength). */
 function checkLength(author: UserRow, content: string): void {
-  if ([...content].length > author.max_message_length) {
+  if (messageLength(content) > author.max_message_length) {
     throw badRequest(`content must be at most ${author.max_message_length} characters`, 'message_too_long');
   }
 }

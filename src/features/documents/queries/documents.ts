@@ -70,13 +70,20 @@ export async function writerIn<T>(ctx: AppContext, trx: Tx, userId: string, fn: 
   return fn({ trx, userId, editorId: userId, now: at.toISOString(), nowMs: at.getTime(), stamp, published });
 }
 
+/**
+ * After the commit of a transaction that made documents public: each is news for the author's blog
+ * subscribers. A caller running writerIn in its own transaction calls this once that commits.
+ */
+export function announcePublished(ctx: AppContext, userId: string, published: Iterable<string>): void {
+  for (const documentId of published) ctx.events.emit('documentPublished', { documentId, authorId: userId });
+}
+
 /** Runs `fn` in one transaction holding the user's sync stamp. Unique violations become 409. */
 export async function withWriter<T>(ctx: AppContext, userId: string, fn: (w: Writer) => Promise<T>): Promise<T> {
   const published = new Set<string>();
   try {
     const result = await ctx.db.kysely.transaction().execute((trx) => writerIn(ctx, trx, userId, fn, published));
-    // After the commit: a document that became public is news for the author's blog subscribers.
-    for (const documentId of published) ctx.events.emit('documentPublished', { documentId, authorId: userId });
+    announcePublished(ctx, userId, published);
     return result;
   } catch (err) {
     if (isUniqueViolation(err)) throw anyNameTaken();
