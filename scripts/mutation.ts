@@ -74,8 +74,11 @@ console.log(`mutation: mutating ${files.join(', ')}\nmutation: tests ${testGlobs
 
 const stryker = join(dirname(createRequire(import.meta.url).resolve('@stryker-mutator/core/package.json')), 'bin', 'stryker.js');
 const started = Date.now();
-const child = spawn(process.execPath, [stryker, 'run', 'stryker.config.mjs', '--mutate', files.join(','), '--testFiles', testGlobs.join(','), ...passed], {
+// The test files go to vitest (vitest.mutation.config.ts), not to Stryker's --testFiles, with
+// which Stryker 9 cannot kill a static mutant (see that file).
+const child = spawn(process.execPath, [stryker, 'run', 'stryker.config.mjs', '--mutate', files.join(','), ...passed], {
   stdio: 'inherit',
+  env: { ...process.env, MUTATION_TEST_FILES: testGlobs.join(',') },
 });
 child.on('exit', (code, signal) => {
   const seconds = Math.round((Date.now() - started) / 1000);
