@@ -138,6 +138,8 @@ describe('one value of a column', () => {
     ['date impossible', { type: 'date' }, '2023-02-30', ['V must be a date (YYYY-MM-DD)']],
     ['date not a string', { type: 'date' }, 20240101, ['V must be a date (YYYY-MM-DD)']],
     ['date given a datetime', { type: 'date' }, '2024-01-01T00:00:00Z', ['V must be a date (YYYY-MM-DD)']],
+    ['date given an array that reads as one', { type: 'date' }, ['2024-01-01'], ['V must be a date (YYYY-MM-DD)']],
+    ['datetime given an array that reads as one', { type: 'datetime' }, ['2024-01-01T00:00:00Z'], ['V must be an ISO 8601 date and time']],
     ['a numeric date bound bounds nothing', { type: 'date', validation: { min: 5 } }, '1970-01-02', []],
     ['an unparsable date bound bounds nothing', { type: 'date', validation: { max: 'not a date' } }, '2999-01-01', []],
     // Datetimes: bounds are instants.
@@ -212,7 +214,9 @@ describe('a whole row', () => {
 
   it('"" and [] are stored as null; a left-out column stays out; defaults fill a new row only', () => {
     expect(validateRow(columns, { title: 'x', note: '', tags: [] }, true)).toEqual({ data: { title: 'x', mood: 'calm', note: null, tags: null }, errors: [] });
-    expect(validateRow(columns, { title: 'x' }, false).data).toEqual({ title: 'x' });
+    // A column left out of an edit is not in the data at all (not even as undefined): the row keeps its value.
+    expect(Object.keys(validateRow(columns, { title: 'x' }, false).data)).toEqual(['title']);
+    expect(Object.keys(validateRow(columns, { title: 'x' }, true).data)).toEqual(['title', 'mood']);
     expect(validateRow(columns, { title: 'x', mood: null }, true).data).toEqual({ title: 'x', mood: null });
     expect(validateRow(columns, { title: 'x', mood: 'busy' }, true).data).toEqual({ title: 'x', mood: 'busy' });
   });
