@@ -182,10 +182,12 @@ describe('accepted schemas', () => {
         field({ key: 'q', type: 'priority', options: null }),
         field({ key: 'r', type: 'priority', options: ['p1', 'p2'] }),
         field({ key: 'x', validation: { min: undefined, pattern: null } }),
+        field({ key: 'y', validation: null }),
       ),
     );
     expect(description).toBeNull();
-    const [text, empty, select, priority, nullPriority, ownPriority, skipped] = fields;
+    const [text, empty, select, priority, nullPriority, ownPriority, skipped, none] = fields;
+    expect(none.validation).toBeNull();
     expect(text).toMatchObject({ options: null, validation: { maxLength: 3 }, placeholder: null, unique: true, required: false, visible: true });
     expect(empty).toEqual({
       key: 'e', type: 'text', label: 'V', required: false, unique: false, defaultValue: null, options: null,
