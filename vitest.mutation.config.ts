@@ -11,6 +11,11 @@ if (include.length === 0) throw new Error('vitest.mutation.config.ts: MUTATION_T
 
 export default defineConfig({
   test: {
-    projects: (base.test!.projects as TestProjectInlineConfiguration[]).map((project) => ({ ...project, test: { ...project.test, include } })),
+    // A mutation run shares the machine with its own sandbox work: an app build that misses the
+    // suite's 30-second hook timeout skips its file's tests, which then cover nothing.
+    projects: (base.test!.projects as TestProjectInlineConfiguration[]).map((project) => ({
+      ...project,
+      test: { ...project.test, include, testTimeout: 120_000, hookTimeout: 120_000 },
+    })),
   },
 });
