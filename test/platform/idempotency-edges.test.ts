@@ -154,6 +154,15 @@ describe('what a replay sends', () => {
     expect(replay.headers['set-cookie']).toEqual(['first=1; Path=/', 'second=2; Path=/']);
   });
 
+  it('a claim stores at most 2,048 characters of the path, without the query', async () => {
+    const k = key();
+    const path = `/test/idempotency/missing/${'p'.repeat(2100)}`;
+    const res = await t.app.inject({ method: 'POST', url: `${path}?q=1`, headers: { 'idempotency-key': k } });
+    expect(res.statusCode).toBe(404);
+    const [row] = await t.db.kysely.selectFrom('idempotency_keys').select(['path', 'response_status']).where('idem_key', '=', sha256(k)).execute();
+    expect(row).toEqual({ path: path.slice(0, 2048), response_status: 404 });
+  });
+
   it('GET and other reads ignore the key', async () => {
     const k = key();
     const send = () => t.app.inject({ method: 'GET', url: '/test/idempotency/any', headers: { 'idempotency-key': k } });
