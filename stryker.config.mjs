@@ -10,9 +10,9 @@
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
-  // The wrapper passes the covering test files (--testFiles); vitest's import graph would name
-  // nearly every test, since the HTTP tests import the whole app.
-  vitest: { configFile: 'vitest.config.ts', related: false },
+  // The wrapper names the covering test files (MUTATION_TEST_FILES, read by this vitest config);
+  // vitest's import graph would name nearly every test, since the HTTP tests import the whole app.
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   coverageAnalysis: 'perTest',
   // Two workers: the development machine has two cores, shared.
   concurrency: 2,

@@ -16,8 +16,10 @@ import { dirname, join } from 'node:path';
  * (each builds an app), so a module's set is the files written for its rules.
  */
 const COVERING: [prefix: string, tests: string[]][] = [
-  ['src/features/lists/validate.ts', ['test/lists/dsl.test.ts', 'test/lists/row-validation.test.ts', 'test/lists/schema-dsl.test.ts']],
-  ['src/features/lists/dsl.ts', ['test/lists/dsl.test.ts', 'test/lists/schema-dsl.test.ts', 'test/lists/row-validation.test.ts']],
+  // Pure rule modules: the tests that call their functions directly (row-validation.test.ts and
+  // schema-dsl.test.ts pin the same rules through the API, at seconds per mutant).
+  ['src/features/lists/validate.ts', ['test/lists/validate-rules.test.ts', 'test/lists/dsl.test.ts']],
+  ['src/features/lists/dsl.ts', ['test/lists/dsl-rules.test.ts', 'test/lists/dsl.test.ts']],
   ['src/features/visibility/', ['test/messages/visibility-edges.test.ts', 'test/messages/read.test.ts', 'test/blocks/*.test.ts']],
   ['src/features/messages/scheduling.ts', ['test/messages/scheduling*.test.ts']],
   [
@@ -74,8 +76,11 @@ console.log(`mutation: mutating ${files.join(', ')}\nmutation: tests ${testGlobs
 
 const stryker = join(dirname(createRequire(import.meta.url).resolve('@stryker-mutator/core/package.json')), 'bin', 'stryker.js');
 const started = Date.now();
-const child = spawn(process.execPath, [stryker, 'run', 'stryker.config.mjs', '--mutate', files.join(','), '--testFiles', testGlobs.join(','), ...passed], {
+// The test files go to vitest (vitest.mutation.config.ts), not to Stryker's --testFiles, with
+// which Stryker 9 cannot kill a static mutant (see that file).
+const child = spawn(process.execPath, [stryker, 'run', 'stryker.config.mjs', '--mutate', files.join(','), ...passed], {
   stdio: 'inherit',
+  env: { ...process.env, MUTATION_TEST_FILES: testGlobs.join(',') },
 });
 child.on('exit', (code, signal) => {
   const seconds = Math.round((Date.now() - started) / 1000);

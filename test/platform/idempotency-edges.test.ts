@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/lib/crypto.js';
 import { newId } from '../../src/lib/ids.js';
-import { createTestApp, queriesDuring, uniqueName, type TestApp } from '../helpers/app.js';
+import { createTestApp, queriesDuring, setUserFields, uniqueName, type TestApp } from '../helpers/app.js';
+import { smallPng } from '../media/images.js';
+import { multipart, tempDir } from '../media/support.js';
 import { signedInUser } from '../users/fixtures.js';
 
 // Idempotency-Key at its edges (src/http/idempotency.ts): exactly what a replay sends, what is
@@ -51,10 +53,15 @@ function fixtures(app: FastifyInstance): void {
   });
 }
 
+let blobs: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => {
-  t = await createTestApp({ smtp: false, routes: fixtures });
+  blobs = await tempDir();
+  t = await createTestApp({ smtp: false, routes: fixtures, env: { DATA_DIR: blobs.path } });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await blobs.remove();
+});
 
 const key = () => `key-${newId()}`;
 const keyRows = (k: string) => t.db.kysely.selectFrom('idempotency_keys').select(['state', 'response_status']).where('idem_key', '=', sha256(k)).execute();
@@ -147,10 +154,54 @@ describe('what a replay sends', () => {
     expect(replay.headers['set-cookie']).toEqual(['first=1; Path=/', 'second=2; Path=/']);
   });
 
+  it('a claim stores at most 2,048 characters of the path, without the query', async () => {
+    const k = key();
+    const path = `/test/idempotency/missing/${'p'.repeat(2100)}`;
+    const res = await t.app.inject({ method: 'POST', url: `${path}?q=1`, headers: { 'idempotency-key': k } });
+    expect(res.statusCode).toBe(404);
+    const [row] = await t.db.kysely.selectFrom('idempotency_keys').select(['path', 'response_status']).where('idem_key', '=', sha256(k)).execute();
+    expect(row).toEqual({ path: path.slice(0, 2048), response_status: 404 });
+  });
+
   it('GET and other reads ignore the key', async () => {
     const k = key();
     const send = () => t.app.inject({ method: 'GET', url: '/test/idempotency/any', headers: { 'idempotency-key': k } });
     expect(JSON.parse((await send()).body).run).not.toBe(JSON.parse((await send()).body).run);
+  });
+});
+
+describe('a multipart upload', () => {
+  it('is fingerprinted by its file: the same image is replayed, another image under the same key is a mismatch', async () => {
+    const me = await signedInUser(t);
+    await setUserFields(t.db, me.user.id, { account_status: 'active', customer_status: 'subscriber' });
+    const k = key();
+    const upload = (bytes: Buffer) => {
+      const body = multipart({ bytes, filename: 'photo.png', contentType: 'image/png' });
+      return t.app.inject({ method: 'POST', url: '/api/messages/images/upload', headers: { ...body.headers, cookie: me.cookie, 'idempotency-key': k }, payload: body.payload });
+    };
+    const stored = () => t.db.kysely.selectFrom('uploads').select('id').where('owner_id', '=', me.user.id).execute();
+    const first = await upload(await smallPng(64, 48));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ width: 64, height: 48 });
+    // The same file again (a new multipart boundary, so other raw bytes): the first answer.
+    const again = await upload(await smallPng(64, 48));
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    // Another image under the same key is another request: refused, nothing stored.
+    const other = await upload(await smallPng(32, 24));
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ error: 'This Idempotency-Key was already used for a different request', code: 'idempotency_mismatch' });
+    expect(await stored()).toHaveLength(1);
+    // An upload the route refuses (no file part) is a request of its own too, and changes nothing.
+    const empty = multipart(null);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/messages/images/upload', headers: { ...empty.headers, cookie: me.cookie, 'idempotency-key': k }, payload: empty.payload });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('idempotency_mismatch');
+    const fresh = await t.app.inject({ method: 'POST', url: '/api/messages/images/upload', headers: { ...empty.headers, cookie: me.cookie, 'idempotency-key': key() }, payload: empty.payload });
+    expect(fresh.statusCode).toBe(400);
+    expect(fresh.json().code).toBe('file_required');
+    expect(await stored()).toHaveLength(1);
   });
 });
 

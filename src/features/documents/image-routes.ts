@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../http/errors.js';
 import { hook, requireVerifiedWriter } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, IdParams } from '../../http/schemas.js';
-import { acceptMultipart, DocumentImage, ImageForm, MAX_IMAGE_UPLOAD_BYTES, MULTIPART_NOTE, processImage, readFilePart } from '../media/index.js';
+import { acceptMultipart, DocumentImage, filePart, ImageForm, MAX_IMAGE_UPLOAD_BYTES, MULTIPART_NOTE, processImage, readFilePart } from '../media/index.js';
 import { mediaUrl, storeUpload } from '../media/service.js';
 import { readDocument } from './service.js';
 
@@ -14,7 +14,7 @@ export const documentImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/documents/:id/images/upload',
     {
-      preValidation: hook(requireVerifiedWriter),
+      preValidation: [hook(requireVerifiedWriter), filePart(MAX_IMAGE_UPLOAD_BYTES, 'Images may be at most 20 MB before resizing')],
       schema: {
         operationId: 'uploadDocumentImage',
         tags: ['documents'],
@@ -31,7 +31,7 @@ export const documentImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The owner's live document; a public document of someone else is 404 here too.
       const doc = await readDocument(request.ctx, user.id, request.params.id);
       if (doc.user_id !== user.id) throw notFound('Document not found');
-      const bytes = await readFilePart(request, MAX_IMAGE_UPLOAD_BYTES, 'Images may be at most 20 MB before resizing');
+      const bytes = await readFilePart(request);
       const image = await processImage(bytes);
       const row = await storeUpload(request.ctx, user.id, 'image', image, `document:${doc.id}`);
       return { url: mediaUrl(request.ctx, row) };

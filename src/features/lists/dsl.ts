@@ -128,6 +128,7 @@ export function compilePattern(pattern: string): RE2JS {
  * valid regular expression, with RE2's reason ("missing closing )").
  */
 function patternProblem(err: unknown): string {
+  // Stryker disable next-line Regex: RE2's messages carry this prefix at their start only
   const reason = String((err as Error).message ?? err).replace(/^error parsing regexp: /, '');
   if (/(unsupported Perl syntax|invalid named capture): `\(\?<?[=!]/.test(reason)) return 'uses lookaround ((?=, (?!, (?<=, (?<!), which is not supported';
   if (/invalid escape sequence: `\\[1-9]/.test(reason)) return 'uses a backreference (\\1...), which is not supported';
@@ -282,10 +283,7 @@ export function parseSchema(raw: unknown): ListSchema {
   return { name: raw.name, description, fields };
 }
 
-/** Columns in displayOrder (stable: ties keep array order). */
+/** Columns in displayOrder (Array.prototype.sort is stable: ties keep array order). */
 export function inDisplayOrder<T extends { displayOrder: number }>(columns: readonly T[]): T[] {
-  return columns
-    .map((c, i) => [c, i] as const)
-    .sort((a, b) => a[0].displayOrder - b[0].displayOrder || a[1] - b[1])
-    .map(([c]) => c);
+  return [...columns].sort((a, b) => a.displayOrder - b.displayOrder);
 }

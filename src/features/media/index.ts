@@ -3,4 +3,4 @@
 
 export { MAX_IMAGE_UPLOAD_BYTES, processImage } from './pipeline.js';
 export { DocumentImage, ImageForm } from './schemas.js';
-export { acceptMultipart, MULTIPART_NOTE, readFilePart } from './upload-part.js';
+export { acceptMultipart, filePart, MULTIPART_NOTE, readFilePart } from './upload-part.js';

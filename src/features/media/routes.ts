@@ -6,7 +6,7 @@ import { described, EITHER_AUTH, errors, PUBLIC } from '../../http/schemas.js';
 import { checkVideo, MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_BYTES, processImage } from './pipeline.js';
 import { ImageForm, MediaParams, UploadedImage, UploadedVideo, VideoForm } from './schemas.js';
 import { findServedUpload, mediaUrl, parseMediaFile, storeUpload } from './service.js';
-import { acceptMultipart, MULTIPART_NOTE, readFilePart } from './upload-part.js';
+import { acceptMultipart, filePart, MULTIPART_NOTE, readFilePart } from './upload-part.js';
 
 // Media: image and video uploads for messages (documents upload their images in documents/image-routes.ts),
 // and the public media URLs. Routes: guard, read the one file part, pipeline, service.
@@ -40,7 +40,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/messages/images/upload',
     {
-      preValidation: hook(requireSubscriberWriter),
+      preValidation: [hook(requireSubscriberWriter), filePart(MAX_IMAGE_UPLOAD_BYTES, 'Images may be at most 20 MB before resizing')],
       schema: {
         operationId: 'uploadMessageImage',
         tags,
@@ -53,7 +53,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireSubscriberWriter(request);
-      const bytes = await readFilePart(request, MAX_IMAGE_UPLOAD_BYTES, 'Images may be at most 20 MB before resizing');
+      const bytes = await readFilePart(request);
       const image = await processImage(bytes);
       const row = await storeUpload(request.ctx, user.id, 'image', image);
       return reply.code(201).send({ url: mediaUrl(request.ctx, row), type: row.content_type, width: image.width, height: image.height, size: row.size });
@@ -63,7 +63,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/messages/videos/upload',
     {
-      preValidation: hook(requireSubscriberWriter),
+      preValidation: [hook(requireSubscriberWriter), filePart(MAX_VIDEO_BYTES, 'Videos may be at most 3 MB')],
       schema: {
         operationId: 'uploadMessageVideo',
         tags,
@@ -76,7 +76,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireSubscriberWriter(request);
-      const bytes = await readFilePart(request, MAX_VIDEO_BYTES, 'Videos may be at most 3 MB');
+      const bytes = await readFilePart(request);
       const video = await checkVideo(bytes);
       const row = await storeUpload(request.ctx, user.id, 'video', video);
       return reply.code(201).send({ url: mediaUrl(request.ctx, row), type: row.content_type, size: row.size });

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../http/errors.js';
+import { setBodyDigest } from '../../http/idempotency.js';
 import { payloadTooLarge } from './pipeline.js';
 
 // One uploaded file out of a multipart body: shared by the media routes and the documents'
@@ -17,8 +19,35 @@ export async function acceptMultipart(app: FastifyInstance): Promise<void> {
 export const MULTIPART_NOTE =
   'Send `multipart/form-data` with the file in the field `file`. The type is decided by the bytes (magic numbers), never by the declared content type or file name.';
 
-/** Reads the `file` part into memory, at most `limit` bytes (413 beyond). */
-export async function readFilePart(request: FastifyRequest, limit: number, tooLarge: string): Promise<Buffer> {
+const fileParts = new WeakMap<FastifyRequest, Promise<Buffer>>();
+
+/**
+ * An upload route's preValidation step, after its guard: reads the `file` part into memory, at
+ * most `limit` bytes (413 beyond), before the Idempotency-Key is claimed, and gives the key's
+ * fingerprint the bytes' digest (a multipart body is not request.body, which the fingerprint
+ * covers otherwise). A failure waits for readFilePart, so the route's own checks before it (a
+ * document that is not the caller's: 404) still answer first.
+ */
+export function filePart(limit: number, tooLarge: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const read = readPart(request, limit, tooLarge);
+    fileParts.set(request, read);
+    try {
+      setBodyDigest(request, createHash('sha256').update(await read).digest('hex'));
+    } catch (err) {
+      setBodyDigest(request, `refused:${(err as AppError).code}`);
+    }
+  };
+}
+
+/** The `file` part read by the route's filePart step (or why it could not be read). */
+export function readFilePart(request: FastifyRequest): Promise<Buffer> {
+  const read = fileParts.get(request);
+  if (!read) throw new Error('readFilePart: the route has no filePart(...) step in its preValidation');
+  return read;
+}
+
+async function readPart(request: FastifyRequest, limit: number, tooLarge: string): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"', 'multipart_required');
   try {
     const part = await request.file({ limits: { fileSize: limit, files: 1 }, throwFileSizeLimit: true });
