@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import type { Database } from '../../db/types.js';
 import { AppState } from '../../runtime/state.js';
+import { addToSearchIndex, unindexedMessages } from './queries.js';
 
 // SQLite's search index of message text (the FTS5 trigram table `messages_fts`), filled in
 // batches after posts commit rather than inside each post's transaction: FTS5 writes a segment per
@@ -20,11 +21,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Indexes up to `limit` messages not yet in the search index; returns how many it did. */
 export async function indexPendingMessages(db: Kysely<Database>, limit = INDEX_BATCH): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ id: string; content: string }>`select id, content from messages where fts_rowid is null limit ${limit}`.execute(trx);
-    for (const row of rows) {
-      const { insertId } = await sql`insert into messages_fts (content) values (${row.content})`.execute(trx);
-      await sql`update messages set fts_rowid = ${Number(insertId)} where id = ${row.id}`.execute(trx);
-    }
+    const rows = await unindexedMessages(trx, limit);
+    for (const row of rows) await addToSearchIndex(trx, row);
     return rows.length;
   });
 }

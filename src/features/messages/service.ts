@@ -121,12 +121,14 @@ const _everyColumn: Record<Exclude<keyof MessageRow, (typeof MESSAGE_COLUMNS)[nu
 
 const insertMessageValues = preparedQuery(
   (db: Kysely<Database>, ...values: unknown[]) =>
+    // eslint-disable-next-line no-restricted-syntax -- compiled once with preparedQuery on a hot path, beside its caller on purpose (README, Design: queries)
     db.insertInto('messages').values(Object.fromEntries(MESSAGE_COLUMNS.map((column, i) => [column, values[i]])) as Insertable<Database['messages']>),
   MESSAGE_COLUMNS.map((column): unknown => `$${column}`),
 );
 
 const insertMessage = (db: Kysely<Database>, row: MessageRow) => insertMessageValues(db, ...MESSAGE_COLUMNS.map((column) => row[column]));
 
+// eslint-disable-next-line no-restricted-syntax -- compiled once with preparedQuery on a hot path, beside its caller on purpose (README, Design: queries)
 const insertTag = preparedQuery((db: Kysely<Database>, messageId: string, tag: string) => db.insertInto('message_tags').values({ message_id: messageId, tag }), [
   '$message',
   '$tag',
