@@ -10,8 +10,10 @@ import {
   deleteOrg,
   insertOrg,
   memberByUsernameKey,
+  memberPage,
   orgById,
   orgBySlug,
+  orgsOfMember,
   removeMemberKeepingAnOwner,
   setRoleKeepingAnOwner,
   slugExists,
@@ -36,6 +38,17 @@ export async function readOrg(ctx: AppContext, slug: string, viewerId: string): 
   const org = await orgBySlug(ctx.db.kysely, slug, viewerId);
   if (!org) throw orgNotFound();
   return org;
+}
+
+/** The organizations the user belongs to, oldest membership first. */
+export function myOrgs(ctx: AppContext, userId: string): Promise<OrgRow[]> {
+  return orgsOfMember(ctx.db.kysely, userId);
+}
+
+/** A page of the organization's members, oldest first; for members only (anyone else: 404). */
+export async function membersOf(ctx: AppContext, slug: string, viewerId: string, window: { limit: number; offset: number }) {
+  const org = await readAsMember(ctx, slug, viewerId);
+  return memberPage(ctx.db.kysely, org.id, window.limit, window.offset);
 }
 
 /** The organization for a member-only read: anyone else gets 404. */
