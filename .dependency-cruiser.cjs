@@ -34,6 +34,13 @@ module.exports = {
       to: { path: '^(node_modules/)?kysely(/|$)|^src/db/(connection|prepared|batched-transaction|claim)\\.ts$' },
     },
     {
+      name: 'routes-call-services',
+      severity: 'error',
+      comment: "A route calls its feature's services, never its queries (README, Design: queries); a type from them is fine.",
+      from: { path: '^src/features/.+/(routes|[a-z-]+-routes)\\.ts$' },
+      to: { path: '^src/features/[^/]+/queries(\\.ts$|/)', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'runtime-below-http',
       severity: 'error',
       comment: 'The runtime serves HTTP and the CLI alike: it imports nothing of the HTTP layer.',

@@ -11,6 +11,26 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
   {
+    // The query rule (README, Design): a feature builds its queries only in its queries.ts or
+    // queries/ folder; services and routes call them. The visibility rules are list fragments
+    // composed into other features' queries, so they stay beside their module.
+    files: ['src/features/**/*.ts'],
+    ignores: ['src/features/*/queries.ts', 'src/features/*/queries/**', 'src/features/visibility/messages.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: "A feature's queries live in its queries.ts or queries/ (README, Design: queries).",
+        },
+        {
+          selector: 'TaggedTemplateExpression[tag.name="sql"]',
+          message: "A feature's queries live in its queries.ts or queries/ (README, Design: queries).",
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',

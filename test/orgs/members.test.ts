@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { call, expectError, member } from '../messages/helpers.js';
+import { call, expectError, member, type Member } from '../messages/helpers.js';
 import { join, newOrg, summary } from './helpers.js';
+
+type Method = Parameters<typeof call>[2];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,4 +79,52 @@ describe('members', () => {
     expect(now.members.map((m: any) => m.user.id)).toEqual([owner.user.id]);
     expect((await call(t, owner, 'GET', `/api/orgs/${org.slug}`)).json().org.memberCount).toBe(1);
   });
+
+  it('two owners demoting or removing each other at once: one succeeds, the other is refused; the organization keeps an owner', async () => {
+    const races: [string, (a: Member, b: Member, base: string) => [Method, string, unknown?]][] = [
+      ['demote', (_a, b, base) => ['PATCH', `${base}/${b.user.username}`, { role: 'admin' }]],
+      ['remove', (_a, b, base) => ['DELETE', `${base}/${b.user.username}`]],
+      ['leave', (a, _b, base) => ['DELETE', `${base}/${a.user.username}`]],
+    ];
+    for (const [what, request] of races) {
+      const [a, b] = [await member(t), await member(t)];
+      const org = await newOrg(t, a);
+      await join(t, org, b, 'owner');
+      const base = `/api/orgs/${org.slug}/members`;
+      // Both requests pass their checks before either writes: the worst interleaving, every time.
+      const [ra, rb] = await bothWritesMeet(() => Promise.all([call(t, a, ...request(a, b, base)), call(t, b, ...request(b, a, base))]));
+      const [won, lost] = ra.statusCode === 200 ? [ra, rb] : [rb, ra];
+      expect(won.statusCode, `${what}: ${ra.body} ${rb.body}`).toBe(200);
+      expect(lost.json(), what).toEqual({ error: 'An organization needs an owner: make someone else owner first', code: 'last_owner' });
+      const owners = await t.db.kysely.selectFrom('organization_members').select('user_id').where('organization_id', '=', org.id).where('role', '=', 'owner').execute();
+      expect(owners, what).toHaveLength(1);
+    }
+  });
 });
+
+/**
+ * Holds the first write of a membership (or the organization's row lock taken for one) until a
+ * second one arrives, then lets both go: two requests at once both finish their reads before
+ * either writes. Every query of the app passes here while `run` lasts.
+ */
+async function bothWritesMeet<T>(run: () => Promise<T>): Promise<T> {
+  const executor = Object.getPrototypeOf(t.db.kysely.getExecutor()) as { executeQuery: (query: { sql: string }, ...rest: unknown[]) => Promise<unknown> };
+  const original = executor.executeQuery;
+  const membershipWrite = /^(update|delete from) "organization_members"|from "organizations" .*for update$/;
+  let arrived = 0;
+  let release!: () => void;
+  const met = new Promise<void>((resolve) => (release = resolve));
+  executor.executeQuery = async function (this: unknown, query, ...rest) {
+    if (membershipWrite.test(query.sql) && arrived < 2) {
+      arrived += 1;
+      if (arrived === 2) release();
+      await met;
+    }
+    return original.call(this, query, ...rest);
+  };
+  try {
+    return await run();
+  } finally {
+    executor.executeQuery = original;
+  }
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, queriesDuring, type TestApp } from '../helpers/app.js';
-import { call, expectError, follows, member, post } from '../messages/helpers.js';
+import { call, expectError, follows, member, post, type Member } from '../messages/helpers.js';
 import { join, newOrg } from './helpers.js';
 
 let t: TestApp;
@@ -70,6 +70,38 @@ describe('posting to an organization', () => {
     expect((await call(t, owner, 'GET', `${url}?limit=1&offset=1`)).json()).toMatchObject({ messages: [{ id: pub.id }], pagination: { total: 2, limit: 1, offset: 1, hasMore: false } });
     expectError(await call(t, null, 'GET', '/api/orgs/no-such-org/messages'), 404, 'org_not_found');
     expectError(await call(t, null, 'GET', `${url}?limit=0`), 400);
+  });
+
+  it('GET /api/orgs/{slug}/messages leaves out authors the viewer blocks, is blocked by or mutes, as every feed does; unblocking brings them back', async () => {
+    const [owner, blocker, blocked, muted, viewer] = [await member(t), await member(t), await member(t), await member(t), await member(t)];
+    const org = await newOrg(t, owner);
+    for (const m of [blocker, blocked, muted, viewer]) await join(t, org, m, 'member');
+    const url = `/api/orgs/${org.slug}/messages`;
+    const byOwner = await post(t, owner, { content: 'From the owner', orgId: org.id, publiclyVisible: true });
+    t.clock.advance(1000);
+    const byBlocked = await post(t, blocked, { content: 'From the blocked one', orgId: org.id, publiclyVisible: false });
+    t.clock.advance(1000);
+    const byMuted = await post(t, muted, { content: 'From the muted one', orgId: org.id, publiclyVisible: true });
+    const ids = async (who: Member | null) => {
+      const res = await call(t, who, 'GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      return { ids: res.json().messages.map((m: any) => m.id), total: res.json().pagination.total };
+    };
+    expect(await ids(viewer)).toEqual({ ids: [byMuted.id, byBlocked.id, byOwner.id], total: 3 });
+    expect((await call(t, viewer, 'POST', `/api/users/${blocked.user.username}/block`)).json()).toEqual({ blocking: true });
+    expect((await call(t, viewer, 'POST', `/api/users/${muted.user.username}/mute`)).json()).toEqual({ muting: true });
+    expect((await call(t, blocked, 'POST', `/api/users/${owner.user.username}/block`)).json()).toEqual({ blocking: true });
+    // The viewer blocks one author and mutes another: both leave its page and its count.
+    expect(await ids(viewer)).toEqual({ ids: [byOwner.id], total: 1 });
+    // Blocked by the owner: the blocked author no longer sees the owner's message.
+    expect(await ids(blocked)).toEqual({ ids: [byMuted.id, byBlocked.id], total: 2 });
+    expect(await ids(owner)).toEqual({ ids: [byMuted.id, byOwner.id], total: 2 });
+    // Nobody else's view changes; an anonymous reader sees the public ones.
+    expect(await ids(blocker)).toEqual({ ids: [byMuted.id, byBlocked.id, byOwner.id], total: 3 });
+    expect(await ids(null)).toEqual({ ids: [byMuted.id, byOwner.id], total: 2 });
+    await call(t, viewer, 'DELETE', `/api/users/${blocked.user.username}/block`);
+    await call(t, viewer, 'DELETE', `/api/users/${muted.user.username}/mute`);
+    expect(await ids(viewer)).toEqual({ ids: [byMuted.id, byBlocked.id, byOwner.id], total: 3 });
   });
 
   it('renaming or deleting the organization shows at once in cached feed reads; its messages stay with their authors and read org: null', async () => {

@@ -65,3 +65,9 @@ export function wordCount(text: string): number {
 export function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Math.round(value)));
 }
+
+/** The item count a series asks the model for: the request's, clamped to the feature's range, else its default; null for a feature that is no series. */
+export function seriesCount(feature: AiFeature, asked: number | undefined): number | null {
+  const count = FEATURE_SPECS[feature].count;
+  return count ? clamp(asked ?? count.fallback, count.min, count.max) : null;
+}

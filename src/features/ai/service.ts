@@ -4,7 +4,7 @@ import { AppError, conflict, unprocessable } from '../../http/errors.js';
 import type { AppContext } from '../../runtime/context.js';
 import { AppState } from '../../runtime/state.js';
 import { sanitiseCrossPost } from './cross-post.js';
-import { artifactKindOf, clamp, FEATURE_SPECS, PERSISTED_BY, wordCount, type AiFeature } from './features.js';
+import { artifactKindOf, FEATURE_SPECS, PERSISTED_BY, seriesCount, wordCount, type AiFeature } from './features.js';
 import { lengthRule } from '../../lib/post-lengths.js';
 import { persistArtifact } from './persist.js';
 import { buildPrompt } from './prompts.js';
@@ -93,7 +93,7 @@ export async function suggest(ctx: AppContext, user: UserRow, body: SuggestBody)
   const context: SuggestContext = body.context ?? {};
   const action = feature === 'writing_assist' ? (context.action ?? 'rewrite') : undefined;
   const kind = artifactKindOf(feature, action);
-  const count = spec.count ? clamp(context.count ?? spec.count.fallback, spec.count.min, spec.count.max) : null;
+  const count = seriesCount(feature, context.count);
   const channels = feature === 'message_series' ? (context.channels ?? []) : context.targetPlatform ? [context.targetPlatform] : [];
   const length = lengthRule(channels, user.max_message_length);
   await assertQuotaLeft(ctx, user.id);

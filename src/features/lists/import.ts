@@ -6,7 +6,30 @@ import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 import type { Column } from './dsl.js';
-import { bumpRows, insertRows, loadColumns, ownList, parseStored, reclaimUniques, type PreparedRow, type StoredColumn } from './queries/index.js';
+import {
+  advanceImport,
+  bumpRows,
+  deleteRowsOutright,
+  endImport,
+  findImport,
+  findImportIn,
+  findImportOfList,
+  importInput,
+  insertImport,
+  insertRows,
+  liveRowsByUniqueValues,
+  loadColumns,
+  markImportRunning,
+  ownList,
+  parseStored,
+  reclaimUniques,
+  replaceImportInput,
+  setImportFields,
+  uniqueValueHolders,
+  writeRowData,
+  type PreparedRow,
+  type StoredColumn,
+} from './queries/index.js';
 import { ownEditableList } from './sources.js';
 import { MULTISELECT_NOTE, readCell, readHeader } from './list-csv.js';
 import { presentRowData } from './presenter.js';
@@ -110,8 +133,7 @@ export async function startImport(ctx: AppContext, userId: string, listId: strin
   // The import and its `list-import` job (features/jobs) commit together, so an import is never
   // recorded without the job that runs it; the runner is kicked once both are committed.
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('list_imports').values(job).execute();
-    await trx.insertInto('list_import_data').values({ import_id: job.id, content }).execute();
+    await insertImport(trx, job, content);
     await enqueueJob(trx, ctx.clock.now(), 'list-import', { jobId: job.id });
   });
   ctx.jobs.kick();
@@ -144,7 +166,7 @@ export async function giveUpImport(ctx: AppContext, jobId: string, reason: strin
 
 export async function getImport(ctx: AppContext, userId: string, listId: string, jobId: string): Promise<JobRecord> {
   await ownList(ctx.db.kysely, userId, listId);
-  const r = await ctx.db.kysely.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('list_id', '=', listId).executeTakeFirst();
+  const r = await findImportOfList(ctx.db.kysely, jobId, listId);
   if (!r) throw notFound('Import not found');
   return toJob(r);
 }
@@ -178,10 +200,7 @@ const WRITING = 'writing';
  * SQLite an UPDATE rewrites the whole record, so a file kept on it would be written again with
  * every batch.
  */
-async function inputOf(ctx: AppContext, jobId: string): Promise<string | null> {
-  const row = await ctx.db.kysely.selectFrom('list_import_data').select('content').where('import_id', '=', jobId).executeTakeFirst();
-  return row?.content ?? null;
-}
+const inputOf = (ctx: AppContext, jobId: string): Promise<string | null> => importInput(ctx.db.kysely, jobId);
 
 /** One planned row as stored: [line, row id, 1 = insert, data, unique keys, previous data]. */
 type StoredPlanned = [number, string, 0 | 1, string, PreparedRow['keys'], string | null];
@@ -197,15 +216,7 @@ class Superseded extends Error {}
 
 /** Ends an import that has not ended; its input (the file or the plan) is dropped with it. */
 async function finish(ctx: AppContext, jobId: string, fields: Record<string, unknown>) {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('list_imports')
-      .set({ ...fields, updated_at: isoNow(ctx.clock) })
-      .where('id', '=', jobId)
-      .where('status', 'in', ['queued', 'running', WRITING])
-      .execute();
-    await trx.deleteFrom('list_import_data').where('import_id', '=', jobId).execute();
-  });
+  await ctx.db.kysely.transaction().execute((trx) => endImport(trx, jobId, ['queued', 'running', WRITING], fields, isoNow(ctx.clock)));
 }
 
 /**
@@ -216,7 +227,7 @@ async function finish(ctx: AppContext, jobId: string, fields: Record<string, unk
  */
 async function failImport(ctx: AppContext, jobId: string, why: JobRecord['errors'] | 'stopped'): Promise<void> {
   const db = ctx.db.kysely;
-  const job = await db.selectFrom('list_imports').selectAll().where('id', '=', jobId).executeTakeFirst();
+  const job = await findImport(db, jobId);
   if (!job || job.status === 'done' || job.status === 'failed') return;
   const input = job.status === WRITING ? await inputOf(ctx, jobId) : null;
   const options = JSON.parse(job.options) as ImportOptions;
@@ -235,19 +246,16 @@ async function failImport(ctx: AppContext, jobId: string, why: JobRecord['errors
       const chunk = written.slice(Math.max(0, end - WRITE_BATCH[ctx.db.engine]), end);
       await db.transaction().execute(async (trx) => {
         const fresh = chunk.filter((p) => p.prev === undefined).map((p) => p.rowId!);
-        if (fresh.length > 0) {
-          await trx.deleteFrom('list_unique_values').where('row_id', 'in', fresh).execute();
-          await trx.deleteFrom('list_rows').where('id', 'in', fresh).execute();
-        }
+        if (fresh.length > 0) await deleteRowsOutright(trx, fresh);
         for (const p of chunk) {
           if (p.prev === undefined) continue;
-          await trx.updateTable('list_rows').set({ data: p.prev, updated_at: isoNow(ctx.clock) }).where('id', '=', p.rowId!).execute();
+          await writeRowData(trx, p.rowId!, p.prev, isoNow(ctx.clock));
           await reclaimUniques(trx, p.rowId!, uniqueKeys(columns, parseStored(p.prev)));
         }
         // What is left written, so a re-run after a crash here resumes from there.
         const left = written.slice(0, end - chunk.length);
         const kept = left.filter((p) => p.prev === undefined).length;
-        await trx.updateTable('list_imports').set({ inserted: kept, updated: left.length - kept }).where('id', '=', jobId).execute();
+        await setImportFields(trx, jobId, { inserted: kept, updated: left.length - kept });
         await bumpRows(trx, job.list_id);
       });
     }
@@ -287,7 +295,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
   // A queued import starts; a `running` one (its runner died while checking, before any write)
   // starts again; a `writing` one resumes its writes. The input stays in list_import_data
   // until the import ends.
-  const job = await db.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('status', 'in', ['queued', 'running', WRITING]).executeTakeFirst();
+  const job = await findImportIn(db, jobId, ['queued', 'running', WRITING]);
   if (!job) return;
   const options = JSON.parse(job.options) as ImportOptions;
   if (job.status === WRITING) {
@@ -295,7 +303,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     return;
   }
   if (job.status === 'queued') {
-    await db.updateTable('list_imports').set({ status: 'running', updated_at: isoNow(ctx.clock) }).where('id', '=', jobId).where('status', '=', 'queued').execute();
+    await markImportRunning(db, jobId, isoNow(ctx.clock));
   }
   const errors: JobRecord['errors'] = [];
   const report = (line: number, messages: string[]) => {
@@ -325,7 +333,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     return;
   }
   const total = lines;
-  await db.updateTable('list_imports').set({ total }).where('id', '=', jobId).execute();
+  await setImportFields(db, jobId, { total });
 
   const validate = rowValidator(columns, { multiselect: MULTISELECT_NOTE });
   const uniqueColumns = columns.filter((c) => c.unique);
@@ -359,14 +367,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     if (upsertColumn) {
       const keys = [...new Set(inputs.map(upsertKeyOf).filter((k): k is string => k !== null))];
       if (keys.length > 0) {
-        const found = await db
-          .selectFrom('list_unique_values as u')
-          .innerJoin('list_rows as r', 'r.id', 'u.row_id')
-          .select(['r.id', 'r.data', 'u.value'])
-          .where('u.property_id', '=', upsertColumn.propertyId)
-          .where('u.value', 'in', keys)
-          .where('r.deleted_at', 'is', null)
-          .execute();
+        const found = await liveRowsByUniqueValues(db, upsertColumn.propertyId, keys);
         for (const f of found) upsertTargets.set(f.value, { id: f.id, data: f.data });
       }
     }
@@ -382,12 +383,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     const takenByColumn = new Map<string, Map<string, string>>();
     for (const c of uniqueColumns) {
       const keys = [...new Set(checked.filter((x) => x.messages.length === 0 && !isEmptyValue(x.stored[c.propertyId])).map((x) => uniqueKey(c, x.stored[c.propertyId])))];
-      const held = new Map<string, string>();
-      if (keys.length > 0) {
-        const rows = await db.selectFrom('list_unique_values').select(['row_id', 'value']).where('property_id', '=', c.propertyId).where('value', 'in', keys).execute();
-        for (const r of rows) held.set(r.value, r.row_id);
-      }
-      takenByColumn.set(c.propertyId, held);
+      takenByColumn.set(c.propertyId, keys.length > 0 ? await uniqueValueHolders(db, c.propertyId, keys) : new Map<string, string>());
     }
     for (const [i, x] of checked.entries()) {
       const line = start + i + 2;
@@ -412,7 +408,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     // times a second rather than per batch: each is a commit of its own.
     if ((options.dryRun || options.mode === 'all-or-nothing') && performance.now() - reported >= PROGRESS_EVERY_MS) {
       reported = performance.now();
-      await db.updateTable('list_imports').set({ processed: Math.min(total, start + chunk.length), skipped, updated_at: isoNow(ctx.clock) }).where('id', '=', jobId).execute();
+      await setImportFields(db, jobId, { processed: Math.min(total, start + chunk.length), skipped, updated_at: isoNow(ctx.clock) });
     }
     await nextTurn();
   }
@@ -433,15 +429,9 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
   for (const p of planned) p.rowId ??= newId();
   const plan = storePlan(planned);
   await db.transaction().execute(async (trx) => {
-    const begun = await trx
-      .updateTable('list_imports')
-      .set({ status: WRITING, total, skipped, errors: JSON.stringify(errors), inserted: 0, updated: 0, updated_at: isoNow(ctx.clock) })
-      .where('id', '=', jobId)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    if (Number(begun.numUpdatedRows) !== 1) throw new Superseded();
-    const kept = await trx.updateTable('list_import_data').set({ content: plan }).where('import_id', '=', jobId).executeTakeFirst();
-    if (Number(kept.numUpdatedRows) === 0) await trx.insertInto('list_import_data').values({ import_id: jobId, content: plan }).execute();
+    const begun = await advanceImport(trx, jobId, 'running', { status: WRITING, total, skipped, errors: JSON.stringify(errors), inserted: 0, updated: 0, updated_at: isoNow(ctx.clock) });
+    if (!begun) throw new Superseded();
+    await replaceImportInput(trx, jobId, plan);
   });
   await writePlanned(ctx, { ...job, total, skipped, inserted: 0, updated: 0 }, planned, errors);
 }
@@ -475,15 +465,8 @@ async function writePlanned(
       const processed = Math.min(total, chunk[chunk.length - 1].line - 1);
       await db.transaction().execute(async (trx) => {
         const now = isoNow(ctx.clock);
-        const moved = await trx
-          .updateTable('list_imports')
-          .set({ processed, inserted: inserted + fresh.length, updated: updated + chunk.length - fresh.length, updated_at: now })
-          .where('id', '=', jobId)
-          .where('status', '=', WRITING)
-          .where('inserted', '=', inserted)
-          .where('updated', '=', updated)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw new Superseded();
+        const moved = await advanceImport(trx, jobId, WRITING, { processed, inserted: inserted + fresh.length, updated: updated + chunk.length - fresh.length, updated_at: now }, { inserted, updated });
+        if (!moved) throw new Superseded();
         await insertRows(
           trx,
           ctx.db.engine,
@@ -494,7 +477,7 @@ async function writePlanned(
         );
         for (const p of chunk) {
           if (p.prev === undefined) continue;
-          await trx.updateTable('list_rows').set({ data: p.row.data, updated_at: now }).where('id', '=', p.rowId!).execute();
+          await writeRowData(trx, p.rowId!, p.row.data, now);
           await reclaimUniques(trx, p.rowId!, p.row.keys);
         }
         await bumpRows(trx, job.list_id);

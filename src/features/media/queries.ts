@@ -77,3 +77,13 @@ export async function deleteUploadsBatch(db: Db, ownerId: string, limit: number)
 export function uploadsAfter(db: Db, ownerId: string, after: string, limit: number) {
   return db.selectFrom('uploads').select(['id', 'ext', 'blob_key']).where('owner_id', '=', ownerId).where('id', '>', after).orderBy('id').limit(limit).execute();
 }
+
+/** Deletes the uploads attached to any of `attachedTo`, 500 ids a statement; answers their blob keys. */
+export async function deleteAttachedUploads(trx: Db, attachedTo: readonly string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < attachedTo.length; i += 500) {
+    const rows = await trx.deleteFrom('uploads').where('attached_to', 'in', attachedTo.slice(i, i + 500)).returning('blob_key').execute();
+    keys.push(...rows.map((r) => r.blob_key));
+  }
+  return keys;
+}

@@ -7,6 +7,7 @@ import {
   attachUploads,
   deleteOrphanedUploads,
   deleteUnattachedBefore,
+  deleteAttachedUploads,
   deleteUpload,
   insertUpload,
   servedUpload,
@@ -226,11 +227,4 @@ export async function purgeUnattachedUploads(ctx: AppContext, options: { batchSi
  * answers their blob keys: the caller deletes those blobs once the transaction has committed
  * (content purge and account deletion, which remove what held the uploads in the same batch).
  */
-export async function takeAttachedUploads(trx: Kysely<Database>, attachedTo: readonly string[]): Promise<string[]> {
-  const keys: string[] = [];
-  for (let i = 0; i < attachedTo.length; i += 500) {
-    const rows = await trx.deleteFrom('uploads').where('attached_to', 'in', attachedTo.slice(i, i + 500)).returning('blob_key').execute();
-    keys.push(...rows.map((r) => r.blob_key));
-  }
-  return keys;
-}
+export const takeAttachedUploads = deleteAttachedUploads;

@@ -467,3 +467,15 @@ export async function insertDig(db: Kysely<Database>, messageId: string, userId:
 export async function deleteDig(db: Kysely<Database>, messageId: string, userId: string): Promise<void> {
   await db.deleteFrom('digs').where('message_id', '=', messageId).where('user_id', '=', userId).execute();
 }
+
+/** SQLite: at most `limit` messages not yet in the search index (messages_fts). */
+export async function unindexedMessages(db: Kysely<Database>, limit: number): Promise<{ id: string; content: string }[]> {
+  const { rows } = await sql<{ id: string; content: string }>`select id, content from messages where fts_rowid is null limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** SQLite: adds a message's text to the search index and records its rowid on the message. */
+export async function addToSearchIndex(db: Kysely<Database>, row: { id: string; content: string }): Promise<void> {
+  const { insertId } = await sql`insert into messages_fts (content) values (${row.content})`.execute(db);
+  await sql`update messages set fts_rowid = ${Number(insertId)} where id = ${row.id}`.execute(db);
+}

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import type { Database } from '../../db/types.js';
 import { AppState } from '../../runtime/state.js';
+import { addToSearchIndex, unindexedMessages } from './queries.js';
 
 // SQLite's search index of message text (the FTS5 trigram table `messages_fts`), filled in
 // batches after posts commit rather than inside each post's transaction: FTS5 writes a segment per
@@ -20,11 +21,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Indexes up to `limit` messages not yet in the search index; returns how many it did. */
 export async function indexPendingMessages(db: Kysely<Database>, limit = INDEX_BATCH): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ id: string; content: string }>`select id, content from messages where fts_rowid is null limit ${limit}`.execute(trx);
-    for (const row of rows) {
-      const { insertId } = await sql`insert into messages_fts (content) values (${row.content})`.execute(trx);
-      await sql`update messages set fts_rowid = ${Number(insertId)} where id = ${row.id}`.execute(trx);
-    }
+    const rows = await unindexedMessages(trx, limit);
+    for (const row of rows) await addToSearchIndex(trx, row);
     return rows.length;
   });
 }
@@ -34,6 +32,11 @@ class SearchIndexer {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** Holds of the timer's batches (hold()), and whether a batch waits for their end. */
+  private holds = 0;
+  private deferred = false;
+  /** Callers of settled() waiting for the scheduled batch to start. */
+  private waiting: (() => void)[] = [];
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -42,9 +45,36 @@ class SearchIndexer {
     if (this.ctx.db.engine !== 'sqlite' || this.timer !== null || this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.drain();
+      if (this.holds > 0) this.deferred = true;
+      else void this.drain();
+      for (const resolve of this.waiting.splice(0)) resolve();
     }, DELAY_MS);
     this.timer.unref();
+  }
+
+  /**
+   * Holds the batches the timer would run until the returned release is called (then the held
+   * batch runs): a caller sees posts before they are indexed, however slow the machine is. An
+   * explicit drain() still runs.
+   */
+  hold(): () => void {
+    this.holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds === 0 && this.deferred) {
+        this.deferred = false;
+        this.soon();
+      }
+    };
+  }
+
+  /** Resolves once the batch a post scheduled has run (at once when none is scheduled, held or running). */
+  async settled(): Promise<void> {
+    if (this.timer !== null) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await this.running;
   }
 
   /** Indexes every pending message, a batch per turn of the event loop. */
@@ -66,6 +96,7 @@ class SearchIndexer {
     this.stopped = true;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    for (const resolve of this.waiting.splice(0)) resolve();
     await this.running;
   }
 }

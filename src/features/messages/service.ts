@@ -39,7 +39,7 @@ import {
 } from './queries.js';
 import { roundUpToSlot } from './scheduling.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
-import { authorTimeline, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, readableMessage, viewerOf, visibleUser, type Viewer } from '../visibility/service.js';
+import { authorTimeline, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, orgFeedScope, readableMessage, viewerOf, visibleUser, type Viewer } from '../visibility/service.js';
 
 export { viewerOf };
 
@@ -122,12 +122,14 @@ const _everyColumn: Record<Exclude<keyof MessageRow, (typeof MESSAGE_COLUMNS)[nu
 
 const insertMessageValues = preparedQuery(
   (db: Kysely<Database>, ...values: unknown[]) =>
+    // eslint-disable-next-line no-restricted-syntax -- compiled once with preparedQuery on a hot path, beside its caller on purpose (README, Design: queries)
     db.insertInto('messages').values(Object.fromEntries(MESSAGE_COLUMNS.map((column, i) => [column, values[i]])) as Insertable<Database['messages']>),
   MESSAGE_COLUMNS.map((column): unknown => `$${column}`),
 );
 
 const insertMessage = (db: Kysely<Database>, row: MessageRow) => insertMessageValues(db, ...MESSAGE_COLUMNS.map((column) => row[column]));
 
+// eslint-disable-next-line no-restricted-syntax -- compiled once with preparedQuery on a hot path, beside its caller on purpose (README, Design: queries)
 const insertTag = preparedQuery((db: Kysely<Database>, messageId: string, tag: string) => db.insertInto('message_tags').values({ message_id: messageId, tag }), [
   '$message',
   '$tag',
@@ -386,12 +388,13 @@ export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
 
 /**
  * An organization's feed (CONTRACT, Organizations): the messages posted to it, newest first; its
- * public ones for anyone, its private ones too for its members. Unknown: 404 org_not_found.
+ * public ones for anyone, its private ones too for its members, less the authors the viewer blocks,
+ * is blocked by or mutes (visibility, orgFeedScope). Unknown: 404 org_not_found.
  */
 export async function orgFeed(ctx: AppContext, viewer: Viewer, slug: string, window: { limit: number; offset: number }) {
   const org = await orgForFeed(ctx.db.kysely, slug, viewer?.id ?? null);
   if (!org) throw notFound('Organization not found', 'org_not_found');
-  const scope: Filter = toBool(org.is_member as never) ? (eb) => eb.val(true) : (eb) => eb('messages.publicly_visible', '=', true);
+  const scope: Filter = orgFeedScope(viewer, toBool(org.is_member as never));
   const filter: Filter = (eb) => eb.and([eb('messages.org_id', '=', org.id), eb('messages.published_at', 'is not', null)]);
   return runPage(ctx, viewer, scope, [scope], filter, window);
 }

@@ -30,7 +30,7 @@ export async function createInvite(
   body: { email?: string; username?: string; role: 'admin' | 'member' },
 ): Promise<InviteRow> {
   const org = await writableOrg(ctx, slug, inviter.id, ['owner', 'admin']);
-  if ((body.email === undefined) === (body.username === undefined)) throw badRequest('Give either email or username', 'validation_failed');
+  if ((body.email === undefined) === (body.username === undefined)) throw badRequest('Give either email or username, not both');
   const db = ctx.db.kysely;
   const emailKey = body.email !== undefined ? normalizeEmail(body.email) : null;
   const invitee = emailKey !== null ? await findUserByEmail(db, emailKey) : await findUserByUsername(db, body.username!);

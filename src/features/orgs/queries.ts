@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
+import type { Engine } from '../../db/connection.js';
 import type { Database, OrganizationsTable, OrgInvitesTable } from '../../db/types.js';
 
 // Every statement of the organizations feature (README, Design: queries).
@@ -104,22 +105,46 @@ export function memberByUsernameKey(db: Db, orgId: string, usernameKey: string):
     .executeTakeFirst();
 }
 
-export async function countOwners(db: Db, orgId: string): Promise<number> {
-  const row = await db
-    .selectFrom('organization_members')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('organization_id', '=', orgId)
-    .where('role', '=', 'owner')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function setMemberRole(db: Db, orgId: string, userId: string, role: string): Promise<void> {
   await db.updateTable('organization_members').set({ role }).where('organization_id', '=', orgId).where('user_id', '=', userId).execute();
 }
 
-export async function removeMember(db: Db, orgId: string, userId: string): Promise<void> {
-  await db.deleteFrom('organization_members').where('organization_id', '=', orgId).where('user_id', '=', userId).execute();
+// The last-owner rule as one statement each: the owners are counted in the statement that
+// demotes or removes, so no write lands between the count and the change. On SQLite one writer
+// runs at a time, which makes the statement atomic; on PostgreSQL each statement reads its own
+// snapshot, so two at once could each count the other as still owner: the caller first takes the
+// organization's row lock (withOwnersCounted), which the other waits for, and then counts anew.
+
+/**
+ * Runs `write` (one of the two below) so that its count of owners is current: on PostgreSQL in a
+ * transaction that first takes the organization's row lock; on SQLite as it is (one writer).
+ */
+export async function withOwnersCounted<T>(db: Db, engine: Engine, orgId: string, write: (db: Db) => Promise<T>): Promise<T> {
+  if (engine === 'sqlite') return write(db);
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('organizations').select('id').where('id', '=', orgId).forUpdate().execute();
+    return write(trx);
+  });
+}
+
+/** The member is not an owner, or another owner remains. */
+const leavesAnOwner = (orgId: string) => (eb: ExpressionBuilder<Database, 'organization_members'>) =>
+  eb.or([
+    eb('role', '!=', 'owner'),
+    eb(eb.selectFrom('organization_members as o').select(eb.fn.countAll().as('n')).where('o.organization_id', '=', orgId).where('o.role', '=', 'owner'), '>', 1),
+  ]);
+
+/** Sets a member's role unless that leaves no owner; whether a row changed. */
+export async function setRoleKeepingAnOwner(db: Db, orgId: string, userId: string, role: string): Promise<boolean> {
+  let update = db.updateTable('organization_members').set({ role }).where('organization_id', '=', orgId).where('user_id', '=', userId);
+  if (role !== 'owner') update = update.where(leavesAnOwner(orgId));
+  return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** Removes a member unless they are the last owner; whether a row went. */
+export async function removeMemberKeepingAnOwner(db: Db, orgId: string, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('organization_members').where('organization_id', '=', orgId).where('user_id', '=', userId).where(leavesAnOwner(orgId)).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 // ---- invites ----

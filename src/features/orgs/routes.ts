@@ -5,9 +5,8 @@ import { assertNotProbation, hook, requireWritableSession } from '../../http/gua
 import { PageQuery, page, pageWindow } from '../../http/pagination.js';
 import { described, errors, MessageBody, ref, SESSION_AUTH } from '../../http/schemas.js';
 import { presentMember, presentOrg } from './presenter.js';
-import { memberPage, orgsOfMember } from './queries.js';
 import { CreateOrgBody, MemberPage, MemberParams, MemberResult, MemberRoleBody, OrgList, OrgResult, SlugParams, UpdateOrgBody } from './schemas.js';
-import { changeRole, createOrg, editOrg, readAsMember, readOrg, removeFromOrg, removeOrg } from './service.js';
+import { changeRole, createOrg, editOrg, membersOf, myOrgs, readOrg, removeFromOrg, removeOrg } from './service.js';
 
 // Organizations and their members (CONTRACT, Organizations). Session only: a Bearer token gets 401.
 
@@ -54,7 +53,7 @@ export const orgRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireSession(request);
-      return { orgs: (await orgsOfMember(request.ctx.db.kysely, user.id)).map(presentOrg) };
+      return { orgs: (await myOrgs(request.ctx, user.id)).map(presentOrg) };
     },
   );
 
@@ -133,9 +132,8 @@ export const orgRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireSession(request);
-      const org = await readAsMember(request.ctx, request.params.slug, user.id);
       const { limit, offset } = pageWindow(request.query);
-      const { rows, total } = await memberPage(request.ctx.db.kysely, org.id, limit, offset);
+      const { rows, total } = await membersOf(request.ctx, request.params.slug, user.id, { limit, offset });
       return { members: rows.map(presentMember), pagination: page(rows, total, limit, offset) };
     },
   );

@@ -7,16 +7,18 @@ import type { AppContext } from '../../runtime/types.js';
 import { usernameKey } from '../users/service.js';
 import {
   countOwnedOrgs,
-  countOwners,
   deleteOrg,
   insertOrg,
   memberByUsernameKey,
+  memberPage,
   orgById,
   orgBySlug,
-  removeMember,
-  setMemberRole,
+  orgsOfMember,
+  removeMemberKeepingAnOwner,
+  setRoleKeepingAnOwner,
   slugExists,
   updateOrg,
+  withOwnersCounted,
   type MemberRow,
   type OrgRow,
 } from './queries.js';
@@ -36,6 +38,17 @@ export async function readOrg(ctx: AppContext, slug: string, viewerId: string): 
   const org = await orgBySlug(ctx.db.kysely, slug, viewerId);
   if (!org) throw orgNotFound();
   return org;
+}
+
+/** The organizations the user belongs to, oldest membership first. */
+export function myOrgs(ctx: AppContext, userId: string): Promise<OrgRow[]> {
+  return orgsOfMember(ctx.db.kysely, userId);
+}
+
+/** A page of the organization's members, oldest first; for members only (anyone else: 404). */
+export async function membersOf(ctx: AppContext, slug: string, viewerId: string, window: { limit: number; offset: number }) {
+  const org = await readAsMember(ctx, slug, viewerId);
+  return memberPage(ctx.db.kysely, org.id, window.limit, window.offset);
 }
 
 /** The organization for a member-only read: anyone else gets 404. */
@@ -94,12 +107,18 @@ async function memberOf(ctx: AppContext, org: OrgRow, username: string): Promise
 
 const lastOwner = () => new AppError(409, 'An organization needs an owner: make someone else owner first', 'last_owner');
 
-/** The owner changes a member's role; demoting the last owner is refused. */
+/** A demotion or removal that changed nothing: the member left meanwhile (404), else the last owner. */
+async function refusedChange(ctx: AppContext, org: OrgRow, username: string): Promise<never> {
+  await memberOf(ctx, org, username);
+  throw lastOwner();
+}
+
+/** The owner changes a member's role; demoting the last owner is refused, also when two owners demote each other at once. */
 export async function changeRole(ctx: AppContext, user: UserRow, slug: string, username: string, role: OrgRole): Promise<MemberRow> {
   const org = await writableOrg(ctx, slug, user.id, ['owner']);
   const member = await memberOf(ctx, org, username);
-  if (member.role === 'owner' && role !== 'owner' && (await countOwners(ctx.db.kysely, org.id)) <= 1) throw lastOwner();
-  await setMemberRole(ctx.db.kysely, org.id, member.id, role);
+  const changed = await withOwnersCounted(ctx.db.kysely, ctx.db.engine, org.id, (db) => setRoleKeepingAnOwner(db, org.id, member.id, role));
+  if (!changed) await refusedChange(ctx, org, username);
   return { ...member, role };
 }
 
@@ -112,6 +131,6 @@ export async function removeFromOrg(ctx: AppContext, user: UserRow, slug: string
   const org = await writableOrg(ctx, slug, user.id, self ? ['owner', 'admin', 'member'] : ['owner', 'admin']);
   const member = await memberOf(ctx, org, username);
   if (!self && org.role === 'admin' && member.role === 'owner') throw forbidden('An admin cannot remove an owner');
-  if (member.role === 'owner' && (await countOwners(ctx.db.kysely, org.id)) <= 1) throw lastOwner();
-  await removeMember(ctx.db.kysely, org.id, member.id);
+  const removed = await withOwnersCounted(ctx.db.kysely, ctx.db.engine, org.id, (db) => removeMemberKeepingAnOwner(db, org.id, member.id));
+  if (!removed) await refusedChange(ctx, org, username);
 }

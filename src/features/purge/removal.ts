@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.js';
 import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 import type { PurgeCategory, UserDataPart } from '../../runtime/module.js';
 import { newId } from '../../lib/ids.js';
+import { deleteUserRow, findRemoval, insertRemoval, markRemovalDone, removalCounts, setRemovalCounts } from './queries.js';
 
 // One removal of a user's data: a content purge (some categories) or an account deletion
 // (every part, then the user's row). It runs as a job (`user-removal`) that goes through the
@@ -71,28 +72,25 @@ export async function beginRemoval(
 ): Promise<string> {
   const id = newId();
   const now = ctx.clock.now();
-  await trx
-    .insertInto('user_removals')
-    .values({
-      id,
-      kind: input.kind,
-      user_id: input.userId,
-      admin_id: input.adminId,
-      categories: JSON.stringify(input.categories),
-      reason: input.reason ?? null,
-      counts: '{}',
-      status: 'running',
-      created_at: now.toISOString(),
-      finished_at: null,
-    })
-    .execute();
+  await insertRemoval(trx, {
+    id,
+    kind: input.kind,
+    user_id: input.userId,
+    admin_id: input.adminId,
+    categories: JSON.stringify(input.categories),
+    reason: input.reason ?? null,
+    counts: '{}',
+    status: 'running',
+    created_at: now.toISOString(),
+    finished_at: null,
+  });
   // Many attempts: a removal must end; each attempt resumes where the last one stopped.
   await enqueueJob(trx, now, 'user-removal', { removalId: id }, { maxAttempts: 20 });
   return id;
 }
 
 export async function readRemoval(db: Kysely<Database>, id: string): Promise<RemovalRow | undefined> {
-  const r = await db.selectFrom('user_removals').selectAll().where('id', '=', id).executeTakeFirst();
+  const r = await findRemoval(db, id);
   if (!r) return undefined;
   return {
     id: r.id,
@@ -109,10 +107,9 @@ export async function readRemoval(db: Kysely<Database>, id: string): Promise<Rem
 }
 
 async function addCount(trx: Kysely<Database>, id: string, key: string, n: number): Promise<void> {
-  const row = await trx.selectFrom('user_removals').select('counts').where('id', '=', id).executeTakeFirstOrThrow();
-  const counts = parseJson<Record<string, number>>(row.counts) ?? {};
+  const counts = parseJson<Record<string, number>>(await removalCounts(trx, id)) ?? {};
   counts[key] = (counts[key] ?? 0) + n;
-  await trx.updateTable('user_removals').set({ counts: JSON.stringify(counts) }).where('id', '=', id).execute();
+  await setRemovalCounts(trx, id, JSON.stringify(counts));
 }
 
 async function deleteBlobs(ctx: AppContext, keys: readonly string[]): Promise<void> {
@@ -157,8 +154,8 @@ export async function runRemoval(ctx: AppContext, id: string, options: RunOption
   }
   await db.transaction().execute(async (trx) => {
     // What is left of an account goes with its row (foreign keys): document tombstones, the sync state.
-    if (removal.kind === 'delete') await trx.deleteFrom('users').where('id', '=', removal.userId).execute();
-    await trx.updateTable('user_removals').set({ status: 'done', finished_at: ctx.clock.now().toISOString() }).where('id', '=', id).execute();
+    if (removal.kind === 'delete') await deleteUserRow(trx, removal.userId);
+    await markRemovalDone(trx, id, ctx.clock.now().toISOString());
   });
   return true;
 }

@@ -84,6 +84,17 @@ export function feedScope(viewer: Viewer) {
 }
 
 /**
+ * Where-clause of an organization's feed (CONTRACT, Organizations): its public messages, and for
+ * its members its private ones too (membership opens them, not following); like every feed it
+ * leaves out the authors the viewer blocks, is blocked by, or mutes. The caller narrows it to the
+ * organization's published messages.
+ */
+export function orgFeedScope(viewer: Viewer, member: boolean) {
+  return (eb: MessagesEb) =>
+    eb.and([...(member ? [] : [eb('messages.publicly_visible', '=', true)]), ...(viewer ? [...notHidden(eb, viewer.id), notMuted(eb, viewer.id)] : [])]);
+}
+
+/**
  * The visible set of `visibleTo`, cut into disjoint parts that each match an index, for counting
  * (a count over the OR above scans the whole table): published public messages; published
  * private ones of the viewer and of followed users; the viewer's own scheduled ones. The first

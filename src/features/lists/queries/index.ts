@@ -4,6 +4,7 @@
 //   lists.ts        lists (service.ts) and their version counters
 //   columns.ts      columns: property records (service.ts, schema-edits.ts)
 //   rows.ts         row writes, the trash, unique-value claims, bulk inserts (rows.ts, import.ts)
+//   imports.ts      CSV imports: the record, its kept input, the lookups and writes of its passes (import.ts)
 //   row-pages.ts    the reads behind a page of rows (row-pages.ts), whose where clause and order
 //                   row-filters.ts builds from filters, sorts and q
 //   purge.ts        the removal of a user's lists and folders, a batch at a time (user-data.ts)
@@ -12,6 +13,7 @@
 export * from './columns.js';
 export * from './exports.js';
 export * from './folders.js';
+export * from './imports.js';
 export * from './lists.js';
 export * from './public.js';
 export * from './purge.js';
