@@ -8,7 +8,7 @@ import { AppState } from '../../runtime/state.js';
 import type { AppContext, JobOutcome, PeriodicTask } from '../../runtime/types.js';
 import { AccessTokenRejected, IdentityNotLinked, listIdentities, ReauthRequired, RefreshRefused, withAccessToken } from '../identities/index.js';
 import { listColumns } from './columns.js';
-import { listById, markSynced, ownList, replaceSourcedRows, setSourceIdentity, sourcedListIdsAfter, type ListRecord, type PreparedRow } from './queries/index.js';
+import { listAs, listById, markSynced, replaceSourcedRows, setSourceIdentity, sourcedListIdsAfter, type ListRecord, type PreparedRow } from './queries/index.js';
 import { prepareRow, storedData } from './row-data.js';
 import { CODEHOST_SYNC_JOB, SYNC_ATTEMPTS } from './service.js';
 import { sourceOf, sourceRow, type ListSource } from './sources.js';
@@ -112,7 +112,7 @@ export async function runSyncJob(ctx: AppContext, listId: string): Promise<JobOu
 
 /** `POST /api/lists/{id}/sync`: the owner's codehost-backed list (others': 404; a list of one's own rows: 409 not_codehost_list). */
 export async function requestSync(ctx: AppContext, userId: string, listId: string): Promise<void> {
-  const list = await ownList(ctx.db.kysely, userId, listId);
+  const list = await listAs(ctx.db.kysely, userId, listId, 'owner');
   if (list.source === null) throw conflict('This list is not kept in sync with the code host', 'not_codehost_list');
   await submitJobs(ctx, [{ kind: CODEHOST_SYNC_JOB, payload: { listId }, options: { maxAttempts: SYNC_ATTEMPTS } }]);
 }

@@ -6,8 +6,8 @@ import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 import type { Column } from './dsl.js';
-import { bumpRows, insertRows, loadColumns, ownList, parseStored, reclaimUniques, type PreparedRow, type StoredColumn } from './queries/index.js';
-import { ownEditableList } from './sources.js';
+import { bumpRows, insertRows, listAs, loadColumns, parseStored, reclaimUniques, type PreparedRow, type StoredColumn } from './queries/index.js';
+import { editableList } from './sources.js';
 import { MULTISELECT_NOTE, readCell, readHeader } from './list-csv.js';
 import { presentRowData } from './presenter.js';
 import { prepareRow, storedData, uniqueKey, uniqueKeys } from './row-data.js';
@@ -84,7 +84,7 @@ function toJob(r: {
 /** Records the job and starts it in the background; answers at once. */
 export async function startImport(ctx: AppContext, userId: string, listId: string, content: string, options: ImportOptions): Promise<JobRecord> {
   const db = ctx.db.kysely;
-  await ownEditableList(db, userId, listId);
+  await editableList(db, userId, listId, 'editor');
   if (options.upsertKey !== null) {
     const columns = await loadColumns(db, listId);
     const c = columns.find((x) => x.key === options.upsertKey);
@@ -143,7 +143,7 @@ export async function giveUpImport(ctx: AppContext, jobId: string, reason: strin
 }
 
 export async function getImport(ctx: AppContext, userId: string, listId: string, jobId: string): Promise<JobRecord> {
-  await ownList(ctx.db.kysely, userId, listId);
+  await listAs(ctx.db.kysely, userId, listId, 'editor');
   const r = await ctx.db.kysely.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('list_id', '=', listId).executeTakeFirst();
   if (!r) throw notFound('Import not found');
   return toJob(r);
