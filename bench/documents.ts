@@ -33,6 +33,8 @@ function text(i: number, words: number): string {
 export interface SeededDocuments {
   /** A cursor after which exactly PULL_CHANGES documents changed. */
   pullCursor: string;
+  /** A private document of the bench user's (the single read: its access check). */
+  privateId: string;
 }
 
 export async function seedDocuments(databaseUrl: string, email = 'bench0@example.com'): Promise<SeededDocuments> {
@@ -53,6 +55,7 @@ export async function seedDocuments(databaseUrl: string, email = 'bench0@example
       change_ms: base,
     }));
     await db.kysely.insertInto('document_folders').values(folders).execute();
+    let privateId = '';
     await db.kysely.transaction().execute(async (trx) => {
       for (let start = 0; start < BENCH_DOCUMENTS; start += 500) {
         const rows = [];
@@ -74,6 +77,7 @@ export async function seedDocuments(databaseUrl: string, email = 'bench0@example
           });
         }
         await trx.insertInto('documents').values(rows).execute();
+        privateId ||= rows.find((r) => !r.is_public)!.id;
       }
       await trx.insertInto('document_sync_state').values({ user_id: user.id, last_change_ms: base + BENCH_DOCUMENTS }).execute();
     });
@@ -81,7 +85,7 @@ export async function seedDocuments(databaseUrl: string, email = 'bench0@example
     // vacuum that autovacuum runs after a bulk load (visibility map, GIN pending lists merged).
     if (db.engine === 'postgres') await sql`vacuum analyze documents`.execute(db.kysely);
     await sql`analyze`.execute(db.kysely);
-    return { pullCursor: new Date(base + BENCH_DOCUMENTS - PULL_CHANGES).toISOString() };
+    return { pullCursor: new Date(base + BENCH_DOCUMENTS - PULL_CHANGES).toISOString(), privateId };
   } finally {
     await db.close();
   }
@@ -103,6 +107,8 @@ function uncachedSearch(base: string, headers: Record<string, string>, term: (i:
 export async function documentFigures<F>(measure: Measure<F>, base: string, syncToken: string, seeded: SeededDocuments): Promise<F[]> {
   const headers = { authorization: `Bearer ${syncToken}` };
   return [
+    // The owner's read of one private document: the document and the caller's access, one query.
+    await measure('GET /api/documents/{id} (the owner, a private document)', { url: `${base}/api/documents/${seeded.privateId}`, headers }),
     await measure(`GET /api/documents/search (${BENCH_DOCUMENTS} documents, a rare word)`, { url: `${base}/api/documents/search?q=kumquat&limit=20`, headers }),
     await measure(`GET /api/documents/search (${BENCH_DOCUMENTS} documents, Japanese)`, {
       url: `${base}/api/documents/search?q=${encodeURIComponent('東京の天気')}&limit=20`,

@@ -96,6 +96,22 @@ export interface OrgInvitesTable {
   created_at: string;
 }
 
+/** A grant on a list or a document (migration 021): to a user, an organization, or an e-mail invite. */
+export interface CollaboratorsTable {
+  id: string;
+  list_id: string | null;
+  document_id: string | null;
+  user_id: string | null;
+  org_id: string | null;
+  email: string | null;
+  email_key: string | null;
+  role: string; // viewer | editor
+  token_hash: string | null;
+  expires_at: string | null;
+  invited_by: string;
+  created_at: string;
+}
+
 export interface OrganizationMembersTable {
   organization_id: string;
   user_id: string;
@@ -657,6 +673,7 @@ export interface Database {
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
   org_invites: OrgInvitesTable;
+  collaborators: CollaboratorsTable;
   identities: IdentitiesTable;
   oauth_states: OAuthStatesTable;
   network_a_apps: NetworkAAppsTable;

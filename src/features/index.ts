@@ -22,6 +22,7 @@ import { networkBClientModule } from './network-b-client/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { orgsModule } from './orgs/module.js';
 import { purgeModule } from './purge/module.js';
+import { sharingModule } from './sharing/module.js';
 import { usersModule } from './users/module.js';
 import { utilitiesModule } from './utilities/module.js';
 
@@ -39,6 +40,7 @@ export const FEATURES: readonly FeatureModule[] = [
   listsModule,
   followsModule,
   orgsModule,
+  sharingModule,
   messagesModule,
   crossPostsModule,
   mediaModule,

@@ -10,7 +10,8 @@ export type EmailType =
   | 'payment_failed'
   | 'blog_subscription_confirm'
   | 'blog_post'
-  | 'org_invite';
+  | 'org_invite'
+  | 'share_invite';
 
 export interface MailRequest {
   to: string;

@@ -503,6 +503,27 @@ describe('organizations', () => {
   });
 });
 
+describe('sharing', () => {
+  it('collaborators on a list and a document, an e-mail invite accepted, shared-with-me', async () => {
+    const list = (await json('POST', '/api/lists', { payload: { title: 'Shared tour list', schema: { name: 'Tour', fields: [{ key: 'title', type: 'text', label: 'Title' }] } }, status: 201 })).data;
+    const { collaborator } = await json('POST', `/api/lists/${list.id}/collaborators`, { payload: { username: other.user.username, role: 'viewer' }, status: 201 });
+    await send('GET', `/api/lists/${list.id}/collaborators`, { as: other });
+    await send('PATCH', `/api/lists/${list.id}/collaborators/${collaborator.id}`, { payload: { role: 'editor' } });
+    await send('GET', '/api/shared-with-me', { as: other });
+    await send('DELETE', `/api/lists/${list.id}/collaborators/${collaborator.id}`, { as: other });
+    const doc = (await json('POST', '/api/documents', { payload: { title: 'Shared tour notes', content: 'notes' }, status: 201, bearer: true })).document;
+    const invited = (await json('POST', `/api/documents/${doc.id}/collaborators`, { payload: { email: other.user.email, role: 'editor' }, status: 201 })).collaborator;
+    await send('GET', `/api/documents/${doc.id}/collaborators`);
+    await send('PATCH', `/api/documents/${doc.id}/collaborators/${invited.id}`, { payload: { role: 'viewer' } });
+    await send('DELETE', `/api/documents/${doc.id}/collaborators/${invited.id}`);
+    const address = 'tour-newcomer@example.org';
+    await send('POST', `/api/documents/${doc.id}/collaborators`, { payload: { email: address, role: 'viewer' }, status: 201 });
+    const token = t.smtp.tokenFrom(address, '/share-invite');
+    const newcomer = await member(t, { email: address, email_verified: true });
+    await send('POST', '/api/shares/invites/accept', { as: newcomer, payload: { token } });
+  });
+});
+
 describe('the traffic against the served document', () => {
   it('checked the tour’s own requests (the checker sees them)', () => {
     expect(traffic.answered.get('GET /api/health')?.has(200)).toBe(true);

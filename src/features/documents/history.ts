@@ -1,6 +1,7 @@
 import type { AppContext } from '../../runtime/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow, RevisionRow } from './presenter.js';
+import { documentFor } from './service.js';
 import {
   chunks,
   documentsByIds,
@@ -29,33 +30,34 @@ export const TRASH_RETENTION_MS = 30 * 24 * 3600_000;
 
 const documentNotFound = () => notFound('Document not found');
 
-async function ownLiveDocument(ctx: AppContext, userId: string, id: string): Promise<DocumentRow> {
-  const doc = await findOwnDocument(ctx.db.kysely, userId, id);
-  if (!doc) throw documentNotFound();
-  return doc;
-}
-
 export async function listRevisions(ctx: AppContext, userId: string, id: string, limit: number, offset: number): Promise<{ rows: RevisionRow[]; total: number }> {
-  await ownLiveDocument(ctx, userId, id);
+  await documentFor(ctx, userId, id, 'viewer');
   return revisionsPage(ctx.db.kysely, id, limit, offset);
 }
 
 export async function readRevision(ctx: AppContext, userId: string, id: string, n: number): Promise<RevisionRow & { content: string }> {
-  await ownLiveDocument(ctx, userId, id);
+  await documentFor(ctx, userId, id, 'viewer');
   const row = await revisionWithContent(ctx.db.kysely, id, n);
   if (!row) throw notFound('Revision not found');
   return row;
 }
 
 /** Makes revision n's title and content the document's newest revision (a new history entry). */
+/** An editor's or the owner's restore, in the owner's tree; the history names who restored. */
 export async function restoreRevision(ctx: AppContext, userId: string, id: string, n: number): Promise<DocumentRow> {
-  return withWriter(ctx, userId, async (w) => {
-    const doc = await findOwnDocument(w.trx, userId, id);
-    if (!doc) throw documentNotFound();
-    const rev = await revisionText(w.trx, id, n);
-    if (!rev) throw notFound('Revision not found');
-    return updateDocument(w, await loadFolderTree(w.trx, userId), doc, { title: rev.title, content: rev.content }, true);
-  });
+  const ownerId = (await documentFor(ctx, userId, id, 'editor')).doc.user_id;
+  return withWriter(
+    ctx,
+    ownerId,
+    async (w) => {
+      const doc = await findOwnDocument(w.trx, ownerId, id);
+      if (!doc) throw documentNotFound();
+      const rev = await revisionText(w.trx, id, n);
+      if (!rev) throw notFound('Revision not found');
+      return updateDocument(w, await loadFolderTree(w.trx, ownerId), doc, { title: rev.title, content: rev.content }, true);
+    },
+    userId,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

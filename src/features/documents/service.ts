@@ -1,5 +1,6 @@
 import type { AppContext } from '../../runtime/context.js';
-import { notFound, userNotFound } from '../../http/errors.js';
+import { forbidden, notFound, userNotFound } from '../../http/errors.js';
+import { assertRole, type Role } from '../sharing/index.js';
 import { findUserByUsername } from '../users/service.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import type { CreateDocumentBody, UpdateDocumentBody } from './schemas.js';
@@ -15,7 +16,7 @@ import {
   hasLiveFolder,
   insertDocument,
   liveDocRefsIn,
-  liveDocument,
+  liveDocumentAs,
   liveDocumentsByPathIn,
   liveFolders,
   liveRootDocuments,
@@ -74,25 +75,50 @@ async function insertNew(w: Writer, body: CreateDocumentBody, folderId?: string)
   });
 }
 
-/** The owner's document, or anyone's public one; anything else (deleted included) is 404. */
+/**
+ * A live document for an operation that needs `needed` (the access module): 404 with no access
+ * (deleted included), 403 `forbidden` for a collaborator without the role.
+ */
+export async function documentFor(ctx: AppContext, userId: string, id: string, needed: Role): Promise<{ doc: DocumentRow; role: Role }> {
+  const found = await liveDocumentAs(ctx.db.kysely, userId, id);
+  const role = assertRole('document', found?.role ?? null, needed);
+  const { role: _role, ...doc } = found!;
+  return { doc, role };
+}
+
+/** A document its owner and collaborators may read, or anyone's public one; anything else (deleted included) is 404. */
 export async function readDocument(ctx: AppContext, viewerId: string, id: string): Promise<DocumentRow> {
-  const doc = await liveDocument(ctx.db.kysely, id);
-  if (!doc || (doc.user_id !== viewerId && !(doc.is_public === true || doc.is_public === 1))) throw documentNotFound();
+  const found = await liveDocumentAs(ctx.db.kysely, viewerId, id);
+  if (!found || (found.role === null && !(found.is_public === true || found.is_public === 1))) throw documentNotFound();
+  const { role: _role, ...doc } = found;
   return doc;
 }
 
+/** What only a document's owner changes: where it is and who sees it (an editor changes its title and content). */
+const OWNER_FIELDS = ['relativePath', 'isPublic', 'folderId'] as const;
+
+/** Changes a document, as its owner or an editor, in the owner's tree (the owner's sync stamp; the history names the editor). */
 export async function updateDocumentById(ctx: AppContext, userId: string, id: string, body: UpdateDocumentBody): Promise<DocumentRow> {
-  return withWriter(ctx, userId, async (w) => {
-    const doc = await findOwnDocument(w.trx, userId, id);
-    if (!doc) throw documentNotFound();
-    checkBaseRevision(doc, body.baseRevision);
-    const tree = await loadFolderTree(w.trx, userId);
-    const { baseRevision: _base, ...patch } = body;
-    return updateDocument(w, tree, doc, patch);
-  });
+  const { doc: found, role } = await documentFor(ctx, userId, id, 'editor');
+  if (role !== 'owner' && OWNER_FIELDS.some((f) => body[f] !== undefined)) throw forbidden("Only the document's owner may move it, rename its file or change its visibility");
+  const ownerId = found.user_id;
+  return withWriter(
+    ctx,
+    ownerId,
+    async (w) => {
+      const doc = await findOwnDocument(w.trx, ownerId, id);
+      if (!doc) throw documentNotFound();
+      checkBaseRevision(doc, body.baseRevision);
+      const tree = await loadFolderTree(w.trx, ownerId);
+      const { baseRevision: _base, ...patch } = body;
+      return updateDocument(w, tree, doc, patch);
+    },
+    userId,
+  );
 }
 
 export async function deleteDocumentById(ctx: AppContext, userId: string, id: string): Promise<void> {
+  await documentFor(ctx, userId, id, 'owner');
   await withWriter(ctx, userId, async (w) => {
     const doc = await findOwnDocument(w.trx, userId, id);
     if (!doc) throw documentNotFound();

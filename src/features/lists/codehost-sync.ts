@@ -12,7 +12,7 @@ import {
   claimSync,
   listById,
   markSynced,
-  ownList,
+  listAs,
   releaseSync,
   replaceSourcedRows,
   setSourceIdentity,
@@ -155,7 +155,7 @@ export async function runSyncJob(ctx: AppContext, listId: string): Promise<JobOu
 
 /** `POST /api/lists/{id}/sync`: the owner's codehost-backed list (others': 404; a list of one's own rows: 409 not_codehost_list). */
 export async function requestSync(ctx: AppContext, userId: string, listId: string): Promise<void> {
-  const list = await ownList(ctx.db.kysely, userId, listId);
+  const list = await listAs(ctx.db.kysely, userId, listId, 'owner');
   if (list.source === null) throw conflict('This list is not kept in sync with the code host', 'not_codehost_list');
   await submitJobs(ctx, [{ kind: CODEHOST_SYNC_JOB, payload: { listId }, options: { maxAttempts: SYNC_ATTEMPTS } }]);
 }

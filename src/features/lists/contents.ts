@@ -1,7 +1,7 @@
 import type { AppContext } from '../../runtime/context.js';
 import { notFound } from '../../http/errors.js';
 import { presentRowData } from './presenter.js';
-import { countLiveRows, liveRowsAfter, liveRowsByIds, loadColumns, ownList, type ListRecord, type StoredColumn } from './queries/index.js';
+import { countLiveRows, liveRowsAfter, liveRowsByIds, listAs, loadColumns, type ListRecord, type StoredColumn } from './queries/index.js';
 
 // The caller's lists read whole, for features that turn them into something else (materialize):
 // every id scoped to the caller (missing and not yours are the same 404), rows in the form clients
@@ -32,7 +32,7 @@ export async function ownListSummaries(ctx: AppContext, userId: string, listIds:
   const db = ctx.db.kysely;
   const lists = new Map<string, ListRecord>();
   // Every id is checked before any row is counted: one not the caller's is the 404 of the lot.
-  for (const id of new Set(listIds)) lists.set(id, await ownList(db, userId, id));
+  for (const id of new Set(listIds)) lists.set(id, await listAs(db, userId, id, 'viewer'));
   const out: ListSummary[] = [];
   for (const id of listIds) {
     const l = lists.get(id)!;
@@ -47,7 +47,7 @@ export async function ownListSummaries(ctx: AppContext, userId: string, listIds:
  */
 export async function ownListContents(ctx: AppContext, userId: string, listId: string, rowIds?: readonly string[]): Promise<ListContents> {
   const db = ctx.db.kysely;
-  const list = await ownList(db, userId, listId);
+  const list = await listAs(db, userId, listId, 'viewer');
   const columns = await loadColumns(db, list.id);
   const rows: ListContents['rows'] = [];
   const add = (batch: { id: string; data: Record<string, unknown> }[]) => {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../runtime/context.js';
 import { cellText, headerNames } from './list-csv.js';
 import { presentRowData, presentSchema } from './presenter.js';
-import { listsAfter, listTitles, liveRowsAfter, loadColumns, loadColumnsOf, ownList, type StoredColumn } from './queries/index.js';
+import { listsAfter, listTitles, liveRowsAfter, loadColumns, listAs, loadColumnsOf, type StoredColumn } from './queries/index.js';
 
 // The caller's lists and list rows as CSV records (spec: Exports), and one list as the CSV its
 // import reads (list-csv.ts), read in keyset batches so memory stays bounded however many rows
@@ -44,7 +44,7 @@ export async function* rowRecords(ctx: AppContext, userId: string): AsyncGenerat
 /** One list of the caller as CSV: its title, a header cell per column and its live rows, oldest first. 404 when the list is not the caller's. */
 export async function listCsv(ctx: AppContext, userId: string, listId: string) {
   const db = ctx.db.kysely;
-  const list = await ownList(db, userId, listId);
+  const list = await listAs(db, userId, listId, 'viewer');
   const columns = await loadColumns(db, list.id);
   return { title: list.title, header: headerNames(columns), records: listCsvRecords(ctx, list.id, columns) };
 }

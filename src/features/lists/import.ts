@@ -20,7 +20,7 @@ import {
   liveRowsByUniqueValues,
   loadColumns,
   markImportRunning,
-  ownList,
+  listAs,
   parseStored,
   reclaimUniques,
   replaceImportInput,
@@ -30,7 +30,7 @@ import {
   type PreparedRow,
   type StoredColumn,
 } from './queries/index.js';
-import { ownEditableList } from './sources.js';
+import { editableList } from './sources.js';
 import { MULTISELECT_NOTE, readCell, readHeader } from './list-csv.js';
 import { presentRowData } from './presenter.js';
 import { prepareRow, storedData, uniqueKey, uniqueKeys } from './row-data.js';
@@ -107,7 +107,7 @@ function toJob(r: {
 /** Records the job and starts it in the background; answers at once. */
 export async function startImport(ctx: AppContext, userId: string, listId: string, content: string, options: ImportOptions): Promise<JobRecord> {
   const db = ctx.db.kysely;
-  await ownEditableList(db, userId, listId);
+  await editableList(db, userId, listId, 'editor');
   if (options.upsertKey !== null) {
     const columns = await loadColumns(db, listId);
     const c = columns.find((x) => x.key === options.upsertKey);
@@ -165,7 +165,7 @@ export async function giveUpImport(ctx: AppContext, jobId: string, reason: strin
 }
 
 export async function getImport(ctx: AppContext, userId: string, listId: string, jobId: string): Promise<JobRecord> {
-  await ownList(ctx.db.kysely, userId, listId);
+  await listAs(ctx.db.kysely, userId, listId, 'editor');
   const r = await findImportOfList(ctx.db.kysely, jobId, listId);
   if (!r) throw notFound('Import not found');
   return toJob(r);

@@ -14,7 +14,7 @@ import {
   heldUniques,
   insertNewRows,
   loadColumns,
-  ownList,
+  listAs,
   purgeTrashed,
   reclaimUniques,
   releaseUniques,
@@ -29,7 +29,7 @@ import {
 } from './queries/index.js';
 import { presentRowData } from './presenter.js';
 import { storedData, uniqueKeys, uniqueViolation } from './row-data.js';
-import { ownEditableList } from './sources.js';
+import { editableList } from './sources.js';
 
 // Rows: add, edit, the trash. Each write is one transaction (on SQLite, row adds arriving
 // together share one, each in a savepoint: db/batched-transaction.ts) ending with the list's
@@ -113,7 +113,7 @@ export async function addRow(ctx: AppContext, userId: string, listId: string, in
     // each list read once, its new rows written in one statement and its version bumped once per
     // batch; a failing add takes back only its own.
     batchedTransaction(ctx.db, async (scope) => {
-      const list = await scope.once(`list ${userId} ${listId}`, () => ownEditableList(scope.trx, userId, listId));
+      const list = await scope.once(`list ${userId} ${listId}`, () => editableList(scope.trx, userId, listId, 'editor'));
       const schema = await listColumns(ctx, scope.trx, list);
       const now = isoNow(ctx.clock);
       const row = { id: newId(), data: validStored(schema, input, true), created_at: now, updated_at: now };
@@ -129,7 +129,7 @@ export async function addRow(ctx: AppContext, userId: string, listId: string, in
 export async function editRow(ctx: AppContext, userId: string, listId: string, rowId: string, input: Record<string, unknown>): Promise<WrittenRow> {
   return namingTakenUniques(ctx, listId, rowId, () =>
     ctx.db.kysely.transaction().execute(async (trx) => {
-      const list = await ownEditableList(trx, userId, listId);
+      const list = await editableList(trx, userId, listId, 'editor');
       const schema = await listColumns(ctx, trx, list);
       const existing = await liveRow(trx, listId, rowId);
       const data = validStored(schema, { ...presentRowData(schema.columns, existing.data), ...input }, false);
@@ -145,7 +145,7 @@ export async function editRow(ctx: AppContext, userId: string, listId: string, r
 /** Moves a row to the trash (kept 30 days); its unique values are released. */
 export async function deleteRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await ownEditableList(trx, userId, listId);
+    await editableList(trx, userId, listId, 'editor');
     await liveRow(trx, listId, rowId);
     await trashRow(trx, rowId, ctx.clock.now().toISOString());
     await releaseUniques(trx, rowId);
@@ -169,7 +169,7 @@ export async function purgeListTrash(ctx: Pick<AppContext, 'db' | 'clock'>): Pro
 export async function restoreRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<WrittenRow> {
   return namingTakenUniques(ctx, listId, rowId, () =>
     ctx.db.kysely.transaction().execute(async (trx) => {
-      const list = await ownEditableList(trx, userId, listId);
+      const list = await editableList(trx, userId, listId, 'editor');
       const trashed = await findTrashedRow(trx, listId, rowId, trashCutoff(ctx));
       if (!trashed) throw notFound('Row not found in the trash');
       const { columns } = await listColumns(ctx, trx, list);
@@ -184,7 +184,7 @@ export async function restoreRow(ctx: AppContext, userId: string, listId: string
 
 export async function listTrash(ctx: AppContext, userId: string, listId: string, page: { limit: number; offset: number }) {
   const db = ctx.db.kysely;
-  const list = await ownList(db, userId, listId);
+  const list = await listAs(db, userId, listId, 'editor');
   const { columns } = await listColumns(ctx, db, list);
   return { columns, ...(await trashPage(db, listId, trashCutoff(ctx), page)) };
 }

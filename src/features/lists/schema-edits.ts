@@ -4,7 +4,7 @@ import { badRequest } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { checkColumns, parseColumn, parseSchema, type Column } from './dsl.js';
-import { ownEditableList } from './sources.js';
+import { editableList } from './sources.js';
 import {
   allRows,
   bumpSchema,
@@ -13,7 +13,7 @@ import {
   insertColumn,
   insertColumns,
   loadColumns,
-  ownList,
+  listAs,
   replaceColumnClaims,
   setListSchema,
   updateColumn,
@@ -32,12 +32,12 @@ import { isEmptyValue } from './visibility.js';
 export async function rebuildSchema(ctx: AppContext, userId: string, listId: string, raw: unknown): Promise<ListView> {
   const schema = parseSchema(raw);
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    await ownEditableList(trx, userId, listId);
+    await editableList(trx, userId, listId, 'owner');
     const now = isoNow(ctx.clock);
     await clearList(trx, listId);
     const columns = await insertColumns(trx, listId, schema, now);
     await setListSchema(trx, listId, schema, now);
-    return { list: await ownList(trx, userId, listId), columns };
+    return { list: await listAs(trx, userId, listId, 'owner'), columns };
   });
 }
 
@@ -64,7 +64,7 @@ export async function editProperties(ctx: AppContext, userId: string, listId: st
   const parsed = parseEdit(items);
   try {
     return await ctx.db.kysely.transaction().execute(async (trx) => {
-      await ownEditableList(trx, userId, listId);
+      await editableList(trx, userId, listId, 'owner');
       const existing = await loadColumns(trx, listId);
       const byId = new Map(existing.map((c) => [c.propertyId, c]));
       for (const { propertyId } of parsed) if (propertyId !== null && !byId.has(propertyId)) throw badRequest(`Invalid schema: unknown propertyId "${propertyId}"`);
@@ -104,7 +104,7 @@ export async function editProperties(ctx: AppContext, userId: string, listId: st
         }
       }
       await bumpSchema(trx, listId, now);
-      return { list: await ownList(trx, userId, listId), columns: next };
+      return { list: await listAs(trx, userId, listId, 'owner'), columns: next };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw uniqueViolation(parsed.filter((p) => p.column.unique).map((p) => p.column.label));

@@ -3,7 +3,8 @@ import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { TurnBatch } from '../../lib/turn-batch.js';
 import { AppState } from '../../runtime/state.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
+import { assertRole, type Role } from '../sharing/index.js';
 import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 import { listIdentities } from '../identities/index.js';
 import { listColumns } from './columns.js';
@@ -15,9 +16,10 @@ import {
   insertColumns,
   insertList,
   insertRows,
-  listsByIds,
+  listAs,
+  listsAs,
+  listWithRole,
   listsPage,
-  ownList,
   updateListFields,
   type ListPatch,
   type ListRecord,
@@ -189,24 +191,34 @@ export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { i
   return { list, columns };
 }
 
-export async function getList(ctx: AppContext, userId: string, listId: string): Promise<ListView> {
+/** A list with its columns for a read that needs `needed` (a viewer by default): 404 with no access, 403 without the role. */
+export async function getList(ctx: AppContext, userId: string, listId: string, needed: Role = 'viewer'): Promise<ListView> {
   const db = ctx.db.kysely;
-  const list = ctx.db.engine === 'postgres' ? await ownListShared(ctx, userId, listId) : await ownList(db, userId, listId);
+  const found = ctx.db.engine === 'postgres' ? await ctx.state(listReads).get(`${userId} ${listId}`) : await listWithRole(db, userId, listId);
+  assertRole('list', found?.role ?? null, needed);
+  const { role: _role, ...list } = found!;
   return { list, columns: (await listColumns(ctx, db, list)).columns };
 }
 
-/**
- * PostgreSQL reads of lists by id, the requests of one turn in one statement (every read of a
- * list's rows starts with its list and version counters; lib/turn-batch.ts).
- */
-export const listReads = new AppState('lists.reads', (ctx) => new TurnBatch<string, ListRecord>(async (ids) => new Map((await listsByIds(ctx.db.kysely, ids)).map((l) => [l.id, l]))));
+type ListWithRole = ListRecord & { role: Role | null };
 
-/** The caller's list read with the others of its turn, or 404 (not found and not yours are the same). */
-async function ownListShared(ctx: AppContext, userId: string, listId: string): Promise<ListRecord> {
-  const list = await ctx.state(listReads).get(listId);
-  if (!list || list.user_id !== userId) throw notFound('List not found');
-  return list;
-}
+/**
+ * PostgreSQL reads of lists by id with the caller's role (the access module), the requests of one
+ * turn in one statement (every read of a list's rows starts with its list and version counters;
+ * lib/turn-batch.ts). Keyed by caller and list; nothing is kept past the turn, so a revoked grant
+ * is seen by the next request.
+ */
+export const listReads = new AppState(
+  'lists.reads',
+  (ctx) =>
+    new TurnBatch<string, ListWithRole>(async (keys) => {
+      const pairs = keys.map((k) => {
+        const [userId, listId] = k.split(' ');
+        return { userId, listId };
+      });
+      return new Map((await listsAs(ctx.db.kysely, pairs)).map(({ userId, list }) => [`${userId} ${list.id}`, list]));
+    }),
+);
 
 export async function listLists(ctx: AppContext, userId: string, page: { limit: number; offset: number; folderId?: string }): Promise<{ lists: ListView[]; total: number }> {
   return listsPage(ctx.db.kysely, { userId, folderId: page.folderId }, page);
@@ -214,17 +226,17 @@ export async function listLists(ctx: AppContext, userId: string, page: { limit: 
 
 export async function updateList(ctx: AppContext, userId: string, listId: string, patch: ListPatch): Promise<ListView> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    await ownList(trx, userId, listId);
+    await listAs(trx, userId, listId, 'owner');
     await assertOwnFolder(trx, userId, patch.folderId);
     await updateListFields(trx, listId, patch, isoNow(ctx.clock));
-    const list = await ownList(trx, userId, listId);
+    const list = await listAs(trx, userId, listId, 'owner');
     return { list, columns: (await listColumns(ctx, trx, list)).columns };
   });
 }
 
 export async function deleteList(ctx: AppContext, userId: string, listId: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await ownList(trx, userId, listId);
+    await listAs(trx, userId, listId, 'owner');
     await deleteListRecord(trx, listId);
   });
 }

@@ -1,6 +1,7 @@
 import type { CodehostItem, CodehostKind } from '../../adapters/codehost/client.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { ownList, type ListRecord, type Tx } from './queries/index.js';
+import { listAs, type ListRecord, type Tx } from './queries/index.js';
+import type { Role } from '../sharing/index.js';
 
 // Lists whose rows come from outside (CONTRACT, "Codehost-backed lists"): a codehost source — the
 // caller's repositories, starred repositories, or one repository's issues — with its fixed schema.
@@ -91,9 +92,12 @@ export function assertOwnRows(list: Pick<ListRecord, 'source'>): void {
   if (list.source !== null) throw conflict('This list is kept in sync with the code host: its rows, columns and schema are read-only', 'read_only_list');
 }
 
-/** The caller's list whose rows, columns and schema the caller may write: 404 when not theirs, 409 read_only_list when sourced. */
-export async function ownEditableList(db: Tx, userId: string, listId: string): Promise<ListRecord> {
-  const list = await ownList(db, userId, listId);
+/**
+ * The list whose rows (an editor) or columns and schema (its owner) the caller may write: 404 with
+ * no access, 403 without the role, 409 read_only_list when sourced.
+ */
+export async function editableList(db: Tx, userId: string, listId: string, needed: Extract<Role, 'editor' | 'owner'>): Promise<ListRecord> {
+  const list = await listAs(db, userId, listId, needed);
   assertOwnRows(list);
   return list;
 }

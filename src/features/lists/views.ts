@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { checkFilter, type FilterCondition } from './filter.js';
-import { deleteViewRecord, findView, insertView, loadColumns, ownList, updateViewFields, viewsOf, type StoredColumn, type Tx, type ViewRecord } from './queries/index.js';
+import { deleteViewRecord, findView, insertView, listAs, loadColumns, updateViewFields, viewsOf, type StoredColumn, type Tx, type ViewRecord } from './queries/index.js';
 
 // Saved views of a list: a name, a sort, filter conditions and hidden columns.
 
@@ -37,7 +37,7 @@ async function ownView(db: Tx, listId: string, viewId: string): Promise<ViewReco
 }
 
 export async function listViews(ctx: AppContext, userId: string, listId: string): Promise<ViewRecord[]> {
-  await ownList(ctx.db.kysely, userId, listId);
+  await listAs(ctx.db.kysely, userId, listId, 'viewer');
   return viewsOf(ctx.db.kysely, listId);
 }
 
@@ -47,7 +47,7 @@ export async function getView(ctx: AppContext, listId: string, viewId: string): 
 
 export async function createView(ctx: AppContext, userId: string, listId: string, input: ViewInput & { name: string }): Promise<ViewRecord> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    await ownList(trx, userId, listId);
+    await listAs(trx, userId, listId, 'editor');
     checkView(await loadColumns(trx, listId), input);
     const view = { id: newId(), name: input.name, sort: input.sort ?? null, filter: input.filter ? checkFilter(input.filter) : null, hiddenColumns: input.hiddenColumns ?? [] };
     return insertView(trx, listId, view, isoNow(ctx.clock));
@@ -56,7 +56,7 @@ export async function createView(ctx: AppContext, userId: string, listId: string
 
 export async function updateView(ctx: AppContext, userId: string, listId: string, viewId: string, input: ViewInput): Promise<ViewRecord> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    await ownList(trx, userId, listId);
+    await listAs(trx, userId, listId, 'editor');
     await ownView(trx, listId, viewId);
     checkView(await loadColumns(trx, listId), input);
     const filter = input.filter === undefined ? undefined : input.filter ? checkFilter(input.filter) : null;
@@ -67,7 +67,7 @@ export async function updateView(ctx: AppContext, userId: string, listId: string
 
 export async function deleteView(ctx: AppContext, userId: string, listId: string, viewId: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await ownList(trx, userId, listId);
+    await listAs(trx, userId, listId, 'editor');
     await ownView(trx, listId, viewId);
     await deleteViewRecord(trx, viewId);
   });

@@ -16,7 +16,7 @@ export const Notification = Type.Object(
     title: Type.String({ description: 'Short heading' }),
     body: Type.String({ description: 'Full text' }),
     actionUrl: Nullable(Type.String({ description: 'Relative URL' })),
-    type: Nullable(StringEnum(NOTIFICATION_TYPES, { description: 'Category: dig, push, follow, mention, reply, cross_post_failed (a cross-post could not be delivered) or org_invite (an invite to an organization)' })),
+    type: Nullable(StringEnum(NOTIFICATION_TYPES, { description: 'Category: dig, push, follow, mention, reply, cross_post_failed (a cross-post could not be delivered) org_invite (an invite to an organization) or shared_with_you (a list or document shared with you)' })),
     metadata: Type.Object(
       {
         actor: Type.Optional(ref(UserSummary)),

@@ -143,6 +143,8 @@ export interface InAppNotice {
   routePath?: string;
   /** `target.orgId` of a notice about an organization. */
   orgId?: string;
+  /** `target.listId` of a notice about a list (a list shared with the recipient). */
+  listId?: string;
 }
 
 /**
@@ -163,7 +165,7 @@ export async function notifyInApp(ctx: AppContext, notice: InAppNotice): Promise
     route_path: routePath,
     metadata: JSON.stringify({ ...(notice.messageId ? { messageId: notice.messageId } : {}), ...notice.metadata }),
     target_message_id: notice.messageId,
-    target_list_id: null,
+    target_list_id: notice.listId ?? null,
     target_org_id: notice.orgId ?? null,
     created_at: ctx.clock.now().toISOString(),
   });

@@ -1,7 +1,7 @@
-import { toBool } from '../../db/dialect.js';
 import type { UserRow } from '../../db/types.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { hashToken, newToken } from '../../lib/crypto.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { assertInviteAddressee, invalidInviteToken as invalidToken, mailable, newInviteToken } from '../../http/invites.js';
+import { hashToken } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { sendMail, tokenLink } from '../../runtime/mail.js';
 import type { AppContext } from '../../runtime/types.js';
@@ -15,13 +15,6 @@ import { writableOrg } from './service.js';
 // `<PUBLIC_URL>/org-invite?token=…`, and an in-app notice when the invitee has an account. Only
 // the addressee can accept: the account whose verified e-mail is the invited address, or the
 // account invited by username.
-
-export const INVITE_TTL_MS = 7 * 24 * 3600_000;
-
-const invalidToken = () => badRequest('This invite link is not valid: it is unknown, used, revoked or expired', 'invalid_token');
-
-/** An address mail can reach (an outside sign-in without a verified address holds `.invalid`). */
-const mailable = (email: string) => !email.endsWith('.invalid');
 
 export async function createInvite(
   ctx: AppContext,
@@ -37,8 +30,8 @@ export async function createInvite(
   if (emailKey === null && !invitee) throw notFound('user_not_found', 'user_not_found');
   if (invitee && (await roleOf(db, org.id, invitee.id)) !== null) throw conflict('Already a member of this organization', 'already_member');
 
-  const token = newToken();
   const now = ctx.clock.now();
+  const { token, tokenHash, expiresAt } = newInviteToken(now);
   const id = newId();
   await insertInvite(db, {
     id,
@@ -47,8 +40,8 @@ export async function createInvite(
     email_key: emailKey,
     user_id: invitee?.id ?? null,
     role: body.role,
-    token_hash: hashToken(token),
-    expires_at: new Date(now.getTime() + INVITE_TTL_MS).toISOString(),
+    token_hash: tokenHash,
+    expires_at: expiresAt,
     invited_by: inviter.id,
     created_at: now.toISOString(),
   });
@@ -99,8 +92,7 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, token: string
   const now = ctx.clock.now().toISOString();
   const invite = await inviteByTokenHash(db, hashToken(token), now);
   if (!invite) throw invalidToken();
-  const addressee = invite.email_key !== null ? toBool(user.email_verified) && user.email === invite.email_key : user.id === invite.user_id;
-  if (!addressee) throw forbidden('This invite is addressed to someone else', 'invite_email_mismatch');
+  assertInviteAddressee(user, invite);
   await db.transaction().execute(async (trx) => {
     // Deleting it first makes it single use when two requests race.
     if (!(await deleteInvite(trx, invite.organization_id, invite.id))) throw invalidToken();

@@ -117,6 +117,8 @@ export function liveFolder(db: Db, id: string): Promise<FolderRow | undefined> {
 export async function purgeTrashBefore(db: Db, cutoff: string): Promise<{ documentIds: string[]; folders: number }> {
   const doomed = db.selectFrom('documents').select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff).where('delete_batch', '<>', PURGED);
   await db.deleteFrom('document_revisions').where('document_id', 'in', doomed).execute();
+  // A purged document is shared with nobody any more (its tombstone stays for sync).
+  await db.deleteFrom('collaborators').where('document_id', 'in', doomed).execute();
   const docs = await db
     .updateTable('documents')
     .set({ title: '', content: '', delete_batch: PURGED })

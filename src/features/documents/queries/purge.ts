@@ -37,6 +37,7 @@ export async function forgetRevisionEditor(db: Db, userId: string): Promise<void
 /** Makes these documents content-free purged tombstones under the sync stamp, without their revisions. */
 export async function tombstoneDocuments(db: Db, ids: readonly string[], now: string, stamp: number): Promise<void> {
   await db.deleteFrom('document_revisions').where('document_id', 'in', ids).execute();
+  await db.deleteFrom('collaborators').where('document_id', 'in', ids).execute();
   await db
     .updateTable('documents')
     .set((eb) => ({

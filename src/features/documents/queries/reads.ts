@@ -2,6 +2,8 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Engine } from '../../../db/connection.js';
 import { containsInsensitive, escapeLike } from '../../../db/dialect.js';
 import type { Database } from '../../../db/types.js';
+import { preparedQuery } from '../../../db/prepared.js';
+import { accessRankSql, callerRef, callerTable, roleOfRank, type Role } from '../../sharing/index.js';
 import type { DocumentRow } from '../presenter.js';
 
 // The reads of search.ts, sync.ts and templates.ts.
@@ -72,6 +74,25 @@ export function liveDocumentIn(db: Db, userId: string, folderId: string, id: str
 export function liveRootDocuments(db: Db, userId: string): Promise<DocumentRow[]> {
   return db.selectFrom('documents').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).where('folder_id', 'is', null).orderBy('relative_path').orderBy('id').execute();
 }
+
+/** A live document of this id with the caller's role on it (the access module); undefined when there is none. */
+export async function liveDocumentAs(db: Db, userId: string, id: string): Promise<(DocumentRow & { role: Role | null }) | undefined> {
+  const [row] = await findLiveDocumentAs(db, userId, id);
+  if (!row) return undefined;
+  const { access_rank, ...doc } = row;
+  return { ...doc, role: roleOfRank(access_rank) };
+}
+
+const findLiveDocumentAs = preparedQuery(
+  (db: Db, userId: string, id: string) =>
+    db
+      .selectFrom([callerTable(userId), 'documents'])
+      .selectAll('documents')
+      .select(accessRankSql('document', sql.ref('documents.id'), sql.ref('documents.user_id'), callerRef).as('access_rank'))
+      .where('documents.id', '=', id)
+      .where('documents.deleted_at', 'is', null),
+  ['$user', '$id'] as const,
+);
 
 /** A live document of this id, whoever owns it (the caller checks who may read it). */
 export function liveDocument(db: Db, id: string): Promise<DocumentRow | undefined> {

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { toBool } from '../../../db/dialect.js';
 import { preparedQuery } from '../../../db/prepared.js';
 import type { Database, ListsTable } from '../../../db/types.js';
-import { notFound } from '../../../http/errors.js';
+import { accessRankSql, assertRole, callerRef, callerTable, roleOfRank, type Role } from '../../sharing/index.js';
 import type { ListSchema } from '../dsl.js';
 import { loadColumnsOf, type StoredColumn } from './columns.js';
 import type { Tx } from './tx.js';
@@ -52,27 +52,62 @@ export function toListRecord(r: Selectable<ListsTable>): ListRecord {
   return { ...r, is_public: toBool(r.is_public), sync_truncated: toBool(r.sync_truncated), rows_version: Number(r.rows_version), schema_version: Number(r.schema_version) };
 }
 
-// Read by every row add (and other single-row writes): compiled once (see preparedQuery).
-const findOwnList = preparedQuery(
-  (db: Kysely<Database>, listId: string, userId: string) => db.selectFrom('lists').selectAll().where('id', '=', listId).where('user_id', '=', userId),
-  ['$list', '$user'] as const,
-);
+/** A list read with the caller's access rank (the sharing feature's access module). */
+type RankedList = Selectable<ListsTable> & { access_rank: number | string | null };
 
-const findListsByIds = preparedQuery(
-  (db: Kysely<Database>, ids: readonly string[]) => db.selectFrom('lists').selectAll().where('id', '=', sql<string>`any(${ids})`),
-  ['$ids'] as unknown as [readonly string[]],
-);
-
-/** PostgreSQL: the lists of these ids, whoever owns them (the caller checks ownership). */
-export async function listsByIds(db: Tx, ids: readonly string[]): Promise<ListRecord[]> {
-  return (await findListsByIds(db, ids)).map(toListRecord);
+/** A list as the caller may use it: the record and the caller's role on it. */
+function rankedRecord({ access_rank, ...r }: RankedList): ListRecord & { role: Role | null } {
+  return { ...toListRecord(r), role: roleOfRank(access_rank) };
 }
 
-/** The caller's list, or 404 (not found and not yours are the same). */
-export async function ownList(db: Tx, userId: string, listId: string): Promise<ListRecord> {
-  const [row] = await findOwnList(db, listId, userId);
-  if (!row) throw notFound('List not found');
-  return toListRecord(row);
+// Read by every row add (and other single-row writes): compiled once (see preparedQuery).
+const findListAs = preparedQuery(
+  (db: Kysely<Database>, userId: string, listId: string) =>
+    db
+      .selectFrom([callerTable(userId), 'lists'])
+      .selectAll('lists')
+      .select(accessRankSql('list', sql.ref('lists.id'), sql.ref('lists.user_id'), callerRef).as('access_rank'))
+      .where('lists.id', '=', listId),
+  ['$user', '$list'] as const,
+);
+
+// PostgreSQL: the (list, caller) pairs of one turn in one statement (service.ts, listReads).
+const findListsAs = preparedQuery(
+  (db: Kysely<Database>, listIds: readonly string[], userIds: readonly string[]) =>
+    db
+      .selectFrom([sql<{ id: string; uid: string }>`(select unnest(cast(${listIds} as text[])) as id, unnest(cast(${userIds} as text[])) as uid)`.as('me'), 'lists'])
+      .selectAll('lists')
+      .select(sql.ref<string>('me.uid').as('caller_id'))
+      .select(accessRankSql('list', sql.ref('lists.id'), sql.ref('lists.user_id'), callerRef).as('access_rank'))
+      .whereRef('lists.id', '=', sql.ref<string>('me.id') as never),
+  ['$lists', '$users'] as unknown as [readonly string[], readonly string[]],
+);
+
+/** PostgreSQL: each of these (list, caller) pairs' list with the caller's role; a pair whose list is gone is left out. */
+export async function listsAs(db: Tx, pairs: readonly { listId: string; userId: string }[]): Promise<{ userId: string; list: ListRecord & { role: Role | null } }[]> {
+  const rows = await findListsAs(
+    db,
+    pairs.map((p) => p.listId),
+    pairs.map((p) => p.userId),
+  );
+  return rows.map(({ caller_id, ...r }) => ({ userId: caller_id, list: rankedRecord(r) }));
+}
+
+/** The list with the caller's role on it, or undefined when there is no such list. */
+export async function listWithRole(db: Tx, userId: string, listId: string): Promise<(ListRecord & { role: Role | null }) | undefined> {
+  const [row] = await findListAs(db, userId, listId);
+  return row ? rankedRecord(row) : undefined;
+}
+
+/**
+ * The list for an operation that needs `needed` (access module): 404 for a caller with no access
+ * (not found and not yours are the same), 403 `forbidden` for a collaborator without the role.
+ */
+export async function listAs(db: Tx, userId: string, listId: string, needed: Role): Promise<ListRecord> {
+  const list = await listWithRole(db, userId, listId);
+  assertRole('list', list?.role ?? null, needed);
+  const { role: _role, ...record } = list!;
+  return record;
 }
 
 /** A page of one user's lists, newest first, with their columns: all of them, one folder's, or the public ones. */

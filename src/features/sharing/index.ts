@@ -1,0 +1,20 @@
+// What other features use of sharing: the access module, the one answer to "what may this caller
+// do with this list or document" (access.ts).
+
+export {
+  accessRankSql,
+  assertRole,
+  callerRef,
+  callerTable,
+  documentAccess,
+  hasRole,
+  itemAccess,
+  listAccess,
+  requireDocumentRole,
+  requireListRole,
+  requireRole,
+  roleOfRank,
+  type Access,
+  type ItemKind,
+  type Role,
+} from './access.js';
