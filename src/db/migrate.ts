@@ -21,6 +21,7 @@ import * as m018 from './migrations/018_public_tag_uses.js';
 import * as m019 from './migrations/019_blog_subscriptions.js';
 import * as m020 from './migrations/020_organizations.js';
 import * as m021 from './migrations/021_collaborators.js';
+import * as m024 from './migrations/024_shared_sync.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '019_blog_subscriptions': m019,
   '020_organizations': m020,
   '021_collaborators': m021,
+  '024_shared_sync': m024,
 };
 
 /** The migration names, in the order they run. */
