@@ -9,9 +9,10 @@ import { call, createDoc, expectStatus, writer } from './helpers.js';
 // editor's update by data.id with revision conflicts, and a viewer's update failing its batch.
 
 let t: TestApp;
+// A PostgreSQL scratch database takes a while to migrate on a busy machine.
 beforeAll(async () => {
   t = await createTestApp({ smtp: false });
-});
+}, 120_000);
 afterAll(async () => t.close());
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
