@@ -1,5 +1,5 @@
 import type { AppContext } from '../../runtime/context.js';
-import { isUniqueViolation } from '../../db/dialect.js';
+import { isDeadlock, isUniqueViolation } from '../../db/dialect.js';
 import type { UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { splitPath, type FolderTree } from './folder-tree.js';
@@ -87,6 +87,19 @@ export function createsDocuments(operations: SyncOperation[]): boolean {
 
 /** Applies the operations in order in one transaction: all of them, or none. */
 export async function pushOperations(ctx: AppContext, user: Pick<UserRow, 'id'>, operations: SyncOperation[]): Promise<{ lastSyncAt: string }> {
+  // A batch editing a shared document holds the caller's stamp, then the owner's: two users
+  // editing each other's documents at once can deadlock on PostgreSQL, which aborts one batch
+  // (nothing of it applied); it is run again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await applyBatch(ctx, user, operations);
+    } catch (err) {
+      if (attempt >= 3 || !isDeadlock(err)) throw err;
+    }
+  }
+}
+
+function applyBatch(ctx: AppContext, user: Pick<UserRow, 'id'>, operations: SyncOperation[]): Promise<{ lastSyncAt: string }> {
   return withWriter(ctx, user.id, async (w) => {
     const tree = await loadFolderTree(w.trx, user.id);
     const owners = new Map<string, Writer>();
