@@ -114,8 +114,8 @@ async function sendLocalEdit(ledger: RunLedger, api: ApiClient, next: Record<str
   const { root, report } = ledger;
   const local = await readLocal(root, entry.path);
   if (local === null) {
-    // Only the owner deletes a shared document: the next full pull brings the file back.
-    report.warn(`${entry.path}: deleted here; a shared document is not deleted on the server (only ${entry.owner} may)`);
+    // Only the owner deletes a shared document: it is written again when it next changes there.
+    report.warn(`${entry.path}: deleted here; a shared document is not deleted on the server (only ${entry.owner} may), and comes back when it changes there`);
     delete next[id];
     return;
   }
