@@ -24,6 +24,11 @@ export function isUniqueViolation(err: unknown): boolean {
   return !!e && (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
 }
 
+/** PostgreSQL aborted the transaction to break a deadlock (SQLite has one writer: never). */
+export function isDeadlock(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '40P01';
+}
+
 /** Parse a JSON text column; null stays null. */
 export function parseJson<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T);

@@ -22,6 +22,7 @@ import * as m019 from './migrations/019_blog_subscriptions.js';
 import * as m020 from './migrations/020_organizations.js';
 import * as m021 from './migrations/021_collaborators.js';
 import * as m024 from './migrations/024_networks_leftovers.js';
+import * as m025 from './migrations/025_shared_sync.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '020_organizations': m020,
   '021_collaborators': m021,
   '024_networks_leftovers': m024,
+  '025_shared_sync': m025,
 };
 
 /** The migration names, in the order they run. */

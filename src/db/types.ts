@@ -247,6 +247,15 @@ export interface AnalyticsEventsTable {
 
 // Documents (migration 003). change_ms: the per-user sync stamp (bigint on PostgreSQL, read as
 // a string there: convert with Number()).
+/** What a user's sync clients were given of another user's document (migration 024). */
+export interface DocumentShareSyncsTable {
+  user_id: string;
+  document_id: string;
+  role: string;
+  changed_ms: number | string;
+  ended_ms: number | string | null;
+}
+
 export interface DocumentSyncStateTable {
   user_id: string;
   last_change_ms: number | string;
@@ -690,6 +699,7 @@ export interface Database {
   digs: DigsTable;
   message_reports: MessageReportsTable;
   document_sync_state: DocumentSyncStateTable;
+  document_share_syncs: DocumentShareSyncsTable;
   document_folders: DocumentFoldersTable;
   documents: DocumentsTable;
   document_revisions: DocumentRevisionsTable;

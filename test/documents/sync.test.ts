@@ -15,7 +15,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 async function pull(who: SignedIn, lastSyncAt?: string, via: 'cookie' | 'bearer' = 'bearer') {
   const url = lastSyncAt === undefined ? '/api/documents/sync' : `/api/documents/sync?lastSyncAt=${encodeURIComponent(lastSyncAt)}`;
   const body = expectStatus(await call(t, who, 'GET', url, undefined, via), 200);
-  expect(Object.keys(body).sort()).toEqual(['documents', 'folders', 'lastSyncAt']);
+  expect(Object.keys(body).sort()).toEqual(['documents', 'folders', 'lastSyncAt', 'shared']);
   expect(body.lastSyncAt).toMatch(ISO);
   return body as { folders: any[]; documents: any[]; lastSyncAt: string };
 }

@@ -29,7 +29,7 @@ function remoteDoc(fields: Partial<RemoteDocument>): RemoteDocument {
 }
 
 function pull(documents: RemoteDocument[] = []): PullResult {
-  return { folders: [], documents, lastSyncAt: T };
+  return { folders: [], documents, shared: [], lastSyncAt: T };
 }
 
 /** The plan's items as short strings (kind and path; the fields a case is about). */
@@ -106,7 +106,7 @@ describe('makePlan', () => {
   it('a folder renamed on the server moves the files under it; a folder deleted here is deleted there', () => {
     const state = base();
     state.documents.B = { path: 'dir/b.md', folderId: 'F', relativePath: 'b.md', revision: 1, hash: sha256('b') };
-    const renamed = makePlan(state, localTree({ 'a.md': ONE, 'dir/b.md': 'b' }), { folders: [{ id: 'F', name: 'renamed', parentId: null, path: 'renamed', updatedAt: T, deletedAt: null }], documents: [], lastSyncAt: T }, 'sync');
+    const renamed = makePlan(state, localTree({ 'a.md': ONE, 'dir/b.md': 'b' }), { folders: [{ id: 'F', name: 'renamed', parentId: null, path: 'renamed', updatedAt: T, deletedAt: null }], documents: [], shared: [], lastSyncAt: T }, 'sync');
     expect(summary(renamed)).toEqual(['move-local dir/b.md -> renamed/b.md']);
     expect(renamed.prune).toEqual(['dir']);
 

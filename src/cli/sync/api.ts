@@ -3,6 +3,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import {
   Document,
+  SharedSyncDocument,
   SyncDocument,
   SyncFolder,
   SyncPullResult,
@@ -32,7 +33,7 @@ export class ApiError extends Error {
 }
 
 const ajv = addFormats.default(new Ajv.default({ strict: false, allErrors: false }));
-for (const schema of [SyncFolder, SyncDocument, Document]) ajv.addSchema(schema);
+for (const schema of [SyncFolder, SyncDocument, SharedSyncDocument, Document]) ajv.addSchema(schema);
 const validators = {
   pull: ajv.compile(SyncPullResult),
   push: ajv.compile(SyncPushResult),

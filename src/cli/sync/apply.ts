@@ -1,9 +1,10 @@
-import type { ApiClient } from './api.js';
+import type { ApiClient, PullResult } from './api.js';
 import { applyLocalChanges, LOCAL_ORDER } from './apply-local.js';
 import { REMOTE_ORDER, sendRemoteChanges } from './apply-remote.js';
 import { describe } from './describe.js';
 import { RunLedger, type Reporter } from './ledger.js';
 import { pruneEmptyDirs, scanLocal } from './local.js';
+import { syncShared, withoutSharedArea } from './shared.js';
 import { makePlan, massDeletes, type Item, type Mode, type Plan } from './plan.js';
 import { emptyState, loadState, saveState, type SyncState } from './state.js';
 
@@ -32,18 +33,21 @@ export interface RunResult {
 export class RefusedError extends Error {}
 
 /** The base, the plan and the server's new cursor: everything a run or `status` needs, changing nothing. */
-export async function prepare(api: ApiClient, root: string, mode: Mode): Promise<{ state: SyncState; plan: Plan; cursor: string }> {
+export async function prepare(api: ApiClient, root: string, mode: Mode): Promise<{ state: SyncState; plan: Plan; cursor: string; pull: PullResult }> {
   const state = (await loadState(root)) ?? emptyState(api.server);
   if (state.server !== api.server) {
     throw new Error(`This folder is synced with ${state.server}, but you are logged in to ${api.server}`);
   }
-  const local = await scanLocal(root, new Set(Object.values(state.documents).map((d) => d.path)));
+  const own = Object.values(state.documents).map((d) => d.path);
+  const shared = Object.values(state.shared ?? {}).map((d) => d.path);
+  // The shared area (shared.ts) is not part of the account's own tree.
+  const local = withoutSharedArea(await scanLocal(root, new Set([...own, ...shared])), own);
   const pull = await api.pull(state.cursor);
-  return { state, plan: makePlan(state, local, pull, mode), cursor: pull.lastSyncAt };
+  return { state, plan: makePlan(state, local, pull, mode), cursor: pull.lastSyncAt, pull };
 }
 
 export async function run(api: ApiClient, options: RunOptions): Promise<RunResult> {
-  const { state, plan, cursor } = await prepare(api, options.root, options.mode);
+  const { state, plan, cursor, pull } = await prepare(api, options.root, options.mode);
   for (const w of plan.warnings) options.report.warn(w);
   await confirmMassDeletes(plan, options);
 
@@ -51,13 +55,16 @@ export async function run(api: ApiClient, options: RunOptions): Promise<RunResul
   const local = plan.items.filter((i) => LOCAL_ORDER.includes(i.kind));
   const remote = plan.items.filter((i) => REMOTE_ORDER.includes(i.kind));
   const bar = options.report.progress(local.length + remote.length);
+  // Shared documents left untaken (a failure on the way, or a push): the cursor stays.
+  let sharedSkipped = pull.shared.length > 0;
   try {
     await applyLocalChanges(ledger, local, bar);
     recordBaseChanges(ledger, plan.items);
     await sendRemoteChanges(ledger, api, remote, cursor, bar);
+    sharedSkipped = await syncShared(ledger, api, pull, options.mode);
   } finally {
     bar.stop();
-    await commitState(ledger, plan, cursor);
+    await commitState(ledger, plan, cursor, sharedSkipped);
   }
   return { conflicts: ledger.conflicts, changes: ledger.changes };
 }
@@ -86,9 +93,9 @@ function recordBaseChanges(ledger: RunLedger, items: Item[]): void {
 }
 
 /** Saves the base with what was done (even after a failure), then removes the folders the run left empty. */
-async function commitState(ledger: RunLedger, plan: Plan, cursor: string): Promise<void> {
+async function commitState(ledger: RunLedger, plan: Plan, cursor: string, sharedSkipped: boolean): Promise<void> {
   // The cursor moves on only when every change of the server was taken in.
-  ledger.next.cursor = plan.remoteSkipped ? ledger.base.cursor : cursor;
+  ledger.next.cursor = plan.remoteSkipped || sharedSkipped ? ledger.base.cursor : cursor;
   await saveState(ledger.root, ledger.next);
   for (const dir of [...ledger.prune].sort((a, b) => b.length - a.length)) await pruneEmptyDirs(ledger.root, dir);
 }

@@ -25,12 +25,25 @@ export interface StateDocument {
   conflict?: string;
 }
 
+/** A document another user shares with this account (shared.ts): its file under `Shared/<owner>/`. */
+export interface SharedEntry {
+  path: string;
+  owner: string;
+  role: 'viewer' | 'editor';
+  revision: number;
+  hash: string;
+  /** An unresolved conflict copy beside the file: its local edits wait until it is removed. */
+  conflict?: string;
+}
+
 export interface SyncState {
   version: 1;
   server: string;
   cursor: string | null;
   folders: Record<string, StateFolder>;
   documents: Record<string, StateDocument>;
+  /** Documents shared with this account, by id (absent in a state file written before sharing). */
+  shared?: Record<string, SharedEntry>;
 }
 
 export function emptyState(server: string): SyncState {

@@ -53,6 +53,15 @@ export function presentSyncDocument(d: DocumentRow) {
   };
 }
 
+/** A shared document in a pull (the caller's role and the owner), or the tombstone of one the caller may no longer read. */
+export function presentSharedSyncDocument(d: DocumentRow & { role: string; owner_username: string }) {
+  return { id: d.id, title: d.title, content: d.content, revision: d.revision, role: d.role as 'viewer' | 'editor', owner: { username: d.owner_username }, updatedAt: d.updated_at, deletedAt: null };
+}
+
+export function presentSharedTombstone(t: { id: string; title: string; revision: number; updated_at: string; role: string; ended_ms: number | string | null; owner_username: string }) {
+  return { id: t.id, title: t.title, content: '', revision: t.revision, role: t.role as 'viewer' | 'editor', owner: { username: t.owner_username }, updatedAt: t.updated_at, deletedAt: new Date(Number(t.ended_ms)).toISOString() };
+}
+
 export function presentTrashedDocument(d: DocumentRow) {
   return { ...presentDocument(d), deletedAt: d.deleted_at as string };
 }

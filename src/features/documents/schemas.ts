@@ -87,6 +87,20 @@ export const SyncDocument = Type.Object(
   { $id: 'SyncDocument', description: 'A document changed since the cursor; a tombstone when deletedAt is set' },
 );
 
+export const SharedSyncDocument = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    content: Type.String({ description: 'Empty in a tombstone' }),
+    revision: Type.Integer({ minimum: 1 }),
+    role: StringEnum(['viewer', 'editor'] as const),
+    owner: Type.Object({ username: Type.String() }),
+    updatedAt: DateTime(),
+    deletedAt: Nullable(DateTime({ description: 'Set in a tombstone: the caller may no longer read the document (access revoked, or the document deleted)' })),
+  },
+  { $id: 'SharedSyncDocument', description: "Another user's document shared with the caller, changed or shared since the cursor; a tombstone when deletedAt is set" },
+);
+
 export const RevisionEditor = Type.Object(
   { id: Nullable(Type.String()), username: Nullable(Type.String()) },
   { $id: 'RevisionEditor', description: 'Who made a revision (null once the account is gone)' },
@@ -120,6 +134,7 @@ export const DOCUMENT_COMPONENTS: TSchema[] = [
   DocumentSearchHit,
   SyncFolder,
   SyncDocument,
+  SharedSyncDocument,
   RevisionEditor,
   DocumentRevisionSummary,
   DocumentRevision,
@@ -136,7 +151,12 @@ export const FolderDetailEnvelope = Type.Object({ folder: ref(DocumentFolderDeta
 export const FoldersEnvelope = Type.Object({ folders: Type.Array(ref(DocumentFolder)) }, { description: 'Every folder with its documents' });
 export const SearchResult = Paged({ documents: Type.Array(ref(DocumentSearchHit)) }, 'Matching documents, title matches first');
 export const SyncPullResult = Type.Object(
-  { folders: Type.Array(ref(SyncFolder)), documents: Type.Array(ref(SyncDocument)), lastSyncAt: DateTime({ description: 'The cursor for the next pull' }) },
+  {
+    folders: Type.Array(ref(SyncFolder)),
+    documents: Type.Array(ref(SyncDocument)),
+    shared: Type.Array(ref(SharedSyncDocument)),
+    lastSyncAt: DateTime({ description: 'The cursor for the next pull' }),
+  },
   { description: 'Everything changed since the cursor, with tombstones' },
 );
 export const SyncPushResult = Type.Object(

@@ -1,10 +1,11 @@
 import type { AppContext } from '../../runtime/context.js';
-import { isUniqueViolation } from '../../db/dialect.js';
+import { isDeadlock, isUniqueViolation } from '../../db/dialect.js';
 import type { UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { splitPath, type FolderTree } from './folder-tree.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import type { SyncOperation } from './schemas.js';
+import { applySharedOperation, reconcileShares, sharedChangesSince, type TombstoneRow } from './shared-sync.js';
 import {
   checkBaseRevision,
   committedStamp,
@@ -19,6 +20,7 @@ import {
   updateDocument,
   updateFolder,
   withWriter,
+  type SharedDocumentRow,
   type Writer,
 } from './queries/index.js';
 
@@ -42,6 +44,8 @@ import {
 // write that commits between the two reads may be sent twice, which the contract allows (the
 // revision tells the client it has it). Stamps follow the clock, and run ahead of it by 1 ms per
 // write only when several writes fall in the same millisecond.
+//
+// Documents other users share with the caller, and sync operations on them: shared-sync.ts.
 
 export function msToIso(ms: number): string {
   return new Date(ms).toISOString();
@@ -50,15 +54,20 @@ export function msToIso(ms: number): string {
 export interface PullResult {
   folders: { row: FolderRow; path: string }[];
   documents: DocumentRow[];
+  shared: SharedDocumentRow[];
+  sharedTombstones: TombstoneRow[];
   lastSyncAt: string;
 }
 
 export async function pullChanges(ctx: AppContext, userId: string, lastSyncAt: string | undefined): Promise<PullResult> {
   const db = ctx.db.kysely;
-  // First the committed stamp, then the rows: see the comment at the top.
-  const cursor = await committedStamp(db, userId);
   const since = lastSyncAt === undefined ? null : Date.parse(lastSyncAt);
   if (since !== null && Number.isNaN(since)) throw badRequest('lastSyncAt must be an ISO 8601 time', 'invalid_cursor');
+  // First the stamp, then the rows: see the comment at the top. With shared documents the stamp
+  // is a new one of the caller's, which the owners' stamps are raised to (shared-sync.ts).
+  const shares = await reconcileShares(ctx, userId);
+  const cursor = shares ? shares.stamp : await committedStamp(db, userId);
+  const shared = shares ? await sharedChangesSince(ctx, userId, shares.stamp, shares.owners, since) : { docs: [], tombstones: [] };
 
   const documents = await documentsChangedSince(db, userId, since);
 
@@ -68,7 +77,7 @@ export async function pullChanges(ctx: AppContext, userId: string, lastSyncAt: s
     .filter((f) => (since === null ? f.deleted_at === null : Number(f.change_ms) > since))
     .sort((a, b) => Number(a.change_ms) - Number(b.change_ms) || a.id.localeCompare(b.id))
     .map((row) => ({ row, path: tree.path(row.id) }));
-  return { folders, documents, lastSyncAt: msToIso(cursor) };
+  return { folders, documents, shared: shared.docs, sharedTombstones: shared.tombstones, lastSyncAt: msToIso(cursor) };
 }
 
 /** Creating documents is subscriber-only; the route checks it when a batch creates one. */
@@ -78,11 +87,26 @@ export function createsDocuments(operations: SyncOperation[]): boolean {
 
 /** Applies the operations in order in one transaction: all of them, or none. */
 export async function pushOperations(ctx: AppContext, user: Pick<UserRow, 'id'>, operations: SyncOperation[]): Promise<{ lastSyncAt: string }> {
+  // A batch editing a shared document holds the caller's stamp, then the owner's: two users
+  // editing each other's documents at once can deadlock on PostgreSQL, which aborts one batch
+  // (nothing of it applied); it is run again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await applyBatch(ctx, user, operations);
+    } catch (err) {
+      if (attempt >= 3 || !isDeadlock(err)) throw err;
+    }
+  }
+}
+
+function applyBatch(ctx: AppContext, user: Pick<UserRow, 'id'>, operations: SyncOperation[]): Promise<{ lastSyncAt: string }> {
   return withWriter(ctx, user.id, async (w) => {
     const tree = await loadFolderTree(w.trx, user.id);
+    const owners = new Map<string, Writer>();
     for (const [index, operation] of operations.entries()) {
       try {
-        await applyOperation(w, tree, operation);
+        // Another user's document, named by data.id: as its collaborator (shared-sync.ts).
+        if (!(await applySharedOperation(ctx, w, owners, operation))) await applyOperation(w, tree, operation);
       } catch (err) {
         throw atIndex(err, index);
       }

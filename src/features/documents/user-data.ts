@@ -33,7 +33,7 @@ export const documentsPart: UserDataPart = {
   key: 'documents',
   category: 'documents',
   order: 200,
-  covers: ['documents.user_id', 'document_revisions.editor_id', 'document_sync_state.user_id'],
+  covers: ['documents.user_id', 'document_revisions.editor_id', 'document_sync_state.user_id', 'document_share_syncs.user_id'],
   count: (ctx, userId) => countOwned(ctx.db.kysely, 'documents.user_id', userId, notPurged),
   async removeBatch(ctx, trx, userId, limit) {
     const ids = await unpurgedIdsOf(trx, 'documents', userId, limit);

@@ -9,3 +9,4 @@ export * from './documents.js';
 export * from './history.js';
 export * from './purge.js';
 export * from './reads.js';
+export * from './shared-sync.js';
