@@ -29,6 +29,19 @@ const cases: Case[] = [
   { name: 'ASCII that fits stays one part', text: 'Hello world.', fits: rule(20), expected: ['Hello world.'] },
   { name: 'exactly at the limit: one part', text: 'x'.repeat(20), fits: rule(20), expected: ['x'.repeat(20)] },
   { name: 'one over the limit: the word alone is over, cut', text: 'x'.repeat(21), fits: rule(20), expected: ['x'.repeat(20), 'x'] },
+  { name: 'spaces around a text that fits are trimmed', text: '  Hello world.  ', fits: rule(20), expected: ['Hello world.'] },
+  {
+    name: 'the rest of a cut word stays open for the words after it',
+    text: `${'x'.repeat(25)} y`,
+    fits: rule(20),
+    expected: ['x'.repeat(20), 'xxxxx y'],
+  },
+  {
+    name: 'the last words of a cut sentence share a part with the next sentence, a space between',
+    text: 'alpha beta gamma. Hi.',
+    fits: rule(12),
+    expected: ['alpha beta', 'gamma. Hi.'],
+  },
   {
     name: 'sentences are kept whole',
     text: 'First sentence here. Second sentence here. Third one.',
