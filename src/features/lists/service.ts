@@ -212,10 +212,8 @@ export const listReads = new AppState(
   'lists.reads',
   (ctx) =>
     new TurnBatch<string, ListWithRole>(async (keys) => {
-      const pairs = keys.map((k) => {
-        const [userId, listId] = k.split(' ');
-        return { userId, listId };
-      });
+      // A user id holds no space; the list id is whatever follows the first one.
+      const pairs = keys.map((k) => ({ userId: k.slice(0, k.indexOf(' ')), listId: k.slice(k.indexOf(' ') + 1) }));
       return new Map((await listsAs(ctx.db.kysely, pairs)).map(({ userId, list }) => [`${userId} ${list.id}`, list]));
     }),
 );
