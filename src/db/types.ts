@@ -96,6 +96,21 @@ export interface OrgInvitesTable {
   created_at: string;
 }
 
+export interface ShareLinksTable {
+  id: string;
+  /** The owner of the item, who made the link. */
+  user_id: string;
+  /** The item: exactly one of list_id and document_id is set. */
+  list_id: string | null;
+  document_id: string | null;
+  access: 'view' | 'edit';
+  /** sha256 of the token (lib/crypto.ts hashToken); the token itself is never stored. */
+  token_hash: string;
+  expires_at: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 export interface OrganizationMembersTable {
   organization_id: string;
   user_id: string;
@@ -653,6 +668,7 @@ export interface Database {
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
   org_invites: OrgInvitesTable;
+  share_links: ShareLinksTable;
   identities: IdentitiesTable;
   oauth_states: OAuthStatesTable;
   network_a_apps: NetworkAAppsTable;

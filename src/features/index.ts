@@ -22,6 +22,7 @@ import { networkBClientModule } from './network-b-client/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { orgsModule } from './orgs/module.js';
 import { purgeModule } from './purge/module.js';
+import { shareLinksModule } from './share-links/module.js';
 import { usersModule } from './users/module.js';
 import { utilitiesModule } from './utilities/module.js';
 
@@ -44,6 +45,7 @@ export const FEATURES: readonly FeatureModule[] = [
   mediaModule,
   exportsModule,
   documentsModule,
+  shareLinksModule,
   blogModule,
   notificationsModule,
   blocksModule,

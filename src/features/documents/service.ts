@@ -34,7 +34,8 @@ import {
 
 // Documents and folders: the HTTP operations of the spec's Documents table.
 
-export { CONTENT_MAX, NAME_MAX, TITLE_MAX } from './schemas.js';
+export { CONTENT_MAX, DOCUMENT_BODY_LIMIT, NAME_MAX, TITLE_MAX } from './schemas.js';
+export type { DocumentRow } from './presenter.js';
 
 const documentNotFound = () => notFound('Document not found');
 const folderNotFound = () => notFound('Folder not found');
@@ -79,15 +80,31 @@ export async function readDocument(ctx: AppContext, viewerId: string, id: string
   return doc;
 }
 
-export async function updateDocumentById(ctx: AppContext, userId: string, id: string, body: UpdateDocumentBody): Promise<DocumentRow> {
-  return withWriter(ctx, userId, async (w) => {
-    const doc = await findOwnDocument(w.trx, userId, id);
-    if (!doc) throw documentNotFound();
-    checkBaseRevision(doc, body.baseRevision);
-    const tree = await loadFolderTree(w.trx, userId);
-    const { baseRevision: _base, ...patch } = body;
-    return updateDocument(w, tree, doc, patch);
-  });
+/** The user's own live document, or 404 (not found, deleted and not yours are the same). */
+export async function ownDocument(ctx: AppContext, userId: string, id: string): Promise<DocumentRow> {
+  const doc = await findOwnDocument(ctx.db.kysely, userId, id);
+  if (!doc) throw documentNotFound();
+  return doc;
+}
+
+/**
+ * Changes the user's document. `editorId` is who makes the change, named in its history: the
+ * owner, or the holder of an edit share link, whose change follows the same rules (baseRevision).
+ */
+export async function updateDocumentById(ctx: AppContext, userId: string, id: string, body: UpdateDocumentBody, editorId = userId): Promise<DocumentRow> {
+  return withWriter(
+    ctx,
+    userId,
+    async (w) => {
+      const doc = await findOwnDocument(w.trx, userId, id);
+      if (!doc) throw documentNotFound();
+      checkBaseRevision(doc, body.baseRevision);
+      const tree = await loadFolderTree(w.trx, userId);
+      const { baseRevision: _base, ...patch } = body;
+      return updateDocument(w, tree, doc, patch);
+    },
+    editorId,
+  );
 }
 
 export async function deleteDocumentById(ctx: AppContext, userId: string, id: string): Promise<void> {

@@ -64,17 +64,27 @@ export const anyNameTaken = () => conflict('A folder or document with that name 
  * Runs `fn` in the caller's transaction, taking the user's sync stamp first (withWriter's work, for
  * a write shared with another feature). `published` collects the documents that became public.
  */
-export async function writerIn<T>(ctx: AppContext, trx: Tx, userId: string, fn: (w: Writer) => Promise<T>, published = new Set<string>()): Promise<T> {
+export async function writerIn<T>(
+  ctx: AppContext,
+  trx: Tx,
+  userId: string,
+  fn: (w: Writer) => Promise<T>,
+  published = new Set<string>(),
+  editorId = userId,
+): Promise<T> {
   const at = ctx.clock.now();
   const stamp = await nextStamp(trx, userId, at.getTime());
-  return fn({ trx, userId, editorId: userId, now: at.toISOString(), nowMs: at.getTime(), stamp, published });
+  return fn({ trx, userId, editorId, now: at.toISOString(), nowMs: at.getTime(), stamp, published });
 }
 
-/** Runs `fn` in one transaction holding the user's sync stamp. Unique violations become 409. */
-export async function withWriter<T>(ctx: AppContext, userId: string, fn: (w: Writer) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` in one transaction holding the user's sync stamp. Unique violations become 409. The
+ * history names `editorId` as who made the change (the owner unless told: a share link's holder).
+ */
+export async function withWriter<T>(ctx: AppContext, userId: string, fn: (w: Writer) => Promise<T>, editorId = userId): Promise<T> {
   const published = new Set<string>();
   try {
-    const result = await ctx.db.kysely.transaction().execute((trx) => writerIn(ctx, trx, userId, fn, published));
+    const result = await ctx.db.kysely.transaction().execute((trx) => writerIn(ctx, trx, userId, fn, published, editorId));
     // After the commit: a document that became public is news for the author's blog subscribers.
     for (const documentId of published) ctx.events.emit('documentPublished', { documentId, authorId: userId });
     return result;
