@@ -84,6 +84,8 @@ describe('list rows through an edit link', () => {
     expectAnswer(await send(t, holder, 'PUT', data(view.token), { rowId, data: { title: 'x' } }), 403, 'read_only_link');
     expectAnswer(await send(t, holder, 'DELETE', data(view.token, `/${rowId}`)), 403, 'read_only_link');
     expect(await ownRows()).toEqual(before);
+    // A refused write is no use of the link.
+    expect((await t.db.kysely.selectFrom('share_links').select('last_used_at').where('id', '=', view.id).executeTakeFirstOrThrow()).last_used_at).toBeNull();
   });
 
   it('anonymous: 401; an unverified e-mail: 403 email_not_verified; an unknown token: the link’s 404', async () => {

@@ -28,27 +28,40 @@ export interface ResolvedLink {
   owner: { username: string; displayName: string };
 }
 
-export async function resolveLink(ctx: AppContext, token: string): Promise<ResolvedLink> {
+/** What an operation needs of its link: an item of one kind (else 404), edit access (else 403 read_only_link). */
+export interface LinkNeeds {
+  kind?: ItemKind;
+  edit?: boolean;
+}
+
+const WRONG_KIND: Record<ItemKind, string> = {
+  document: 'This share link opens a document, which has no rows',
+  list: 'This share link opens a list: change its rows through /data',
+};
+
+/**
+ * The link of `token` if it is in force and fit for the operation; its use is then recorded. A
+ * refused operation (another kind of item, a write through a view link) records none.
+ */
+export async function openLink(ctx: AppContext, token: string, needs: LinkNeeds = {}): Promise<ResolvedLink> {
   if (!TOKEN_FORM.test(token)) throw linkNotFound();
   const db = ctx.db.kysely;
   const row = await linkByTokenHash(db, hashToken(token));
   if (!row) throw linkNotFound();
   const now = ctx.clock.now();
   if (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime()) throw linkNotFound();
+  const kind: ItemKind = row.list_id !== null ? 'list' : 'document';
+  if (needs.kind !== undefined && needs.kind !== kind) throw notFound(WRONG_KIND[kind], 'not_found');
+  if (needs.edit === true && row.access !== 'edit') throw forbidden('This share link is read-only: it lets you view, not change', 'read_only_link');
   if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= RECORD_USE_EVERY_MS) await touchLink(db, row.id, now.toISOString());
   return {
     id: row.id,
     access: row.access,
-    kind: row.list_id !== null ? 'list' : 'document',
+    kind,
     itemId: (row.list_id ?? row.document_id)!,
     ownerId: row.owner_id,
     owner: { username: row.owner_username, displayName: row.owner_display_name },
   };
-}
-
-/** Writes need an edit link: 403 read_only_link through a view link. */
-export function assertEditLink(link: ResolvedLink): void {
-  if (link.access !== 'edit') throw forbidden('This share link is read-only: it lets you view, not change', 'read_only_link');
 }
 
 /**

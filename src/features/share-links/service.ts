@@ -8,7 +8,7 @@ import { getList } from '../lists/service.js';
 import { assertManages } from './manager.js';
 import { presentOwner, presentSharedDocument } from './presenter.js';
 import { deleteLinkOf, insertLink, linksOf, type ItemRef, type ShareLinkRow } from './queries.js';
-import { assertEditLink, readingItem, resolveLink, type ResolvedLink } from './resolution.js';
+import { openLink, readingItem } from './resolution.js';
 
 // Share links of lists and documents (CONTRACT, Sharing and collaboration): the owner makes,
 // lists and revokes them; anyone holding one reads the item through it, and a signed-in verified
@@ -67,7 +67,7 @@ export async function revokeLink(ctx: AppContext, userId: string, item: ItemRef,
 
 /** What a link opens: the list (with its schema) or the document, and whose it is. */
 export async function readThroughLink(ctx: AppContext, token: string) {
-  const link = await resolveLink(ctx, token);
+  const link = await openLink(ctx, token);
   const base = { kind: link.kind, access: link.access, owner: presentOwner(link) };
   if (link.kind === 'document') {
     return { ...base, document: presentSharedDocument(await readingItem(ownDocument(ctx, link.ownerId, link.itemId))) };
@@ -76,41 +76,31 @@ export async function readThroughLink(ctx: AppContext, token: string) {
   return { ...base, list: { id: list.id, title: list.title, description: list.description, schema: presentSchema(list, columns) } };
 }
 
-/** A list link, or 404: a document has no rows. */
-function listOf(link: ResolvedLink): string {
-  if (link.kind !== 'list') throw notFound('This share link opens a document, which has no rows');
-  return link.itemId;
-}
-
 /** A page of the linked list's rows, as the list's own data read answers it. */
 export async function rowsThroughLink(ctx: AppContext, token: string, page: { limit: number; offset: number }) {
-  const link = await resolveLink(ctx, token);
-  return readingItem(readOwnRows(ctx, link.ownerId, listOf(link), page));
+  const link = await openLink(ctx, token, { kind: 'list' });
+  return readingItem(readOwnRows(ctx, link.ownerId, link.itemId, page));
 }
 
-/** An edit link to a list (404 for a document's, 403 read_only_link for a view link). */
-async function editableList(ctx: AppContext, token: string): Promise<{ link: ResolvedLink; listId: string }> {
-  const link = await resolveLink(ctx, token);
-  const listId = listOf(link);
-  assertEditLink(link);
-  return { link, listId };
-}
+// Writes: an edit link, the change made through the item's own feature as its owner's data.
+
+const EDIT_LIST = { kind: 'list', edit: true } as const;
 
 export async function addRowThroughLink(ctx: AppContext, token: string, data: Record<string, unknown>) {
-  const { link, listId } = await editableList(ctx, token);
-  const { row, columns } = await addRow(ctx, link.ownerId, listId, data);
+  const link = await openLink(ctx, token, EDIT_LIST);
+  const { row, columns } = await addRow(ctx, link.ownerId, link.itemId, data);
   return presentRow(columns, row);
 }
 
 export async function editRowThroughLink(ctx: AppContext, token: string, rowId: string, data: Record<string, unknown>) {
-  const { link, listId } = await editableList(ctx, token);
-  const { row, columns } = await editRow(ctx, link.ownerId, listId, rowId, data);
+  const link = await openLink(ctx, token, EDIT_LIST);
+  const { row, columns } = await editRow(ctx, link.ownerId, link.itemId, rowId, data);
   return presentRow(columns, row);
 }
 
 export async function deleteRowThroughLink(ctx: AppContext, token: string, rowId: string): Promise<void> {
-  const { link, listId } = await editableList(ctx, token);
-  await deleteRow(ctx, link.ownerId, listId, rowId);
+  const link = await openLink(ctx, token, EDIT_LIST);
+  await deleteRow(ctx, link.ownerId, link.itemId, rowId);
 }
 
 /**
@@ -123,8 +113,6 @@ export async function updateDocumentThroughLink(
   editorId: string,
   patch: { title?: string; content?: string; baseRevision?: number },
 ): Promise<DocumentRow> {
-  const link = await resolveLink(ctx, token);
-  if (link.kind !== 'document') throw notFound('This share link opens a list: change its rows through /data');
-  assertEditLink(link);
+  const link = await openLink(ctx, token, { kind: 'document', edit: true });
   return updateDocumentById(ctx, link.ownerId, link.itemId, patch, editorId);
 }
