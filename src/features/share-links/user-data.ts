@@ -1,24 +1,12 @@
 import type { AppContext } from '../../runtime/context.js';
 import type { ArchiveFile, UserDataPart } from '../../runtime/module.js';
-import { countUserLinks, deleteUserLinks, userLinks, type ItemKind } from './queries.js';
+import { countUserLinks, deleteUserLinks, userLinks } from './queries.js';
 
-// A user's share links go with their items and with the user: the purge's `lists` category takes
-// the links of the user's lists, its `documents` category those of their documents (documents are
-// tombstoned, not deleted, so their links would otherwise outlive them), account deletion both.
-// They run before the items' own parts, so no link outlives its item even for a moment. The
+// A user's share links go with their items and with the user. A list's links go with the list
+// (a cascading foreign key: the purge's `lists` category deletes lists), and every link with its
+// owner's account (share_links.user_id cascades). Documents are tombstoned, not deleted, so the
+// purge's `documents` category takes their links here, before the documents' own part. The
 // archive lists the links (share-links.json), never their tokens, which are not kept.
-
-function linksPart(key: string, kind: ItemKind, category: 'lists' | 'documents'): UserDataPart {
-  return {
-    key,
-    category,
-    // Before the lists and documents parts (order 200).
-    order: 210,
-    covers: ['share_links.user_id'],
-    count: (ctx, userId) => countUserLinks(ctx.db.kysely, userId, kind),
-    removeBatch: async (_ctx, trx, userId, limit) => ({ removed: await deleteUserLinks(trx, userId, kind, limit), blobKeys: [] }),
-  };
-}
 
 async function* linkFiles(ctx: AppContext, userId: string): AsyncGenerator<ArchiveFile> {
   const links = await userLinks(ctx.db.kysely, userId);
@@ -34,5 +22,13 @@ async function* linkFiles(ctx: AppContext, userId: string): AsyncGenerator<Archi
   yield { path: 'share-links.json', content: `${JSON.stringify(entries, null, 2)}\n` };
 }
 
-export const listShareLinksPart = linksPart('listShareLinks', 'list', 'lists');
-export const documentShareLinksPart: UserDataPart = { ...linksPart('documentShareLinks', 'document', 'documents'), exportFiles: linkFiles };
+export const shareLinksPart: UserDataPart = {
+  key: 'documentShareLinks',
+  category: 'documents',
+  // Before the documents part (order 200).
+  order: 210,
+  covers: ['share_links.user_id'],
+  count: (ctx, userId) => countUserLinks(ctx.db.kysely, userId, 'document'),
+  removeBatch: async (_ctx, trx, userId, limit) => ({ removed: await deleteUserLinks(trx, userId, 'document', limit), blobKeys: [] }),
+  exportFiles: linkFiles,
+};
