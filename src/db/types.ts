@@ -112,6 +112,21 @@ export interface CollaboratorsTable {
   created_at: string;
 }
 
+export interface ShareLinksTable {
+  id: string;
+  /** The owner of the item, who made the link. */
+  user_id: string;
+  /** The item: exactly one of list_id and document_id is set. */
+  list_id: string | null;
+  document_id: string | null;
+  access: 'view' | 'edit';
+  /** sha256 of the token (lib/crypto.ts hashToken); the token itself is never stored. */
+  token_hash: string;
+  expires_at: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 export interface OrganizationMembersTable {
   organization_id: string;
   user_id: string;
@@ -683,6 +698,7 @@ export interface Database {
   organization_members: OrganizationMembersTable;
   org_invites: OrgInvitesTable;
   collaborators: CollaboratorsTable;
+  share_links: ShareLinksTable;
   identities: IdentitiesTable;
   oauth_states: OAuthStatesTable;
   network_a_apps: NetworkAAppsTable;

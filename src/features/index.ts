@@ -23,6 +23,7 @@ import { notificationsModule } from './notifications/module.js';
 import { orgsModule } from './orgs/module.js';
 import { purgeModule } from './purge/module.js';
 import { sharingModule } from './sharing/module.js';
+import { shareLinksModule } from './share-links/module.js';
 import { usersModule } from './users/module.js';
 import { utilitiesModule } from './utilities/module.js';
 
@@ -46,6 +47,7 @@ export const FEATURES: readonly FeatureModule[] = [
   mediaModule,
   exportsModule,
   documentsModule,
+  shareLinksModule,
   blogModule,
   notificationsModule,
   blocksModule,

@@ -524,6 +524,31 @@ describe('sharing', () => {
   });
 });
 
+describe('share links', () => {
+  it('made, listed and revoked by the owner; read and written through by their holders', async () => {
+    const list = (await json('POST', '/api/lists', { payload: { title: 'Shared', schema: BOOKS_SCHEMA }, status: 201 })).data;
+    const doc = (await json('POST', '/api/documents', { payload: { title: 'Shared notes', content: 'notes' }, status: 201 })).document;
+    const tokenOf = (url: string) => url.split('/s/')[1];
+    const listLink = (await json('POST', `/api/lists/${list.id}/share-links`, { payload: { access: 'edit' }, status: 201 })).shareLink;
+    const expiresAt = new Date(t.clock.now().getTime() + 3600_000).toISOString();
+    const docLink = (await json('POST', `/api/documents/${doc.id}/share-links`, { payload: { access: 'edit', expiresAt }, status: 201 })).shareLink;
+    await send('GET', `/api/lists/${list.id}/share-links`, { bearer: true });
+    await send('GET', `/api/documents/${doc.id}/share-links`);
+    const listToken = tokenOf(listLink.url);
+    await send('GET', `/api/shared/${listToken}`, { as: null });
+    const row = (await json('POST', `/api/shared/${listToken}/data`, { as: other, payload: { data: { title: 'Added through a link' } }, status: 201 })).data;
+    await send('PUT', `/api/shared/${listToken}/data`, { as: other, payload: { rowId: row.id, data: { pages: 12 } } });
+    await send('GET', `/api/shared/${listToken}/data`, { as: null });
+    await send('DELETE', `/api/shared/${listToken}/data/${row.id}`, { as: other });
+    const docToken = tokenOf(docLink.url);
+    await send('GET', `/api/shared/${docToken}`, { as: null });
+    await send('PATCH', `/api/shared/${docToken}`, { as: other, payload: { content: 'notes, edited', baseRevision: doc.revision } });
+    await send('DELETE', `/api/lists/${list.id}/share-links/${listLink.id}`);
+    await send('DELETE', `/api/documents/${doc.id}/share-links/${docLink.id}`);
+    await send('GET', `/api/shared/${docToken}`, { as: null, status: 404 });
+  });
+});
+
 describe('the traffic against the served document', () => {
   it('checked the tour’s own requests (the checker sees them)', () => {
     expect(traffic.answered.get('GET /api/health')?.has(200)).toBe(true);

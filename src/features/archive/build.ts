@@ -13,6 +13,7 @@ messages/               your messages, as CSV and as JSON
 direct-messages/        the direct messages you sent and received (JSON)
 documents/              your documents as markdown files, in their folders
 lists/<title>-<id>/     each list's schema (schema.json) and rows (rows.csv)
+share-links.json        the share links of your lists and documents (their tokens are never kept)
 follows.csv             your followers, the users you follow and pending requests
 media/                  the images and videos you uploaded
 `;

@@ -35,8 +35,9 @@ import {
 
 // Documents and folders: the HTTP operations of the spec's Documents table.
 
-export { CONTENT_MAX, NAME_MAX, TITLE_MAX } from './schemas.js';
+export { CONTENT_MAX, DOCUMENT_BODY_LIMIT, NAME_MAX, TITLE_MAX } from './schemas.js';
 export { announcePublished } from './queries/index.js';
+export type { DocumentRow } from './presenter.js';
 
 const documentNotFound = () => notFound('Document not found');
 const folderNotFound = () => notFound('Folder not found');
@@ -97,11 +98,26 @@ export async function readDocument(ctx: AppContext, viewerId: string, id: string
 /** What only a document's owner changes: where it is and who sees it (an editor changes its title and content). */
 const OWNER_FIELDS = ['relativePath', 'isPublic', 'folderId'] as const;
 
+/** The user's own live document, or 404 (not found, deleted and not yours are the same). */
+export async function ownDocument(ctx: AppContext, userId: string, id: string): Promise<DocumentRow> {
+  const doc = await findOwnDocument(ctx.db.kysely, userId, id);
+  if (!doc) throw documentNotFound();
+  return doc;
+}
+
 /** Changes a document, as its owner or an editor, in the owner's tree (the owner's sync stamp; the history names the editor). */
 export async function updateDocumentById(ctx: AppContext, userId: string, id: string, body: UpdateDocumentBody): Promise<DocumentRow> {
   const { doc: found, role } = await documentFor(ctx, userId, id, 'editor');
   if (role !== 'owner' && OWNER_FIELDS.some((f) => body[f] !== undefined)) throw forbidden("Only the document's owner may move it, rename its file or change its visibility");
-  const ownerId = found.user_id;
+  return updateOwnersDocument(ctx, found.user_id, id, body, userId);
+}
+
+/**
+ * Changes a document in its owner's tree, under the owner's rules (baseRevision). `editorId` is who
+ * makes the change, named in its history: the owner, a collaborator, or an edit share link's holder;
+ * the caller has checked their right to.
+ */
+export async function updateOwnersDocument(ctx: AppContext, ownerId: string, id: string, body: UpdateDocumentBody, editorId = ownerId): Promise<DocumentRow> {
   return withWriter(
     ctx,
     ownerId,
@@ -113,7 +129,7 @@ export async function updateDocumentById(ctx: AppContext, userId: string, id: st
       const { baseRevision: _base, ...patch } = body;
       return updateDocument(w, tree, doc, patch);
     },
-    userId,
+    editorId,
   );
 }
 
