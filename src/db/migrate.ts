@@ -20,6 +20,7 @@ import * as m017 from './migrations/017_billing.js';
 import * as m018 from './migrations/018_public_tag_uses.js';
 import * as m019 from './migrations/019_blog_subscriptions.js';
 import * as m020 from './migrations/020_organizations.js';
+import * as m023 from './migrations/023_presence_watchers.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '018_public_tag_uses': m018,
   '019_blog_subscriptions': m019,
   '020_organizations': m020,
+  '023_presence_watchers': m023,
 };
 
 /** The migration names, in the order they run. */

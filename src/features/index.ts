@@ -21,9 +21,11 @@ import { messagesModule } from './messages/module.js';
 import { networkBClientModule } from './network-b-client/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { orgsModule } from './orgs/module.js';
+import { presenceModule } from './presence/module.js';
 import { purgeModule } from './purge/module.js';
 import { usersModule } from './users/module.js';
 import { utilitiesModule } from './utilities/module.js';
+import { watchersModule } from './watchers/module.js';
 
 /**
  * Every module of the app, in the order their routes are registered: the one list `app.ts`, the
@@ -44,8 +46,10 @@ export const FEATURES: readonly FeatureModule[] = [
   mediaModule,
   exportsModule,
   documentsModule,
+  presenceModule,
   blogModule,
   notificationsModule,
+  watchersModule,
   blocksModule,
   directMessagesModule,
   aiModule,

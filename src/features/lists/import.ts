@@ -160,6 +160,8 @@ interface Planned {
   row: PreparedRow;
   /** An upserted row's data before the import (all-or-nothing takes it back on failure). */
   prev?: string;
+  /** An upserted row's editor before the import (taken back with its data). */
+  prevEditor?: string | null;
 }
 
 /**
@@ -183,14 +185,19 @@ async function inputOf(ctx: AppContext, jobId: string): Promise<string | null> {
   return row?.content ?? null;
 }
 
-/** One planned row as stored: [line, row id, 1 = insert, data, unique keys, previous data]. */
-type StoredPlanned = [number, string, 0 | 1, string, PreparedRow['keys'], string | null];
+/** One planned row as stored: [line, row id, 1 = insert, data, unique keys, previous data, previous editor (absent in plans stored before it)]. */
+type StoredPlanned = [number, string, 0 | 1, string, PreparedRow['keys'], string | null, (string | null)?];
 
 const storePlan = (plan: readonly Planned[]) =>
-  JSON.stringify(plan.map((p): StoredPlanned => [p.line, p.rowId!, p.prev === undefined ? 1 : 0, p.row.data, p.row.keys, p.prev ?? null]));
+  JSON.stringify(plan.map((p): StoredPlanned => [p.line, p.rowId!, p.prev === undefined ? 1 : 0, p.row.data, p.row.keys, p.prev ?? null, p.prevEditor ?? null]));
 
 const loadPlan = (text: string): Planned[] =>
-  (JSON.parse(text) as StoredPlanned[]).map(([line, rowId, insert, data, keys, prev]) => ({ line, rowId, row: { data, keys }, ...(insert ? {} : { prev: prev! }) }));
+  (JSON.parse(text) as StoredPlanned[]).map(([line, rowId, insert, data, keys, prev, prevEditor]) => ({
+    line,
+    rowId,
+    row: { data, keys },
+    ...(insert ? {} : { prev: prev!, prevEditor: prevEditor ?? null }),
+  }));
 
 /** Another run of the same import committed first (a runner whose lease ended came back): this one stops. */
 class Superseded extends Error {}
@@ -241,7 +248,11 @@ async function failImport(ctx: AppContext, jobId: string, why: JobRecord['errors
         }
         for (const p of chunk) {
           if (p.prev === undefined) continue;
-          await trx.updateTable('list_rows').set({ data: p.prev, updated_at: isoNow(ctx.clock) }).where('id', '=', p.rowId!).execute();
+          await trx
+            .updateTable('list_rows')
+            .set({ data: p.prev, updated_at: isoNow(ctx.clock), updated_by: p.prevEditor ?? null })
+            .where('id', '=', p.rowId!)
+            .execute();
           await reclaimUniques(trx, p.rowId!, uniqueKeys(columns, parseStored(p.prev)));
         }
         // What is left written, so a re-run after a crash here resumes from there.
@@ -355,19 +366,19 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
       }
       return input;
     });
-    const upsertTargets = new Map<string, { id: string; data: string | Record<string, unknown> }>();
+    const upsertTargets = new Map<string, { id: string; data: string | Record<string, unknown>; editor: string | null }>();
     if (upsertColumn) {
       const keys = [...new Set(inputs.map(upsertKeyOf).filter((k): k is string => k !== null))];
       if (keys.length > 0) {
         const found = await db
           .selectFrom('list_unique_values as u')
           .innerJoin('list_rows as r', 'r.id', 'u.row_id')
-          .select(['r.id', 'r.data', 'u.value'])
+          .select(['r.id', 'r.data', 'r.updated_by', 'u.value'])
           .where('u.property_id', '=', upsertColumn.propertyId)
           .where('u.value', 'in', keys)
           .where('r.deleted_at', 'is', null)
           .execute();
-        for (const f of found) upsertTargets.set(f.value, { id: f.id, data: f.data });
+        for (const f of found) upsertTargets.set(f.value, { id: f.id, data: f.data, editor: f.updated_by });
       }
     }
     const checked = inputs.map((input) => {
@@ -376,7 +387,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
       const merged = target ? { ...presentRowData(columns, parseStored(target.data)), ...input } : input;
       const { data, errors: messages } = validate(merged, target === undefined);
       const prev = target === undefined ? undefined : typeof target.data === 'string' ? target.data : JSON.stringify(target.data);
-      return { rowId: target?.id ?? null, prev, stored: storedData(columns, data), messages };
+      return { rowId: target?.id ?? null, prev, prevEditor: target?.editor ?? null, stored: storedData(columns, data), messages };
     });
     // Unique values already held by other stored rows.
     const takenByColumn = new Map<string, Map<string, string>>();
@@ -405,7 +416,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
         report(line, x.messages);
         skipped += 1;
       } else {
-        planned.push({ line, rowId: x.rowId, row: prepareRow(columns, x.stored), ...(x.prev === undefined ? {} : { prev: x.prev }) });
+        planned.push({ line, rowId: x.rowId, row: prepareRow(columns, x.stored), ...(x.prev === undefined ? {} : { prev: x.prev, prevEditor: x.prevEditor }) });
       }
     }
     // Progress of the checking pass (the only pass of a dry run or a refused all-or-nothing), a few
@@ -453,7 +464,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
  */
 async function writePlanned(
   ctx: AppContext,
-  job: { id: string; list_id: string; total: number; skipped: number; inserted: number; updated: number; options: string },
+  job: { id: string; list_id: string; user_id: string; total: number; skipped: number; inserted: number; updated: number; options: string },
   planned: readonly Planned[],
   errors: JobRecord['errors'],
 ): Promise<void> {
@@ -490,11 +501,12 @@ async function writePlanned(
           job.list_id,
           fresh.map((p) => p.row),
           now,
+          job.user_id,
           fresh.map((p) => p.rowId!),
         );
         for (const p of chunk) {
           if (p.prev === undefined) continue;
-          await trx.updateTable('list_rows').set({ data: p.row.data, updated_at: now }).where('id', '=', p.rowId!).execute();
+          await trx.updateTable('list_rows').set({ data: p.row.data, updated_at: now, updated_by: job.user_id }).where('id', '=', p.rowId!).execute();
           await reclaimUniques(trx, p.rowId!, p.row.keys);
         }
         await bumpRows(trx, job.list_id);
@@ -512,7 +524,18 @@ async function writePlanned(
     }
     report(0, ['A unique value was taken by another write during the import; the remaining lines were not imported']);
     await finish(ctx, jobId, { status: 'failed', inserted, updated, skipped, errors: JSON.stringify(errors) });
+    importChanged(ctx, job, inserted + updated);
     return;
   }
   await finish(ctx, jobId, { status: 'done', processed: total, inserted, updated, skipped, errors: JSON.stringify(errors) });
+  importChanged(ctx, job, inserted + updated);
+}
+
+/**
+ * An import that ended with rows written is one report of them (its watchers get one change
+ * notice counting every row), not one per row or batch; an all-or-nothing import that was taken
+ * back changed nothing and reports nothing.
+ */
+function importChanged(ctx: AppContext, job: { list_id: string; user_id: string }, rows: number): void {
+  if (rows > 0) ctx.events.emit('listRowsChanged', { listId: job.list_id, actorId: job.user_id, changes: rows });
 }

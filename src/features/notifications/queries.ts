@@ -22,6 +22,33 @@ export async function insertNotification(db: Db, values: Insertable<Notification
   await db.insertInto('notifications').values(values).execute();
 }
 
+/** The recipient's unread folded notice of `type` about the list, if there is one (at most one: migration 023's index). */
+export function unreadListNotice(db: Db, userId: string, type: string, listId: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'metadata'])
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('target_list_id', '=', listId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Rewrites an unread notice if it is still unread and its metadata still `seen` (a compare and
+ * set: a fold by another instance, or a read, since it was read makes this change nothing).
+ * Answers whether it changed.
+ */
+export async function refoldNotice(
+  db: Db,
+  id: string,
+  seen: string,
+  set: { actor_id: string; title: string; body: string; metadata: string },
+): Promise<boolean> {
+  const result = await db.updateTable('notifications').set(set).where('id', '=', id).where('metadata', '=', seen).where('read_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Notifications hidden from their recipient: from users they muted or block, or who block them. */
 function visibleToRecipient(userId: string) {
   return (eb: ExpressionBuilder<Database, 'notifications'>) =>

@@ -24,7 +24,8 @@ export async function listById(db: Tx, listId: string): Promise<ListRecord | und
  */
 export async function replaceSourcedRows(trx: Tx, engine: Engine, listId: string, rows: readonly PreparedRow[], etag: string | null, at: string): Promise<void> {
   await trx.deleteFrom('list_rows').where('list_id', '=', listId).execute();
-  await insertRows(trx, engine, listId, rows, at);
+  // The provider's items: written by no one of the service (updatedBy null).
+  await insertRows(trx, engine, listId, rows, at, null);
   await trx.updateTable('lists').set({ source_etag: etag, last_synced_at: at }).where('id', '=', listId).execute();
   await bumpRows(trx, listId);
 }
