@@ -7,15 +7,15 @@ import { pathTo } from './route-paths.js';
 // `list_changed` notices, folded while unread (CONTRACT, "Sharing and collaboration"): a
 // recipient has at most one unread notice per list; a further change adds to its
 // `metadata.changes` (and names the latest actor) instead of adding another. Once it is read (or
-// deleted), the next change starts a new one. Safe when several instances fold at once: the first
-// notice is held unique by migration 023's partial index (a second insert fails and folds
-// instead), and a fold is a compare and set on the metadata it read (one that lost a race reads
-// again).
+// deleted), the next change starts a new one. Safe when several instances fold at once: a fold
+// reads the unread notice locked (PostgreSQL; SQLite has one writer) and rewrites it in one short
+// transaction, and two first notices cannot both go in (migration 023's partial unique index):
+// the one refused folds into the other.
 
 export const LIST_CHANGED = 'list_changed';
 
-/** Tries before giving up (each lost only to another fold of the same notice that went first). */
-const ATTEMPTS = 8;
+/** Tries before giving up: a try is lost only when another first notice went in meanwhile. */
+const ATTEMPTS = 3;
 
 export interface ListChange {
   recipientId: string;
@@ -61,30 +61,32 @@ export async function foldListChange(ctx: AppContext, change: ListChange): Promi
   const actor = (await notifyUsers(db, [change.actorId]))[0];
   if (!actor) return 'skipped';
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const open = await unreadListNotice(db, change.recipientId, LIST_CHANGED, change.list.id);
-    if (open) {
-      if (await refoldNotice(db, open.id, open.metadata, noticeFields(change, actor, countIn(open.metadata) + change.changes))) return 'folded';
-      continue;
-    }
-    const routePath = pathTo('/lists', change.list.id);
     try {
-      await insertNotification(db, {
-        id: newId(),
-        user_id: change.recipientId,
-        type: LIST_CHANGED,
-        ...noticeFields(change, actor, change.changes),
-        action_url: routePath,
-        route_path: routePath,
-        target_message_id: null,
-        target_list_id: change.list.id,
-        target_org_id: null,
-        created_at: ctx.clock.now().toISOString(),
+      return await db.transaction().execute(async (trx) => {
+        const open = await unreadListNotice(trx, ctx.db.engine, change.recipientId, LIST_CHANGED, change.list.id);
+        if (open) {
+          await refoldNotice(trx, open.id, noticeFields(change, actor, countIn(open.metadata) + change.changes));
+          return 'folded' as const;
+        }
+        const routePath = pathTo('/lists', change.list.id);
+        await insertNotification(trx, {
+          id: newId(),
+          user_id: change.recipientId,
+          type: LIST_CHANGED,
+          ...noticeFields(change, actor, change.changes),
+          action_url: routePath,
+          route_path: routePath,
+          target_message_id: null,
+          target_list_id: change.list.id,
+          target_org_id: null,
+          created_at: ctx.clock.now().toISOString(),
+        });
+        return 'created' as const;
       });
-      return 'created';
     } catch (err) {
       // Another instance's first notice went in meanwhile: fold into it.
       if (!isUniqueViolation(err)) throw err;
     }
   }
-  throw new Error(`list_changed notice for ${change.recipientId} on ${change.list.id} still contended after ${ATTEMPTS} attempts`);
+  throw new Error(`list_changed notice for ${change.recipientId} on ${change.list.id} still refused after ${ATTEMPTS} attempts`);
 }

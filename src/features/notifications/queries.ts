@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import type { Engine } from '../../db/connection.js';
 import type { Database, NotificationsTable } from '../../db/types.js';
 
 // The notifications' queries, which notify, the tray, delivery, preferences, push devices and
@@ -22,8 +23,11 @@ export async function insertNotification(db: Db, values: Insertable<Notification
   await db.insertInto('notifications').values(values).execute();
 }
 
-/** The recipient's unread folded notice of `type` about the list, if there is one (at most one: migration 023's index). */
-export function unreadListNotice(db: Db, userId: string, type: string, listId: string) {
+/**
+ * The recipient's unread notice of `type` about the list, if there is one (at most one: migration
+ * 023's index), locked until the transaction ends on PostgreSQL (SQLite's one writer needs no lock).
+ */
+export function unreadListNotice(db: Db, engine: Engine, userId: string, type: string, listId: string) {
   return db
     .selectFrom('notifications')
     .select(['id', 'metadata'])
@@ -31,22 +35,13 @@ export function unreadListNotice(db: Db, userId: string, type: string, listId: s
     .where('type', '=', type)
     .where('target_list_id', '=', listId)
     .where('read_at', 'is', null)
+    .$if(engine === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
 }
 
-/**
- * Rewrites an unread notice if it is still unread and its metadata still `seen` (a compare and
- * set: a fold by another instance, or a read, since it was read makes this change nothing).
- * Answers whether it changed.
- */
-export async function refoldNotice(
-  db: Db,
-  id: string,
-  seen: string,
-  set: { actor_id: string; title: string; body: string; metadata: string },
-): Promise<boolean> {
-  const result = await db.updateTable('notifications').set(set).where('id', '=', id).where('metadata', '=', seen).where('read_at', 'is', null).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** Rewrites what a folded notice says. */
+export async function refoldNotice(db: Db, id: string, set: { actor_id: string; title: string; body: string; metadata: string }): Promise<void> {
+  await db.updateTable('notifications').set(set).where('id', '=', id).execute();
 }
 
 /** Notifications hidden from their recipient: from users they muted or block, or who block them. */
