@@ -120,7 +120,29 @@ describe('list_changed notices, folded while unread', () => {
       target: { messageId: null, listId: list.id, orgId: null },
       metadata: { listId: list.id, changes: 1, actor: { id: collaborator.user.id, username: collaborator.user.username } },
     });
-    expect(notice.body).toContain('Reading');
+    expect([notice.title, notice.body]).toEqual(['A list you watch changed', `${collaborator.user.display_name} changed a row of “Reading”`]);
+    expect(Object.keys(notice.metadata).sort()).toEqual(['actor', 'changes', 'listId']);
+    expect(notice.metadata.actor).toEqual({ id: collaborator.user.id, username: collaborator.user.username, displayName: collaborator.user.display_name, avatar: null });
+    const stored = await t.db.kysely.selectFrom('notifications').select(['actor_id', 'target_message_id', 'target_org_id']).where('id', '=', notice.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ actor_id: collaborator.user.id, target_message_id: null, target_org_id: null });
+  });
+
+  it('a notice whose stored count is missing or not a positive whole number counts from what it holds: nothing', async () => {
+    const owner = await activeUser(t);
+    const actor = await activeUser(t);
+    const list = await createList(t, cookieOf(owner), { title: 'Odd' });
+    await watch(owner, list.id);
+    for (const changes of [undefined, 'many', 0, -3, 2.5]) {
+      await changedBy(actor, list.id);
+      const [notice] = await listNotices(owner);
+      await t.db.kysely.updateTable('notifications').set({ metadata: JSON.stringify({ listId: list.id, changes }) }).where('id', '=', notice.id).execute();
+      await changedBy(actor, list.id, 2);
+      const [folded, ...more] = await listNotices(owner);
+      expect(more).toEqual([]);
+      expect([folded.id, folded.metadata.changes]).toEqual([notice.id, 2]);
+      expect(folded.body).toBe(`2 changes to “Odd”, the latest by ${actor.user.display_name}`);
+      await call(t, 'DELETE', `/api/notifications/${notice.id}`, cookieOf(owner));
+    }
   });
 
   it('further changes while it is unread add to metadata.changes (an import by its row count); once read, the next change starts a new one', async () => {
