@@ -16,8 +16,8 @@ import type { SignedIn } from '../users/fixtures.js';
 let t: AdminTestApp;
 beforeAll(async () => {
   t = await createAdminApp({ smtp: false });
-});
-afterAll(async () => t.close());
+}, 120_000);
+afterAll(async () => t?.close());
 
 const watch = (who: SignedIn, listId: string, method: 'POST' | 'DELETE' = 'POST') => call(t, method, `/api/lists/${listId}/watch`, cookieOf(who));
 
