@@ -92,7 +92,7 @@ async function seedList(db: ReturnType<typeof openDatabase>, userId: string, tit
   for (let start = 0; start < rows; start += 1000) {
     const batch: PreparedRow[] = [];
     for (let i = start; i < Math.min(rows, start + 1000); i++) batch.push(prepareRow(columns, storedData(columns, benchRow(i))));
-    await db.kysely.transaction().execute((trx) => insertRows(trx, db.engine, id, batch, new Date(base + start * 10).toISOString()));
+    await db.kysely.transaction().execute((trx) => insertRows(trx, db.engine, id, batch, new Date(base + start * 10).toISOString(), userId));
   }
   return id;
 }

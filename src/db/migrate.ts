@@ -22,6 +22,7 @@ import * as m019 from './migrations/019_blog_subscriptions.js';
 import * as m020 from './migrations/020_organizations.js';
 import * as m021 from './migrations/021_collaborators.js';
 import * as m022 from './migrations/022_share_links.js';
+import * as m023 from './migrations/023_presence_watchers.js';
 import * as m024 from './migrations/024_networks_leftovers.js';
 import * as m025 from './migrations/025_shared_sync.js';
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '020_organizations': m020,
   '021_collaborators': m021,
   '022_share_links': m022,
+  '023_presence_watchers': m023,
   '024_networks_leftovers': m024,
   '025_shared_sync': m025,
 };

@@ -467,6 +467,8 @@ export interface ListRowsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Who last added or edited the row (migration 023); null before, for a codehost sync, or once that account is gone. */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One non-empty cell of a unique column of a live row: the uniqueness constraint. */
@@ -752,6 +754,23 @@ export interface Database {
   blog_subscriptions: BlogSubscriptionsTable;
   blog_post_windows: BlogPostWindowsTable;
   blog_pending_posts: BlogPendingPostsTable;
+  document_presence: DocumentPresenceTable;
+  list_watchers: ListWatchersTable;
+}
+
+/** A user seen on a document (migration 023): the last heartbeat, rewritten by each one. */
+export interface DocumentPresenceTable {
+  document_id: string;
+  user_id: string;
+  editing: SqlBool;
+  last_seen_at: string;
+}
+
+/** A user told of changes to a list's rows (migration 023). */
+export interface ListWatchersTable {
+  list_id: string;
+  user_id: string;
+  created_at: string;
 }
 
 export interface BlogSubscriptionsTable {

@@ -21,11 +21,13 @@ import { messagesModule } from './messages/module.js';
 import { networkBClientModule } from './network-b-client/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { orgsModule } from './orgs/module.js';
+import { presenceModule } from './presence/module.js';
 import { purgeModule } from './purge/module.js';
 import { sharingModule } from './sharing/module.js';
 import { shareLinksModule } from './share-links/module.js';
 import { usersModule } from './users/module.js';
 import { utilitiesModule } from './utilities/module.js';
+import { watchersModule } from './watchers/module.js';
 
 /**
  * Every module of the app, in the order their routes are registered: the one list `app.ts`, the
@@ -48,8 +50,10 @@ export const FEATURES: readonly FeatureModule[] = [
   exportsModule,
   documentsModule,
   shareLinksModule,
+  presenceModule,
   blogModule,
   notificationsModule,
+  watchersModule,
   blocksModule,
   directMessagesModule,
   aiModule,

@@ -21,6 +21,11 @@ export interface DomainEvents {
   delete: { messageIds: string[]; authorId: string };
   /** A document became public: created public, or changed from private to public. */
   documentPublished: { documentId: string; authorId: string };
+  /**
+   * Rows of a list were added, edited, deleted or restored by `actorId` (through the API or an
+   * import): `changes` is how many rows one write changed.
+   */
+  listRowsChanged: { listId: string; actorId: string; changes: number };
 }
 
 export type EventType = keyof DomainEvents;

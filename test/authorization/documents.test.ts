@@ -69,7 +69,7 @@ authorizationMatrix<Fixtures, Role>({
   roles: ROLES,
   covers: (op) => op.tags.includes('documents'),
   auth: { 'GET /api/users/{username}/documents': 'Public' },
-  tables: ['documents', 'document_folders', 'document_revisions', 'document_sync_state', 'uploads'],
+  tables: ['documents', 'document_folders', 'document_revisions', 'document_sync_state', 'uploads', 'document_presence'],
   async setup(t) {
     const cast = await castOf(t);
     const { owner } = cast;
@@ -268,6 +268,39 @@ authorizationMatrix<Fixtures, Role>({
       label: 'public, deleted: gone for everyone',
       params: (c) => ({ id: c.f.trashedPublic }),
       expect: signedIn(404, false),
+    },
+    // ---- presence: anyone who can read the document, signed in
+    {
+      op: 'POST /api/documents/{id}/presence',
+      label: 'private',
+      params: (c) => ({ id: c.f.doc }),
+      body: () => ({ editing: true }),
+      expect: ownerOnly(200),
+      ok: (res, c) => expect(res.json().present.map((p: { user: { id: string } }) => p.user.id)).toContain(c.f.owner.user.id),
+    },
+    {
+      op: 'POST /api/documents/{id}/presence',
+      label: 'public: any signed-in caller',
+      params: (c) => ({ id: c.f.publicDoc }),
+      expect: signedIn(200),
+    },
+    {
+      op: 'POST /api/documents/{id}/presence',
+      label: 'public, deleted: gone for everyone',
+      params: (c) => ({ id: c.f.trashedPublic }),
+      expect: signedIn(404),
+    },
+    {
+      op: 'GET /api/documents/{id}/presence',
+      label: 'private',
+      params: (c) => ({ id: c.f.doc }),
+      expect: ownerOnly(200, false),
+    },
+    {
+      op: 'GET /api/documents/{id}/presence',
+      label: 'public: any signed-in caller',
+      params: (c) => ({ id: c.f.publicDoc }),
+      expect: signedIn(200, false),
     },
         ...(['PUT', 'PATCH'] as const).flatMap((method) => [
       {

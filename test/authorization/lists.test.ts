@@ -88,7 +88,7 @@ authorizationMatrix<Fixtures, Role>({
     'GET /api/users/{username}/lists/{id}/data': 'Public',
   },
   // The row tables themselves; the value indexes beside them are derived from list_rows.
-  tables: ['lists', 'list_properties', 'list_rows', 'list_views', 'list_folders', 'list_imports'],
+  tables: ['lists', 'list_properties', 'list_rows', 'list_views', 'list_folders', 'list_imports', 'list_watchers'],
   async setup(t) {
     const cast = await castOf(t);
     const me = cookieOf(cast.owner);
@@ -236,6 +236,26 @@ authorizationMatrix<Fixtures, Role>({
       op: 'GET /api/lists/{id}/trash',
       params: (c) => ({ id: c.f.list }),
       expect: ownerOnly(200, false),
+    },
+
+    // ---- watching: the list's readers (its owner, until there are collaborators)
+    {
+      op: 'POST /api/lists/{id}/watch',
+      params: (c) => ({ id: c.f.list }),
+      expect: ownerOnly(200),
+      ok: (res) => expect(res.json()).toEqual({ watching: true }),
+    },
+    {
+      op: 'POST /api/lists/{id}/watch',
+      label: 'public list: still only its readers through the authenticated routes',
+      params: (c) => ({ id: c.f.publicList }),
+      expect: ownerOnly(200),
+    },
+    {
+      op: 'DELETE /api/lists/{id}/watch',
+      params: (c) => ({ id: c.f.list }),
+      expect: ownerOnly(200),
+      ok: (res) => expect(res.json()).toEqual({ watching: false }),
     },
 
     // ---- saved views

@@ -16,7 +16,7 @@ describe('POST and PUT /api/lists/{id}/data', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['data', 'message']);
-    expect(Object.keys(body.data).sort()).toEqual(['createdAt', 'data', 'id', 'updatedAt']);
+    expect(Object.keys(body.data).sort()).toEqual(['createdAt', 'data', 'id', 'updatedAt', 'updatedBy']);
     expect(body.data.data).toEqual({ title: 'Dune', pages: 412, status: 'to read', tags: ['sf'], priority: null, finished: null, isbn: null, owned: false });
   });
 

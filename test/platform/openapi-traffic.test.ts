@@ -219,6 +219,8 @@ describe('lists', () => {
     await send('GET', `/api/lists/${list.id}/data?sort=-pages&q=dune`);
     await send('DELETE', `/api/lists/${list.id}/data/${row.id}`);
     await send('GET', `/api/lists/${list.id}/trash`);
+    await send('POST', `/api/lists/${list.id}/watch`);
+    await send('DELETE', `/api/lists/${list.id}/watch`, { bearer: true });
     await send('POST', `/api/lists/${list.id}/data/${row.id}/restore`);
 
     const view = (await json('POST', `/api/lists/${list.id}/views`, { payload: { name: 'Long first', sort: '-pages' }, status: 201 })).view;
@@ -360,6 +362,9 @@ describe('documents', () => {
     const doc = (await json('POST', '/api/documents', { payload: { title: 'Wombat notes', content: 'wombats', isPublic: true }, status: 201, bearer: true })).document;
     await send('GET', '/api/documents');
     await send('GET', `/api/documents/${doc.id}`);
+    await send('POST', `/api/documents/${doc.id}/presence`, { payload: { editing: true } });
+    await send('POST', `/api/documents/${doc.id}/presence`, { as: other });
+    await send('GET', `/api/documents/${doc.id}/presence`, { bearer: true });
     await send('PUT', `/api/documents/${doc.id}`, { payload: { content: 'wombats, more of them' } });
     await send('PATCH', `/api/documents/${doc.id}`, { payload: { title: 'Wombat field notes' } });
     await upload(`/api/documents/${doc.id}/images/upload`, { filename: 'a.png', contentType: 'image/png', bytes: await smallPng() });

@@ -182,6 +182,8 @@ interface Planned {
   row: PreparedRow;
   /** An upserted row's data before the import (all-or-nothing takes it back on failure). */
   prev?: string;
+  /** An upserted row's editor before the import (taken back with its data). */
+  prevEditor?: string | null;
 }
 
 /**
@@ -202,14 +204,19 @@ const WRITING = 'writing';
  */
 const inputOf = (ctx: AppContext, jobId: string): Promise<string | null> => importInput(ctx.db.kysely, jobId);
 
-/** One planned row as stored: [line, row id, 1 = insert, data, unique keys, previous data]. */
-type StoredPlanned = [number, string, 0 | 1, string, PreparedRow['keys'], string | null];
+/** One planned row as stored: [line, row id, 1 = insert, data, unique keys, previous data, previous editor (absent in plans stored before it)]. */
+type StoredPlanned = [number, string, 0 | 1, string, PreparedRow['keys'], string | null, (string | null)?];
 
 const storePlan = (plan: readonly Planned[]) =>
-  JSON.stringify(plan.map((p): StoredPlanned => [p.line, p.rowId!, p.prev === undefined ? 1 : 0, p.row.data, p.row.keys, p.prev ?? null]));
+  JSON.stringify(plan.map((p): StoredPlanned => [p.line, p.rowId!, p.prev === undefined ? 1 : 0, p.row.data, p.row.keys, p.prev ?? null, p.prevEditor ?? null]));
 
 const loadPlan = (text: string): Planned[] =>
-  (JSON.parse(text) as StoredPlanned[]).map(([line, rowId, insert, data, keys, prev]) => ({ line, rowId, row: { data, keys }, ...(insert ? {} : { prev: prev! }) }));
+  (JSON.parse(text) as StoredPlanned[]).map(([line, rowId, insert, data, keys, prev, prevEditor]) => ({
+    line,
+    rowId,
+    row: { data, keys },
+    ...(insert ? {} : { prev: prev!, prevEditor: prevEditor ?? null }),
+  }));
 
 /** Another run of the same import committed first (a runner whose lease ended came back): this one stops. */
 class Superseded extends Error {}
@@ -249,7 +256,7 @@ async function failImport(ctx: AppContext, jobId: string, why: JobRecord['errors
         if (fresh.length > 0) await deleteRowsOutright(trx, fresh);
         for (const p of chunk) {
           if (p.prev === undefined) continue;
-          await writeRowData(trx, p.rowId!, p.prev, isoNow(ctx.clock));
+          await writeRowData(trx, p.rowId!, p.prev, isoNow(ctx.clock), p.prevEditor ?? null);
           await reclaimUniques(trx, p.rowId!, uniqueKeys(columns, parseStored(p.prev)));
         }
         // What is left written, so a re-run after a crash here resumes from there.
@@ -363,12 +370,12 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
       }
       return input;
     });
-    const upsertTargets = new Map<string, { id: string; data: string | Record<string, unknown> }>();
+    const upsertTargets = new Map<string, { id: string; data: string | Record<string, unknown>; editor: string | null }>();
     if (upsertColumn) {
       const keys = [...new Set(inputs.map(upsertKeyOf).filter((k): k is string => k !== null))];
       if (keys.length > 0) {
         const found = await liveRowsByUniqueValues(db, upsertColumn.propertyId, keys);
-        for (const f of found) upsertTargets.set(f.value, { id: f.id, data: f.data });
+        for (const f of found) upsertTargets.set(f.value, { id: f.id, data: f.data, editor: f.updated_by });
       }
     }
     const checked = inputs.map((input) => {
@@ -377,7 +384,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
       const merged = target ? { ...presentRowData(columns, parseStored(target.data)), ...input } : input;
       const { data, errors: messages } = validate(merged, target === undefined);
       const prev = target === undefined ? undefined : typeof target.data === 'string' ? target.data : JSON.stringify(target.data);
-      return { rowId: target?.id ?? null, prev, stored: storedData(columns, data), messages };
+      return { rowId: target?.id ?? null, prev, prevEditor: target?.editor ?? null, stored: storedData(columns, data), messages };
     });
     // Unique values already held by other stored rows.
     const takenByColumn = new Map<string, Map<string, string>>();
@@ -401,7 +408,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
         report(line, x.messages);
         skipped += 1;
       } else {
-        planned.push({ line, rowId: x.rowId, row: prepareRow(columns, x.stored), ...(x.prev === undefined ? {} : { prev: x.prev }) });
+        planned.push({ line, rowId: x.rowId, row: prepareRow(columns, x.stored), ...(x.prev === undefined ? {} : { prev: x.prev, prevEditor: x.prevEditor }) });
       }
     }
     // Progress of the checking pass (the only pass of a dry run or a refused all-or-nothing), a few
@@ -443,7 +450,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
  */
 async function writePlanned(
   ctx: AppContext,
-  job: { id: string; list_id: string; total: number; skipped: number; inserted: number; updated: number; options: string },
+  job: { id: string; list_id: string; user_id: string; total: number; skipped: number; inserted: number; updated: number; options: string },
   planned: readonly Planned[],
   errors: JobRecord['errors'],
 ): Promise<void> {
@@ -473,11 +480,12 @@ async function writePlanned(
           job.list_id,
           fresh.map((p) => p.row),
           now,
+          job.user_id,
           fresh.map((p) => p.rowId!),
         );
         for (const p of chunk) {
           if (p.prev === undefined) continue;
-          await writeRowData(trx, p.rowId!, p.row.data, now);
+          await writeRowData(trx, p.rowId!, p.row.data, now, job.user_id);
           await reclaimUniques(trx, p.rowId!, p.row.keys);
         }
         await bumpRows(trx, job.list_id);
@@ -495,7 +503,18 @@ async function writePlanned(
     }
     report(0, ['A unique value was taken by another write during the import; the remaining lines were not imported']);
     await finish(ctx, jobId, { status: 'failed', inserted, updated, skipped, errors: JSON.stringify(errors) });
+    importChanged(ctx, job, inserted + updated);
     return;
   }
   await finish(ctx, jobId, { status: 'done', processed: total, inserted, updated, skipped, errors: JSON.stringify(errors) });
+  importChanged(ctx, job, inserted + updated);
+}
+
+/**
+ * An import that ended with rows written is one report of them (its watchers get one change
+ * notice counting every row), not one per row or batch; an all-or-nothing import that was taken
+ * back changed nothing and reports nothing.
+ */
+function importChanged(ctx: AppContext, job: { list_id: string; user_id: string }, rows: number): void {
+  if (rows > 0) ctx.events.emit('listRowsChanged', { listId: job.list_id, actorId: job.user_id, changes: rows });
 }

@@ -15,7 +15,7 @@ import { listViewRoutes } from './views-routes.js';
 import { LIST_COMPONENTS } from './schemas.js';
 import { purgeListTrash } from './rows.js';
 import { listReads } from './service.js';
-import { listFoldersPart, listsPart } from './user-data.js';
+import { listFoldersPart, listsPart, rowAttributionPart } from './user-data.js';
 
 declare module '../../runtime/types.js' {
   interface JobPayloads {
@@ -31,7 +31,7 @@ export const listsModule: FeatureModule = {
   routes: [listRoutes, listSchemaRoutes, listRowRoutes, listViewRoutes, listFolderRoutes, listImportRoutes, listExportRoutes, listSyncRoutes, publicListRoutes],
   components: LIST_COMPONENTS,
   state: [listCachesState, listReads, ...CODEHOST_SYNC_STATE],
-  userData: [listsPart, listFoldersPart],
+  userData: [listsPart, listFoldersPart, rowAttributionPart],
   jobs: [
     // A second run of the job (its runner died, or it is retried) resumes the import where it
     // stopped; a job given up (attempts used up) fails its import.

@@ -73,7 +73,13 @@ export function presentRowData(columns: readonly StoredColumn[], stored: Record<
 }
 
 export function presentRow(columns: readonly StoredColumn[], r: StoredRow, hidden?: ReadonlySet<string>) {
-  return { id: r.id, data: presentRowData(columns, r.data, hidden), createdAt: r.created_at, updatedAt: r.updated_at };
+  return {
+    id: r.id,
+    data: presentRowData(columns, r.data, hidden),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    updatedBy: r.updated_by && { id: r.updated_by.id, username: r.updated_by.username },
+  };
 }
 
 export type PresentedRow = ReturnType<typeof presentRow>;

@@ -32,7 +32,7 @@ export const listRowRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireWritable(request);
-      const { row, columns } = await addRow(request.ctx, user.id, request.params.id, request.body.data);
+      const { row, columns } = await addRow(request.ctx, user, request.params.id, request.body.data);
       return reply.status(201).send({ message: 'Row added', data: presentRow(columns, row) });
     },
   );
@@ -54,7 +54,7 @@ export const listRowRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      const { row, columns } = await editRow(request.ctx, user.id, request.params.id, request.body.rowId, request.body.data);
+      const { row, columns } = await editRow(request.ctx, user, request.params.id, request.body.rowId, request.body.data);
       return { message: 'Row updated', data: presentRow(columns, row) };
     },
   );
@@ -98,7 +98,7 @@ export const listRowRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      await deleteRow(request.ctx, user.id, request.params.id, request.params.rowId);
+      await deleteRow(request.ctx, user, request.params.id, request.params.rowId);
       return { message: 'Row deleted' };
     },
   );
@@ -119,7 +119,7 @@ export const listRowRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await requireWritable(request);
-      const { row, columns } = await restoreRow(request.ctx, user.id, request.params.id, request.params.rowId);
+      const { row, columns } = await restoreRow(request.ctx, user, request.params.id, request.params.rowId);
       return { message: 'Row restored', data: presentRow(columns, row) };
     },
   );

@@ -23,6 +23,7 @@ import {
   trashRow,
   untrashRow,
   type StoredColumn,
+  type RowEditor,
   type StoredRow,
   type Tx,
   type UniqueKey,
@@ -33,7 +34,9 @@ import { editableList } from './sources.js';
 
 // Rows: add, edit, the trash. Each write is one transaction (on SQLite, row adds arriving
 // together share one, each in a savepoint: db/batched-transaction.ts) ending with the list's
-// rows_version bump; ids from clients are looked up scoped to the caller.
+// rows_version bump; ids from clients are looked up scoped to the caller. A row records who last
+// added, edited or restored it (`updatedBy`), and each write reports `listRowsChanged` once it
+// has committed (its watchers are told).
 
 const TRASH_DAYS = 30;
 const TRASH_MS = TRASH_DAYS * 24 * 3600_000;
@@ -43,6 +46,17 @@ export interface WrittenRow {
   row: StoredRow;
   columns: StoredColumn[];
 }
+
+/** Tells the list's listeners (its watchers) of a committed change of its rows. */
+/**
+ * Who writes a row: named in its `updatedBy`. The list access checked is the writer's own, unless
+ * `accessAs` names another user: an edit share link's holder writes with the owner's, the link
+ * itself having been checked (share-links/resolution.ts).
+ */
+export type RowWriter = RowEditor & { accessAs?: string };
+const accessOf = (writer: RowWriter) => writer.accessAs ?? writer.id;
+
+const changed = (ctx: AppContext, listId: string, editor: RowWriter) => ctx.events.emit('listRowsChanged', { listId, actorId: editor.id, changes: 1 });
 
 /** The oldest deletion time a row in the trash may have. */
 const trashCutoff = (ctx: Pick<AppContext, 'clock'>) => new Date(ctx.clock.now().getTime() - TRASH_MS).toISOString();
@@ -93,9 +107,15 @@ async function namingTakenUniques<T>(ctx: AppContext, listId: string, rowId: str
  * row). Alone, a value another live row holds is that row's UniqueTaken; with several, the error
  * spoils the batch and each add runs again alone (db/batched-transaction.ts).
  */
-async function insertCollected(trx: Tx, engine: Engine, listId: string, items: readonly { row: StoredRow; keys: UniqueKey[] }[]): Promise<void> {
+async function insertCollected(trx: Tx, engine: Engine, listId: string, editorId: string, items: readonly { row: StoredRow; keys: UniqueKey[] }[]): Promise<void> {
   try {
-    await insertNewRows(trx, engine, listId, items.map(({ row, keys }) => ({ id: row.id, at: row.created_at, data: JSON.stringify(row.data), keys })));
+    await insertNewRows(
+      trx,
+      engine,
+      listId,
+      items.map(({ row, keys }) => ({ id: row.id, at: row.created_at, data: JSON.stringify(row.data), keys })),
+      editorId,
+    );
   } catch (err) {
     throw items.length === 1 && isUniqueViolation(err) ? new UniqueTaken(items[0].row.data) : err;
   }
@@ -107,8 +127,9 @@ async function liveRow(db: Tx, listId: string, rowId: string): Promise<StoredRow
   return row;
 }
 
-export async function addRow(ctx: AppContext, userId: string, listId: string, input: Record<string, unknown>): Promise<WrittenRow> {
-  return namingTakenUniques(ctx, listId, null, () =>
+export async function addRow(ctx: AppContext, editor: RowWriter, listId: string, input: Record<string, unknown>): Promise<WrittenRow> {
+  const userId = accessOf(editor);
+  const written = await namingTakenUniques(ctx, listId, null, () =>
     // Group commit (db/batched-transaction.ts): the adds arriving together share a transaction,
     // each list read once, its new rows written in one statement and its version bumped once per
     // batch; a failing add takes back only its own.
@@ -116,41 +137,47 @@ export async function addRow(ctx: AppContext, userId: string, listId: string, in
       const list = await scope.once(`list ${userId} ${listId}`, () => editableList(scope.trx, userId, listId, 'editor'));
       const schema = await listColumns(ctx, scope.trx, list);
       const now = isoNow(ctx.clock);
-      const row = { id: newId(), data: validStored(schema, input, true), created_at: now, updated_at: now };
-      scope.collect(`new rows ${listId}`, { row, keys: uniqueKeys(schema.columns, row.data) }, (items) => insertCollected(scope.trx, ctx.db.engine, listId, items));
+      const row: StoredRow = { id: newId(), data: validStored(schema, input, true), created_at: now, updated_at: now, updated_by: { id: editor.id, username: editor.username } };
+      // The adds of one batch to one list are one user's or another's: collected per editor.
+      scope.collect(`new rows ${listId} ${editor.id}`, { row, keys: uniqueKeys(schema.columns, row.data) }, (items) => insertCollected(scope.trx, ctx.db.engine, listId, editor.id, items));
       scope.beforeCommit(`rows ${listId}`, () => bumpRows(scope.trx, listId));
       // Answered from what was written (no read-back).
       return { row, columns: schema.columns };
     }),
   );
+  changed(ctx, listId, editor);
+  return written;
 }
 
 /** Edits a row: the keys sent replace those cells (null clears one); the others keep their values. */
-export async function editRow(ctx: AppContext, userId: string, listId: string, rowId: string, input: Record<string, unknown>): Promise<WrittenRow> {
-  return namingTakenUniques(ctx, listId, rowId, () =>
+export async function editRow(ctx: AppContext, editor: RowWriter, listId: string, rowId: string, input: Record<string, unknown>): Promise<WrittenRow> {
+  const written = await namingTakenUniques(ctx, listId, rowId, () =>
     ctx.db.kysely.transaction().execute(async (trx) => {
-      const list = await editableList(trx, userId, listId, 'editor');
+      const list = await editableList(trx, accessOf(editor), listId, 'editor');
       const schema = await listColumns(ctx, trx, list);
       const existing = await liveRow(trx, listId, rowId);
       const data = validStored(schema, { ...presentRowData(schema.columns, existing.data), ...input }, false);
-      const row = { ...existing, data, updated_at: isoNow(ctx.clock) };
+      const row = { ...existing, data, updated_at: isoNow(ctx.clock), updated_by: { id: editor.id, username: editor.username } };
       await setRowData(trx, row);
       await claimUniqueCells(trx, rowId, schema.columns, data, { replacing: true });
       await bumpRows(trx, listId);
       return { row, columns: schema.columns };
     }),
   );
+  changed(ctx, listId, editor);
+  return written;
 }
 
 /** Moves a row to the trash (kept 30 days); its unique values are released. */
-export async function deleteRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<void> {
+export async function deleteRow(ctx: AppContext, editor: RowWriter, listId: string, rowId: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await editableList(trx, userId, listId, 'editor');
+    await editableList(trx, accessOf(editor), listId, 'editor');
     await liveRow(trx, listId, rowId);
     await trashRow(trx, rowId, ctx.clock.now().toISOString());
     await releaseUniques(trx, rowId);
     await bumpRows(trx, listId);
   });
+  changed(ctx, listId, editor);
 }
 
 /** Removes for good the rows whose 30 days in the trash are over (the housekeeping job); their cell values go with them. */
@@ -166,20 +193,23 @@ export async function purgeListTrash(ctx: Pick<AppContext, 'db' | 'clock'>): Pro
   }
 }
 
-export async function restoreRow(ctx: AppContext, userId: string, listId: string, rowId: string): Promise<WrittenRow> {
-  return namingTakenUniques(ctx, listId, rowId, () =>
+/** Brings a row back from the trash: a write of the row, so its updatedAt and updatedBy are the restorer's. */
+export async function restoreRow(ctx: AppContext, editor: RowWriter, listId: string, rowId: string): Promise<WrittenRow> {
+  const written = await namingTakenUniques(ctx, listId, rowId, () =>
     ctx.db.kysely.transaction().execute(async (trx) => {
-      const list = await editableList(trx, userId, listId, 'editor');
+      const list = await editableList(trx, accessOf(editor), listId, 'editor');
       const trashed = await findTrashedRow(trx, listId, rowId, trashCutoff(ctx));
       if (!trashed) throw notFound('Row not found in the trash');
       const { columns } = await listColumns(ctx, trx, list);
-      const row = { ...trashed, updated_at: isoNow(ctx.clock) };
-      await untrashRow(trx, rowId, row.updated_at);
+      const row = { ...trashed, updated_at: isoNow(ctx.clock), updated_by: { id: editor.id, username: editor.username } };
+      await untrashRow(trx, rowId, row.updated_at, editor.id);
       await claimUniqueCells(trx, rowId, columns, row.data);
       await bumpRows(trx, listId);
       return { row, columns };
     }),
   );
+  changed(ctx, listId, editor);
+  return written;
 }
 
 export async function listTrash(ctx: AppContext, userId: string, listId: string, page: { limit: number; offset: number }) {

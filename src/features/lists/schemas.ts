@@ -101,13 +101,20 @@ export const PublicList = Type.Object(
 
 const RowData = Type.Record(Type.String(), Type.Unknown(), { description: 'Cell values keyed by column key (null when empty)' });
 
+const UpdatedBy = Nullable(
+  Type.Object(
+    { id: Type.String(), username: Type.String() },
+    { description: 'Who last added, edited or restored the row; null for rows written before attribution, by a codehost sync, or by an account since deleted' },
+  ),
+);
+
 export const Row = Type.Object(
-  { id: Type.String(), data: RowData, createdAt: DateTime(), updatedAt: DateTime() },
+  { id: Type.String(), data: RowData, createdAt: DateTime(), updatedAt: DateTime(), updatedBy: UpdatedBy },
   { $id: 'ListRow', description: 'A row of a list' },
 );
 
 export const TrashedRow = Type.Object(
-  { id: Type.String(), data: RowData, createdAt: DateTime(), updatedAt: DateTime(), deletedAt: Nullable(DateTime()) },
+  { id: Type.String(), data: RowData, createdAt: DateTime(), updatedAt: DateTime(), updatedBy: UpdatedBy, deletedAt: Nullable(DateTime()) },
   { $id: 'TrashedListRow', description: 'A deleted row, restorable for 30 days' },
 );
 

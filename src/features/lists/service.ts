@@ -183,7 +183,7 @@ export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { i
   await insertList(trx, list);
   const columns = await insertColumns(trx, list.id, schema, now);
   if (accepted.length > 0) {
-    await insertRows(trx, ctx.db.engine, list.id, accepted.map((data) => prepareRow(columns, storedData(columns, data))), now);
+    await insertRows(trx, ctx.db.engine, list.id, accepted.map((data) => prepareRow(columns, storedData(columns, data))), now, userId);
     await bumpRows(trx, list.id);
   }
   // A sourced list's first sync is queued with it (it commits or not with the list).

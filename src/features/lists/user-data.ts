@@ -4,7 +4,19 @@ import { safeSegment } from '../../lib/archive-path.js';
 import { csvStream } from '../../lib/csv.js';
 import { presentRowData, presentSchema } from './presenter.js';
 import { countOwned } from '../../runtime/user-data.js';
-import { bumpRows, deleteListFoldersBatch, deleteListRecord, deleteRowsBatch, firstListIdOf, listTitles, liveRowsAfter, loadColumnsOf, ownListIfAny } from './queries/index.js';
+import {
+  bumpRows,
+  deleteListFoldersBatch,
+  deleteListRecord,
+  deleteRowsBatch,
+  firstListIdOf,
+  forgetRowEditor,
+  listAttributedTo,
+  listTitles,
+  liveRowsAfter,
+  loadColumnsOf,
+  ownListIfAny,
+} from './queries/index.js';
 
 // The user's lists and list folders (the purge's `lists` category). A large list goes a batch of
 // rows at a time (their unique claims cascade), each batch bumping rows_version so that no
@@ -66,4 +78,23 @@ export const listFoldersPart: UserDataPart = {
   covers: ['list_folders.user_id'],
   count: (ctx, userId) => countOwned(ctx.db.kysely, 'list_folders.user_id', userId),
   removeBatch: async (_ctx, trx, userId, limit) => ({ removed: await deleteListFoldersBatch(trx, userId, limit), blobKeys: [] }),
+};
+
+/**
+ * A deleted account's attribution: rows it last wrote (in anyone's lists) keep their data and say
+ * `updatedBy: null`, a batch of one list's rows at a time, each batch bumping that list's
+ * rows_version so that no instance serves a cached page still naming the account. Account
+ * deletion only: a purge leaves the account, and its name on the rows it wrote.
+ */
+export const rowAttributionPart: UserDataPart = {
+  key: 'listRowAttribution',
+  covers: ['list_rows.updated_by'],
+  count: (ctx, userId) => countOwned(ctx.db.kysely, 'list_rows.updated_by', userId),
+  async removeBatch(_ctx, trx, userId, limit) {
+    const listId = await listAttributedTo(trx, userId);
+    if (!listId) return { removed: 0, blobKeys: [] };
+    const removed = await forgetRowEditor(trx, listId, userId, limit);
+    await bumpRows(trx, listId);
+    return { removed, blobKeys: [] };
+  },
 };

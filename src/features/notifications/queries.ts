@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import type { Engine } from '../../db/connection.js';
 import type { Database, NotificationsTable } from '../../db/types.js';
 
 // The notifications' queries, which notify, the tray, delivery, preferences, push devices and
@@ -20,6 +21,27 @@ export function messageContent(db: Db, id: string) {
 
 export async function insertNotification(db: Db, values: Insertable<NotificationsTable>): Promise<void> {
   await db.insertInto('notifications').values(values).execute();
+}
+
+/**
+ * The recipient's unread notice of `type` about the list, if there is one (at most one: migration
+ * 023's index), locked until the transaction ends on PostgreSQL (SQLite's one writer needs no lock).
+ */
+export function unreadListNotice(db: Db, engine: Engine, userId: string, type: string, listId: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'metadata'])
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('target_list_id', '=', listId)
+    .where('read_at', 'is', null)
+    .$if(engine === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Rewrites what a folded notice says. */
+export async function refoldNotice(db: Db, id: string, set: { actor_id: string; title: string; body: string; metadata: string }): Promise<void> {
+  await db.updateTable('notifications').set(set).where('id', '=', id).execute();
 }
 
 /** Notifications hidden from their recipient: from users they muted or block, or who block them. */

@@ -16,7 +16,7 @@ export const Notification = Type.Object(
     title: Type.String({ description: 'Short heading' }),
     body: Type.String({ description: 'Full text' }),
     actionUrl: Nullable(Type.String({ description: 'Relative URL' })),
-    type: Nullable(StringEnum(NOTIFICATION_TYPES, { description: 'Category: dig, push, follow, mention, reply, cross_post_failed (a cross-post could not be delivered) org_invite (an invite to an organization) or shared_with_you (a list or document shared with you)' })),
+    type: Nullable(StringEnum(NOTIFICATION_TYPES, { description: 'Category: dig, push, follow, mention, reply, cross_post_failed (a cross-post could not be delivered), org_invite (an invite to an organization), shared_with_you (a list or document shared with you) or list_changed (rows of a list you watch changed; folded while unread)' })),
     metadata: Type.Object(
       {
         actor: Type.Optional(ref(UserSummary)),
@@ -24,6 +24,8 @@ export const Notification = Type.Object(
         parentId: Type.Optional(Type.String()),
         pushedMessageId: Type.Optional(Type.String()),
         requested: Type.Optional(Type.Boolean({ description: 'follow: a follow request rather than a new follower' })),
+        listId: Type.Optional(Type.String()),
+        changes: Type.Optional(Type.Integer({ minimum: 1, description: 'list_changed: how many row changes this unread notification counts' })),
       },
       { additionalProperties: true, description: 'Server-attached structured data: the actor and the ids involved' },
     ),

@@ -6,6 +6,7 @@ import { blockedEitherWay, hasMuted } from '../blocks/service.js';
 import { deliverEmail, deliverPush, type Outgoing } from './delivery.js';
 import type { EventKey, NotificationType } from './events.js';
 import { channelsFor } from './preferences.js';
+import { pathTo } from './route-paths.js';
 import {
   clearMessagePaths,
   deleteOwnNotification,
@@ -35,15 +36,13 @@ export interface NotifyInput {
   ids?: Record<string, string>;
 }
 
-const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
-
 /** The in-app path a client may navigate to, or null when none can be resolved safely. */
 export function routePathFor(input: { type: EventKey; messageId: string | null; requested?: boolean }, actorUsername: string): string | null {
   if (input.type === 'follow') {
     if (input.requested) return '/follow-requests';
-    return SAFE_SEGMENT.test(actorUsername) ? `/users/${actorUsername}` : null;
+    return pathTo('/users', actorUsername);
   }
-  return input.messageId && SAFE_SEGMENT.test(input.messageId) ? `/messages/${input.messageId}` : null;
+  return pathTo('/messages', input.messageId);
 }
 
 function excerpt(text: string, max = 80): string {
@@ -153,7 +152,7 @@ export interface InAppNotice {
  * the one given.
  */
 export async function notifyInApp(ctx: AppContext, notice: InAppNotice): Promise<void> {
-  const routePath = notice.routePath ?? (notice.messageId && SAFE_SEGMENT.test(notice.messageId) ? `/messages/${notice.messageId}` : null);
+  const routePath = notice.routePath ?? pathTo('/messages', notice.messageId);
   await insertNotification(ctx.db.kysely, {
     id: newId(),
     user_id: notice.recipientId,
@@ -170,6 +169,8 @@ export async function notifyInApp(ctx: AppContext, notice: InAppNotice): Promise
     created_at: ctx.clock.now().toISOString(),
   });
 }
+
+export { foldListChange, type ListChange } from './folding.js';
 
 export const TRAY_DEFAULT = 20;
 export const TRAY_MIN = 10;

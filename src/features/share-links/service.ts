@@ -86,21 +86,30 @@ export async function rowsThroughLink(ctx: AppContext, token: string, page: { li
 
 const EDIT_LIST = { kind: 'list', edit: true } as const;
 
-export async function addRowThroughLink(ctx: AppContext, token: string, data: Record<string, unknown>) {
+/** The signed-in account writing through an edit link. */
+export interface LinkHolder {
+  id: string;
+  username: string;
+}
+
+/** The signed-in holder writes, named in the row's updatedBy, with the owner's access (the link is checked). */
+const holderAs = (holder: LinkHolder, ownerId: string) => ({ id: holder.id, username: holder.username, accessAs: ownerId });
+
+export async function addRowThroughLink(ctx: AppContext, token: string, holder: LinkHolder, data: Record<string, unknown>) {
   const link = await openLink(ctx, token, EDIT_LIST);
-  const { row, columns } = await addRow(ctx, link.ownerId, link.itemId, data);
+  const { row, columns } = await addRow(ctx, holderAs(holder, link.ownerId), link.itemId, data);
   return presentRow(columns, row);
 }
 
-export async function editRowThroughLink(ctx: AppContext, token: string, rowId: string, data: Record<string, unknown>) {
+export async function editRowThroughLink(ctx: AppContext, token: string, holder: LinkHolder, rowId: string, data: Record<string, unknown>) {
   const link = await openLink(ctx, token, EDIT_LIST);
-  const { row, columns } = await editRow(ctx, link.ownerId, link.itemId, rowId, data);
+  const { row, columns } = await editRow(ctx, holderAs(holder, link.ownerId), link.itemId, rowId, data);
   return presentRow(columns, row);
 }
 
-export async function deleteRowThroughLink(ctx: AppContext, token: string, rowId: string): Promise<void> {
+export async function deleteRowThroughLink(ctx: AppContext, token: string, holder: LinkHolder, rowId: string): Promise<void> {
   const link = await openLink(ctx, token, EDIT_LIST);
-  await deleteRow(ctx, link.ownerId, link.itemId, rowId);
+  await deleteRow(ctx, holderAs(holder, link.ownerId), link.itemId, rowId);
 }
 
 /**

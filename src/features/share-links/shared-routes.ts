@@ -99,9 +99,9 @@ export const sharedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireLinkWriter(request);
+      const { user } = await requireLinkWriter(request);
       await countLinkRequest(request.ctx, request.ip);
-      const row = await addRowThroughLink(request.ctx, request.params.token, request.body.data);
+      const row = await addRowThroughLink(request.ctx, request.params.token, user, request.body.data);
       return reply.status(201).send({ message: 'Row added', data: row });
     },
   );
@@ -122,9 +122,9 @@ export const sharedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await requireLinkWriter(request);
+      const { user } = await requireLinkWriter(request);
       await countLinkRequest(request.ctx, request.ip);
-      return { message: 'Row updated', data: await editRowThroughLink(request.ctx, request.params.token, request.body.rowId, request.body.data) };
+      return { message: 'Row updated', data: await editRowThroughLink(request.ctx, request.params.token, user, request.body.rowId, request.body.data) };
     },
   );
 
@@ -143,9 +143,9 @@ export const sharedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await requireLinkWriter(request);
+      const { user } = await requireLinkWriter(request);
       await countLinkRequest(request.ctx, request.ip);
-      await deleteRowThroughLink(request.ctx, request.params.token, request.params.rowId);
+      await deleteRowThroughLink(request.ctx, request.params.token, user, request.params.rowId);
       return { message: 'Row deleted' };
     },
   );

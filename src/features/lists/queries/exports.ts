@@ -32,6 +32,6 @@ export async function listTitles(db: Tx, userId: string): Promise<{ id: string; 
 
 /** A list's live rows after `after`. */
 export async function liveRowsAfter(db: Tx, listId: string, after: string, limit: number): Promise<StoredRow[]> {
-  const rows = await selectLiveRows(db, listId).where('id', '>', after).orderBy('id').limit(limit).execute();
+  const rows = await selectLiveRows(db, listId).where('list_rows.id', '>', after).orderBy('list_rows.id').limit(limit).execute();
   return rows.map(parsedRow);
 }

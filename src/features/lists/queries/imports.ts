@@ -81,7 +81,7 @@ export async function liveRowsByUniqueValues(db: Tx, propertyId: string, values:
   return db
     .selectFrom('list_unique_values as u')
     .innerJoin('list_rows as r', 'r.id', 'u.row_id')
-    .select(['r.id', 'r.data', 'u.value'])
+    .select(['r.id', 'r.data', 'r.updated_by', 'u.value'])
     .where('u.property_id', '=', propertyId)
     .where('u.value', 'in', values)
     .where('r.deleted_at', 'is', null)
@@ -101,6 +101,6 @@ export async function deleteRowsOutright(trx: Tx, rowIds: readonly string[]): Pr
 }
 
 /** Writes a row's stored JSON as it is. */
-export async function writeRowData(trx: Tx, rowId: string, data: string, now: string): Promise<void> {
-  await trx.updateTable('list_rows').set({ data, updated_at: now }).where('id', '=', rowId).execute();
+export async function writeRowData(trx: Tx, rowId: string, data: string, now: string, updatedBy: string | null): Promise<void> {
+  await trx.updateTable('list_rows').set({ data, updated_at: now, updated_by: updatedBy }).where('id', '=', rowId).execute();
 }

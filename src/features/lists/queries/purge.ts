@@ -28,3 +28,15 @@ export async function ownListIfAny(db: Tx, userId: string, listId: string): Prom
   const row = await db.selectFrom('lists').selectAll().where('id', '=', listId).where('user_id', '=', userId).executeTakeFirst();
   return row && toListRecord(row);
 }
+
+/** The id of one list with rows last written by the user (a deleted account's attribution goes list by list). */
+export async function listAttributedTo(db: Tx, userId: string): Promise<string | undefined> {
+  return (await db.selectFrom('list_rows').select('list_id').where('updated_by', '=', userId).limit(1).executeTakeFirst())?.list_id;
+}
+
+/** Clears the user as the editor of at most `limit` rows of the list; answers how many. */
+export async function forgetRowEditor(db: Tx, listId: string, userId: string, limit: number): Promise<number> {
+  const rows = db.selectFrom('list_rows').select('id').where('list_id', '=', listId).where('updated_by', '=', userId).limit(limit);
+  const result = await db.updateTable('list_rows').set({ updated_by: null }).where('id', 'in', rows).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RowSelection } from './row-filters.js';
-import { parsedRow, selectLiveRows, type StoredRow } from './rows.js';
+import { parsedRow, selectLiveRows, type RawRow, type StoredRow } from './rows.js';
 import type { Tx } from './tx.js';
 
 // The reads behind a page of live rows (row-pages.ts decides which, and caches what they give):
@@ -9,7 +9,9 @@ import type { Tx } from './tx.js';
 
 /** A page in the list's own order (selection.listOrder): an index walk of `limit` rows. */
 export async function rowsInListOrder(db: Tx, selection: RowSelection, limit: number, offset: number): Promise<StoredRow[]> {
-  const { rows } = await sql<{ id: string; data: string | Record<string, unknown>; created_at: string; updated_at: string }>`select r.id, r.data, r.created_at, r.updated_at from list_rows r where ${selection.where} order by r.created_at ${selection.dir}, r.id ${selection.dir} limit ${limit} offset ${offset}`.execute(db);
+  const { rows } = await sql<RawRow>`select r.id, r.data, r.created_at, r.updated_at, r.updated_by, editor.username as updated_by_username
+    from list_rows r left join users editor on editor.id = r.updated_by
+    where ${selection.where} order by r.created_at ${selection.dir}, r.id ${selection.dir} limit ${limit} offset ${offset}`.execute(db);
   return rows.map(parsedRow);
 }
 
@@ -21,7 +23,7 @@ export async function matchingRowIds(db: Tx, selection: RowSelection): Promise<s
 
 /** The live rows of `ids`, in that order (rows gone since are left out). */
 export async function liveRowsByIds(db: Tx, listId: string, ids: readonly string[]): Promise<StoredRow[]> {
-  const found = await selectLiveRows(db, listId).where('id', 'in', ids).execute();
+  const found = await selectLiveRows(db, listId).where('list_rows.id', 'in', ids).execute();
   const byId = new Map(found.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);

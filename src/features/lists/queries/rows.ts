@@ -16,6 +16,24 @@ export interface StoredRow {
   data: Record<string, unknown>;
   created_at: string;
   updated_at: string;
+  /** Who last added or edited the row; null before attribution, for a codehost sync, or once that account is gone. */
+  updated_by: RowEditor | null;
+}
+
+/** Who wrote a row, as rows carry it (`updatedBy`). */
+export interface RowEditor {
+  id: string;
+  username: string;
+}
+
+/** A row as a query returns it: its data still as stored, its editor as two columns (a left join on users). */
+export interface RawRow {
+  id: string;
+  data: string | Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+  updated_by_username: string | null;
 }
 
 export interface TrashedRow extends StoredRow {
@@ -36,8 +54,11 @@ export function parseStored(data: string | Record<string, unknown>): Record<stri
   return typeof data === 'string' ? (JSON.parse(data) as Record<string, unknown>) : data;
 }
 
-/** A row as read, its data parsed. */
-export const parsedRow = <R extends { data: string | Record<string, unknown> }>(r: R) => ({ ...r, data: parseStored(r.data) });
+/** A row as read: its data parsed, its editor an object (null when there is none, or the account is gone). */
+export function parsedRow<R extends RawRow>({ updated_by, updated_by_username, ...r }: R): Omit<R, keyof RawRow> & StoredRow {
+  const editor = updated_by !== null && updated_by_username !== null ? { id: updated_by, username: updated_by_username } : null;
+  return { ...(r as Omit<R, keyof RawRow>), id: r.id, created_at: r.created_at, updated_at: r.updated_at, data: parseStored(r.data), updated_by: editor };
+}
 
 // The statements of a row add, compiled once (see preparedQuery).
 const claimUnique = preparedQuery(
@@ -48,35 +69,50 @@ const bumpRowsVersion = preparedQuery(
   (db: Kysely<Database>, listId: string) => db.updateTable('lists').set({ rows_version: sql<number>`rows_version + 1` }).where('id', '=', listId),
   ['$list'] as const,
 );
-const ROW_FIELDS = ['id', 'data', 'created_at', 'updated_at'] as const;
+const ROW_FIELDS = ['list_rows.id', 'list_rows.data', 'list_rows.created_at', 'list_rows.updated_at', 'list_rows.updated_by', 'editor.username as updated_by_username'] as const;
+
+/** list_rows with the username of each row's editor (parse what a select of it returns with parsedRow). */
+export function rowsWithEditor(db: Tx) {
+  return db.selectFrom('list_rows').leftJoin('users as editor', 'editor.id', 'list_rows.updated_by');
+}
 
 /** A select of a list's live rows (parse what it returns with parsedRow). */
 export function selectLiveRows(db: Tx, listId: string) {
-  return db.selectFrom('list_rows').select(ROW_FIELDS).where('list_id', '=', listId).where('deleted_at', 'is', null);
+  return rowsWithEditor(db).select(ROW_FIELDS).where('list_rows.list_id', '=', listId).where('list_rows.deleted_at', 'is', null);
 }
 
 export async function findLiveRow(db: Tx, listId: string, rowId: string): Promise<StoredRow | undefined> {
-  const row = await selectLiveRows(db, listId).where('id', '=', rowId).executeTakeFirst();
+  const row = await selectLiveRows(db, listId).where('list_rows.id', '=', rowId).executeTakeFirst();
   return row && parsedRow(row);
 }
 
 /** A row deleted at or after `since`. */
 export async function findTrashedRow(db: Tx, listId: string, rowId: string, since: string): Promise<StoredRow | undefined> {
-  const row = await db.selectFrom('list_rows').select(ROW_FIELDS).where('id', '=', rowId).where('list_id', '=', listId).where('deleted_at', '>=', since).executeTakeFirst();
+  const row = await rowsWithEditor(db)
+    .select(ROW_FIELDS)
+    .where('list_rows.id', '=', rowId)
+    .where('list_rows.list_id', '=', listId)
+    .where('list_rows.deleted_at', '>=', since)
+    .executeTakeFirst();
   return row && parsedRow(row);
 }
 
-/** Rewrites a row's data and updated_at. */
+/** Rewrites a row's data, updated_at and editor. */
 export async function setRowData(db: Tx, row: StoredRow): Promise<void> {
-  await db.updateTable('list_rows').set({ data: JSON.stringify(row.data), updated_at: row.updated_at }).where('id', '=', row.id).execute();
+  await db
+    .updateTable('list_rows')
+    .set({ data: JSON.stringify(row.data), updated_at: row.updated_at, updated_by: row.updated_by?.id ?? null })
+    .where('id', '=', row.id)
+    .execute();
 }
 
 export async function trashRow(db: Tx, rowId: string, at: string): Promise<void> {
   await db.updateTable('list_rows').set({ deleted_at: at }).where('id', '=', rowId).execute();
 }
 
-export async function untrashRow(db: Tx, rowId: string, now: string): Promise<void> {
-  await db.updateTable('list_rows').set({ deleted_at: null, updated_at: now }).where('id', '=', rowId).execute();
+/** Brings a row back from the trash: restoring it is a write by `editorId`. */
+export async function untrashRow(db: Tx, rowId: string, now: string, editorId: string): Promise<void> {
+  await db.updateTable('list_rows').set({ deleted_at: null, updated_at: now, updated_by: editorId }).where('id', '=', rowId).execute();
 }
 
 /** Removes for good up to `limit` rows deleted before `before`; answers how many. */
@@ -90,7 +126,15 @@ export async function purgeTrashed(db: Tx, before: string, limit: number): Promi
 export async function trashPage(db: Tx, listId: string, since: string, page: { limit: number; offset: number }): Promise<{ rows: TrashedRow[]; total: number }> {
   const base = db.selectFrom('list_rows').where('list_id', '=', listId).where('deleted_at', '>=', since);
   const [rows, count] = await Promise.all([
-    base.select([...ROW_FIELDS, 'deleted_at']).orderBy('deleted_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    rowsWithEditor(db)
+      .select([...ROW_FIELDS, 'list_rows.deleted_at'])
+      .where('list_rows.list_id', '=', listId)
+      .where('list_rows.deleted_at', '>=', since)
+      .orderBy('list_rows.deleted_at', 'desc')
+      .orderBy('list_rows.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(parsedRow), total: Number(count.n) };
@@ -99,7 +143,7 @@ export async function trashPage(db: Tx, listId: string, since: string, page: { l
 /** Every row of a list, live or in the trash (a column change checks them all). */
 export async function allRows(db: Tx, listId: string): Promise<{ id: string; data: Record<string, unknown>; deleted_at: string | null }[]> {
   const rows = await db.selectFrom('list_rows').select(['id', 'data', 'deleted_at']).where('list_id', '=', listId).execute();
-  return rows.map(parsedRow);
+  return rows.map((r) => ({ ...r, data: parseStored(r.data) }));
 }
 
 /** Claims a row's unique values (the unique index refuses one another live row holds). */
@@ -145,7 +189,7 @@ export async function bumpRows(db: Tx, listId: string): Promise<void> {
   await bumpRowsVersion(db, listId);
 }
 
-// Rows per multi-row INSERT: 5 bound values each, well under both engines' limits.
+// Rows per multi-row INSERT: 6 bound values each, well under both engines' limits.
 const INSERT_ROWS = 1000;
 const insertTexts = new Map<string, string>();
 
@@ -179,17 +223,20 @@ export interface NewRow extends PreparedRow {
  * connection). Measured against array parameters (unnest of text[] and jsonb[]): 32 against 54 ms
  * for 2,500 rows, most of it pg's escaping of every element of the arrays.
  */
-const INSERT_ROWS_JSON = `insert into list_rows (id, list_id, data, created_at, updated_at)
-  select t.id, $1, t.data, t.at, t.at from jsonb_to_recordset($2::jsonb) as t(id text, data jsonb, at text)`;
+const INSERT_ROWS_JSON = `insert into list_rows (id, list_id, data, created_at, updated_at, updated_by)
+  select t.id, $1, t.data, t.at, t.at, $3 from jsonb_to_recordset($2::jsonb) as t(id text, data jsonb, at text)`;
 const CLAIM_JSON = `insert into list_unique_values (property_id, value, row_id) select t.p, t.v, t.r from json_to_recordset($1::json) as t(p text, v text, r text)`;
 
-/** Inserts new live rows with their unique claims: two statements on PostgreSQL, a few per thousand rows on SQLite. */
-export async function insertNewRows(db: Tx, engine: Engine, listId: string, rows: readonly NewRow[]): Promise<void> {
+/**
+ * Inserts new live rows with their unique claims, written by `editorId` (null: by no one of the
+ * service, a codehost sync): two statements on PostgreSQL, a few per thousand rows on SQLite.
+ */
+export async function insertNewRows(db: Tx, engine: Engine, listId: string, rows: readonly NewRow[], editorId: string | null): Promise<void> {
   if (rows.length === 0) return;
   if (engine === 'postgres') {
     // Row data is JSON text already: spliced in as it is rather than parsed and written again.
     const json = `[${rows.map((r) => `{"id":${JSON.stringify(r.id)},"at":${JSON.stringify(r.at)},"data":${r.data}}`).join(',')}]`;
-    await db.executeQuery(CompiledQuery.raw(INSERT_ROWS_JSON, [listId, json]));
+    await db.executeQuery(CompiledQuery.raw(INSERT_ROWS_JSON, [listId, json, editorId]));
     const claims = rows.flatMap((r) => r.keys.map(([p, v]) => ({ p, v, r: r.id })));
     if (claims.length > 0) await db.executeQuery(CompiledQuery.raw(CLAIM_JSON, [JSON.stringify(claims)]));
     return;
@@ -198,16 +245,30 @@ export async function insertNewRows(db: Tx, engine: Engine, listId: string, rows
     const values: unknown[][] = [];
     const claims: unknown[][] = [];
     for (const r of rows.slice(i, i + INSERT_ROWS)) {
-      values.push([r.id, listId, r.data, r.at, r.at]);
+      values.push([r.id, listId, r.data, r.at, r.at, editorId]);
       for (const [pid, value] of r.keys) claims.push([pid, value, r.id]);
     }
-    await insertMany(db, engine, 'list_rows', ['id', 'list_id', 'data', 'created_at', 'updated_at'], values);
+    await insertMany(db, engine, 'list_rows', ['id', 'list_id', 'data', 'created_at', 'updated_at', 'updated_by'], values);
     for (let k = 0; k < claims.length; k += INSERT_ROWS) await insertMany(db, engine, 'list_unique_values', ['property_id', 'value', 'row_id'], claims.slice(k, k + INSERT_ROWS));
   }
 }
 
-/** Inserts new live rows created at one time with their unique claims; returns their ids (new ones unless given). */
-export async function insertRows(db: Tx, engine: Engine, listId: string, rows: readonly PreparedRow[], createdAt: string, ids: readonly string[] = rows.map(() => newId())): Promise<readonly string[]> {
-  await insertNewRows(db, engine, listId, rows.map((r, j) => ({ ...r, id: ids[j], at: createdAt })));
+/** Inserts new live rows created at one time by `editorId` with their unique claims; returns their ids (new ones unless given). */
+export async function insertRows(
+  db: Tx,
+  engine: Engine,
+  listId: string,
+  rows: readonly PreparedRow[],
+  createdAt: string,
+  editorId: string | null,
+  ids: readonly string[] = rows.map(() => newId()),
+): Promise<readonly string[]> {
+  await insertNewRows(
+    db,
+    engine,
+    listId,
+    rows.map((r, j) => ({ ...r, id: ids[j], at: createdAt })),
+    editorId,
+  );
   return ids;
 }

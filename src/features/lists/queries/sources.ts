@@ -31,7 +31,8 @@ export async function replaceSourcedRows(
   listing: { etag: string | null; truncated: boolean; at: string },
 ): Promise<void> {
   await trx.deleteFrom('list_rows').where('list_id', '=', listId).execute();
-  await insertRows(trx, engine, listId, rows, listing.at);
+  // The provider's items: written by no one of the service (updatedBy null).
+  await insertRows(trx, engine, listId, rows, listing.at, null);
   await trx.updateTable('lists').set({ source_etag: listing.etag, sync_truncated: listing.truncated, last_synced_at: listing.at }).where('id', '=', listId).execute();
   await bumpRows(trx, listId);
 }
