@@ -28,17 +28,27 @@ const data = (token: string, rest = '') => `/api/shared/${token}/data${rest}`;
 const ownRows = async () => expectAnswer(await send(t, owner, 'GET', `/api/lists/${list}/data?limit=200`), 200).data as { id: string; data: Record<string, unknown> }[];
 
 describe('list rows through an edit link', () => {
-  it('POST: 201 { message, data: row } as the list’s own add; the owner sees the row', async () => {
+  it('POST: 201 { message, data: row } as the list’s own add, the holder named in updatedBy; the owner sees the row', async () => {
     const res = expectAnswer(await send(t, holder, 'POST', data(edit.token), { data: { title: 'Dune', pages: 412 } }), 201);
-    expect(res).toEqual({ message: 'Row added', data: { id: expect.any(String), data: expect.objectContaining({ title: 'Dune', pages: 412, status: 'to read' }), createdAt: expect.any(String), updatedAt: expect.any(String) } });
+    expect(res).toEqual({
+      message: 'Row added',
+      data: {
+        id: expect.any(String),
+        data: expect.objectContaining({ title: 'Dune', pages: 412, status: 'to read' }),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        updatedBy: { id: holder.user.id, username: holder.user.username },
+      },
+    });
     expect((await ownRows()).find((r) => r.id === res.data.id)?.data).toEqual(res.data.data);
   });
 
-  it('PUT: 200 as the list’s own edit (the keys sent replace those cells)', async () => {
+  it('PUT: 200 as the list’s own edit (the keys sent replace those cells), the holder named in updatedBy', async () => {
     const rowId = await makeRow(t, owner, list, { title: 'Emma', pages: 300 });
     const res = expectAnswer(await send(t, holder, 'PUT', data(edit.token), { rowId, data: { status: 'done' } }), 200);
-    expect(res).toMatchObject({ message: 'Row updated', data: { id: rowId, data: { title: 'Emma', pages: 300, status: 'done' } } });
-    expect((await ownRows()).find((r) => r.id === rowId)?.data).toMatchObject({ status: 'done' });
+    const by = { id: holder.user.id, username: holder.user.username };
+    expect(res).toMatchObject({ message: 'Row updated', data: { id: rowId, data: { title: 'Emma', pages: 300, status: 'done' }, updatedBy: by } });
+    expect((await ownRows()).find((r) => r.id === rowId)).toMatchObject({ data: { status: 'done' }, updatedBy: by });
   });
 
   it('DELETE: 200 { message }; the row is in the owner’s trash', async () => {

@@ -236,6 +236,17 @@ export async function successorOf(db: Db, orgId: string, userId: string): Promis
   return row?.user_id;
 }
 
+/** Invites the user sent or received, with their organization's slug (the archive's part). */
+export function invitesInvolving(db: Db, userId: string) {
+  return inviteSelect(db)
+    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+    .select(['o.slug as org_slug', 'i.invited_by'])
+    .where((eb) => eb.or([eb('i.user_id', '=', userId), eb('i.invited_by', '=', userId)]))
+    .orderBy('i.created_at')
+    .orderBy('i.id')
+    .execute();
+}
+
 /** Invites the user sent or received. */
 export async function countInvitesOf(db: Db, userId: string): Promise<number> {
   const row = await db

@@ -1,12 +1,15 @@
 import type { UserDataPart } from '../../runtime/types.js';
-import { countInvitesOf, deleteInvitesOf, deleteOrg, setMemberRole, soleOwnedOrgIds, successorOf } from './queries.js';
+import { presentInvite, presentOrg } from './presenter.js';
+import { countInvitesOf, deleteInvitesOf, deleteOrg, invitesInvolving, orgsOfMember, setMemberRole, soleOwnedOrgIds, successorOf } from './queries.js';
 
 // A deleted account's organization traces. Its invites (sent and received) go. Its memberships
 // go with the administration part (organization_members.user_id), which runs after this one.
 // An organization it was the last owner of is not left without one: the longest-standing admin
 // (else member) becomes owner; with nobody else in it, the organization is deleted (messages
 // posted to it keep their authors and read `org: null`). Content purge keeps all of it (no
-// category): memberships are not content.
+// category): memberships are not content. The archive's organizations.json holds the user's
+// organizations with their role in each (as GET /api/orgs shows them), and the pending invites
+// they sent or received (no token: only its hash is kept).
 export const organizationsPart: UserDataPart = {
   key: 'organizations',
   // Before the administration part (order 100) removes the memberships this part reads.
@@ -25,5 +28,16 @@ export const organizationsPart: UserDataPart = {
       removed += 1;
     }
     return { removed, blobKeys: [] };
+  },
+  async *exportFiles(ctx, userId) {
+    const db = ctx.db.kysely;
+    const invites = await invitesInvolving(db, userId);
+    const invite = (i: (typeof invites)[number]) => ({ org: i.org_slug, ...presentInvite(i) });
+    const content = {
+      organizations: (await orgsOfMember(db, userId)).map(presentOrg),
+      invitesSent: invites.filter((i) => i.invited_by === userId).map(invite),
+      invitesReceived: invites.filter((i) => i.user_id === userId).map(invite),
+    };
+    yield { path: 'organizations.json', content: `${JSON.stringify(content, null, 2)}\n` };
   },
 };
