@@ -127,6 +127,13 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'a CJK run with no space or sentence end, over the limit, is cut between its words, not mid-word',
+    text: '私は東京大学の学生です今日は天気がいいですね',
+    fits: rule(10),
+    // Words: 私 は 東京 大学 の 学生 です 今日 は 天気 が いい です ね; ten characters at most.
+    expected: ['私は東京大学の学生', 'です今日は天気がいい', 'ですね'],
+  },
+  {
     name: 'numbered parts carry i/n within the limit',
     text: 'alpha beta gamma delta epsilon zeta eta theta iota kappa',
     fits: rule(22),
