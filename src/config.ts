@@ -29,7 +29,7 @@ export interface OAuthClientConfig {
   clientSecret: string;
 }
 
-/** The outside networks' endpoints: each an origin whose paths stay the provider's own (CONTRACT, configuration). */
+/** The outside networks' endpoints: each an origin whose paths stay the provider's own (README, Configuration). */
 export interface NetworkEndpoints {
   /** networkC's authorization and token endpoints. */
   networkCAuthUrl: string;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection.js';
 
 // Organizations (features/orgs/): what migration 001's organizations and organization_members
-// lacked for the CONTRACT's section "Organizations".
+// lacked for organizations: a description and an avatar, invites, and messages posted to one.
 // - organizations: a description and an avatar URL.
 // - org_invites: pending invites, by e-mail (`email`, `email_key` lower-cased) or by username
 //   (`user_id`); only the token's hash is kept; an accepted or revoked invite is deleted (single

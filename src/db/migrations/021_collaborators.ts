@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Collaborators on lists and documents (features/sharing/, CONTRACT "Sharing and collaboration").
+// Collaborators on lists and documents (features/sharing/).
 // One grant per row, on exactly one item (`list_id` or `document_id`: a foreign key each, so a
 // deleted list takes its grants with it) to exactly one grantee: a user (`user_id`), a whole
 // organization (`org_id`, every current and future member) or an e-mail of no account

@@ -1,12 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection.js';
 
-// Share links of lists and documents (features/share-links/, CONTRACT "Sharing and
-// collaboration"). A link names exactly one item (list_id or document_id) and the owner who made
-// it (user_id); only the token's hash is kept. Links go with their list (deleted), with their
-// owner's account, and with a document's purge through the feature's user-data part (documents
-// are tombstoned, not deleted). No cache of them is kept: every use reads the row, so a revoked
-// link stops working at once on every instance.
+// Share links of lists and documents (features/share-links/). A link names exactly one item
+// (list_id or document_id) and the owner who made it (user_id); only the token's hash is kept.
+// Links go with their list (deleted), with their owner's account, and with a document's purge
+// through the feature's user-data part (documents are tombstoned, not deleted). No cache of them is
+// kept: every use reads the row, so a revoked link stops working at once on every instance.
 export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
   await db.schema
     .createTable('share_links')

@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection.js';
 
-// Presence on documents, watchers of lists and who last wrote a row (CONTRACT, "Sharing and
-// collaboration"):
+// Presence on documents, watchers of lists and who last wrote a row:
 // - document_presence: one row per (document, user), rewritten by each heartbeat (one upsert);
 //   rows older than the 60-second window are pruned by a periodic task. In the database, so every
 //   instance sees the same people. Goes with the document and with the user.

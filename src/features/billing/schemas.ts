@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { CUSTOMER_STATUSES } from '../../config.js';
 import { DateTime, Nullable, ref, StringEnum } from '../../http/schemas.js';
 
-// Billing through the payment provider (CONTRACT.md, Billing).
+// Billing through the payment provider: a monthly or an annual plan.
 
 const PLANS = ['monthly', 'annual'] as const;
 

@@ -12,7 +12,7 @@ declare module '../../runtime/types.js' {
   }
 }
 
-// A user's public documents are their blog (CONTRACT, Utility helpers): its Atom feed, e-mail
+// A user's public documents are their blog: its Atom feed, e-mail
 // subscriptions with double opt-in, and folded blog_post e-mails when a document becomes public.
 export const blogModule: FeatureModule = {
   name: 'blog',

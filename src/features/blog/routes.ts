@@ -6,7 +6,7 @@ import { ConfirmBody, SubscribeBody, UnsubscribeQuery } from './schemas.js';
 import { confirmSubscription, subscribe, SUBSCRIBE_ACCEPTED, unsubscribe } from './subscriptions.js';
 
 // A user's blog: the Atom feed of their public documents, e-mail subscription with double opt-in,
-// and the one-click unsubscribe of its e-mails (CONTRACT, Utility helpers).
+// and the one-click unsubscribe of its e-mails.
 
 const tags = ['blog'];
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { EmailField } from '../users/index.js';
 
-// Request schemas of blog subscriptions (CONTRACT, Utility helpers). Bodies are closed and every
+// Request schemas of blog subscriptions. Bodies are closed and every
 // string bounded; the answers are the shared `{ message }`.
 
 const strict = { additionalProperties: false } as const;

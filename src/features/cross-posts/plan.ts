@@ -6,10 +6,10 @@ import { networkCTargets } from '../identities/index.js';
 import { identitiesForPosting } from './queries.js';
 import { requestsCrossPost, type CrossPostRequest, type Network } from './request.js';
 
-// The targets of a cross-post request, checked before anything is written (CONTRACT,
-// Cross-posting): every selected network linked (else 400 network_not_linked naming it), every
-// networkC target the caller's own, and the text within each target's limit as that network
-// counts it (else 400 content_too_long naming the network and its limit).
+// The targets of a cross-post request, checked before anything is written: every selected network
+// linked (else 400 network_not_linked naming it), every networkC target the caller's own, and the
+// text within each target's limit as that network counts it (else 400 content_too_long naming the
+// network and its limit).
 
 export interface PlannedDelivery {
   platform: Network;

@@ -9,7 +9,7 @@ import { networkAdapters } from './networks.js';
 import { attemptFailure } from './outcome.js';
 import { callOffDeliveries, deliveryById, moveDelivery } from './queries.js';
 
-// Deleting a message deletes its copies on the networks (CONTRACT: "through the same ledger"):
+// Deleting a message deletes its copies on the networks, through the same delivery ledger:
 // in the delete's own transaction its delivered copies go `deleting` with a removal job each
 // (kind `cross-post-removal`), and deliveries not yet made are called off. A removal retries like
 // a delivery; one the network refuses for good is left `failed` with `remove_failed` and logged.

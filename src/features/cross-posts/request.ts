@@ -1,4 +1,4 @@
-// What a post asks to be cross-posted to (spec, POST /api/messages; CONTRACT, Cross-posting):
+// What a post asks to be cross-posted to (spec, POST /api/messages):
 // networkA identities by id, networkB/C/D by a flag, networkC optionally as chosen targets (its
 // person or organization pages) and with the link moved to a first comment.
 

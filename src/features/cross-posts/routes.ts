@@ -5,7 +5,7 @@ import { described, EITHER_AUTH, errors, IdParams } from '../../http/schemas.js'
 import { CrossPostLedger } from './schemas.js';
 import { ledger, retryFailed } from './service.js';
 
-// The delivery ledger of a message (CONTRACT, Cross-posting): its author reads it and retries
+// The delivery ledger of a message's cross-posts: its author reads it and retries
 // its failed deliveries. Anyone else's message, or one that does not exist: 404.
 
 const tags = ['messages'];

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, ref, StringEnum } from '../../http/schemas.js';
 import { NETWORKS } from './request.js';
 
-// The delivery ledger's wire shapes (CONTRACT, Cross-posting: the delivery ledger).
+// The delivery ledger's wire shapes: one delivery per network target of a cross-posted message.
 
 export const CrossPostDelivery = Type.Object(
   {

@@ -22,7 +22,7 @@ import {
   type Writer,
 } from './queries/index.js';
 
-// Document sync of shared documents (CONTRACT, Sharing and collaboration): the pull's `shared`,
+// Document sync of shared documents: the pull's `shared`,
 // and the sync operations that name another user's document by `data.id`.
 //
 // The pull. A shared document is stamped in its owner's sync stamps, not the caller's, and a

@@ -3,7 +3,7 @@ import { badRequest, conflict } from '../../http/errors.js';
 import { listAs, type ListRecord, type Tx } from './queries/index.js';
 import type { Role } from '../sharing/index.js';
 
-// Lists whose rows come from outside (CONTRACT, "Codehost-backed lists"): a codehost source — the
+// Lists whose rows come from outside (codehost-backed lists): a codehost source — the
 // caller's repositories, starred repositories, or one repository's issues — with its fixed schema.
 // Such a list's rows are the provider's items, written only by the sync (codehost-sync.ts); every
 // row, column and schema write of the API refuses them with 409 read_only_list.

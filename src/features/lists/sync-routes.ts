@@ -4,7 +4,7 @@ import { hook, requireCronSecret, requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, IdParams, MessageBody, OPERATOR, OPERATOR_TAGS } from '../../http/schemas.js';
 import { requestSync, syncCodehostListsTask } from './codehost-sync.js';
 
-// The sync of codehost-backed lists (CONTRACT, "Codehost-backed lists"): on demand by the list's
+// The sync of codehost-backed lists: on demand by the list's
 // owner, and the hourly run for an outside cron (SCHEDULER=off; with SCHEDULER=on the process
 // runs it itself).
 

@@ -7,7 +7,7 @@ import { presentMessage } from './presenter.js';
 import { MessagePage } from './schemas.js';
 import { orgFeed, viewerOf } from './service.js';
 
-// An organization's feed (CONTRACT, Organizations): the messages posted to it. Here, with the
+// An organization's feed: the messages posted to it. Here, with the
 // other message reads, since it is one (the organization itself is features/orgs/).
 
 export const orgFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -109,7 +109,7 @@ export function trendingTags(db: Kysely<Database>, limit: number) {
     .execute();
 }
 
-// ---- organizations (CONTRACT, Organizations) ----
+// ---- organizations: posting to one, and its feed ----
 
 /** The organization if the user is a member of it (posting to it needs that). */
 export function orgOfMember(db: Kysely<Database>, orgId: string, userId: string) {

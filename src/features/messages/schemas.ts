@@ -12,7 +12,7 @@ export const SCHEDULE_RANGES = ['today', 'week', 'month'] as const;
 /** The content column's hard ceiling; the account's maxMessageLength (at most 10000) applies first. */
 export const CONTENT_MAX = 10_000;
 
-/** The organization a message was posted to (CONTRACT, Organizations). */
+/** The organization a message was posted to (only its members may post to it). */
 export const MessageOrg = Type.Object(
   { id: Type.String(), name: Type.String(), slug: Type.String() },
   { $id: 'MessageOrg', description: 'The organization a message was posted to' },
@@ -199,7 +199,7 @@ export const CronResult = envelope({ message: Type.String(), published: Type.Int
 
 export const MESSAGE_COMPONENTS = [MessageOrg, PushedMessage, Message, CrossPostEntry, CrossPostResult, AdminReport];
 
-// ---- Tag discovery (CONTRACT, Utility helpers) ----
+// ---- Tag discovery: trending tags and tag search ----
 
 const TagLimit = Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'How many tags (1 to 50, default 10)' }));
 

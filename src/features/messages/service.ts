@@ -275,7 +275,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
     pushedAuthorId = pushed.user_id;
   }
 
-  // Posting to an organization: its members only (CONTRACT, Organizations); an unknown one alike.
+  // Posting to an organization: its members only; an unknown one alike.
   const org = body.orgId !== undefined ? await orgOfMember(db, body.orgId, author.id) : undefined;
   if (body.orgId !== undefined && !org) throw forbidden('You are not a member of this organization', 'not_org_member');
 
@@ -387,7 +387,7 @@ export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
 }
 
 /**
- * An organization's feed (CONTRACT, Organizations): the messages posted to it, newest first; its
+ * An organization's feed: the messages posted to it, newest first; its
  * public ones for anyone, its private ones too for its members, less the authors the viewer blocks,
  * is blocked by or mutes (visibility, orgFeedScope). Unknown: 404 org_not_found.
  */

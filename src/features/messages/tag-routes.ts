@@ -4,7 +4,7 @@ import { described, errors, OPTIONAL_AUTH } from '../../http/schemas.js';
 import { TagSearchQuery, TagSearchResult, TrendingQuery, TrendingTags } from './schemas.js';
 import { searchTags, trending } from './tags.js';
 
-// Tag discovery (CONTRACT, Utility helpers). The answers are the same for every caller (public
+// Tag discovery: trending tags and tag search. The answers are the same for every caller (public
 // messages only), so credentials are accepted and not looked at.
 
 const tags = ['tags'];

@@ -4,7 +4,7 @@ import { AppState } from '../../runtime/state.js';
 import { count, expireWindowUses, tagsStartingWith, trendingTags } from './queries.js';
 import { cachedRead } from './read-cache.js';
 
-// Tag discovery (CONTRACT, Utility helpers): trending tags of the last 24 hours and tag search by
+// Tag discovery: trending tags of the last 24 hours and tag search by
 // prefix. Both read counters that triggers keep beside the messages (migration 016), so a request
 // never reads messages themselves: private messages, replies and unpublished ones are never
 // counted, and a deleted or purged message leaves the counters in its own transaction.

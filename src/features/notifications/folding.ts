@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { insertNotification, notifyUsers, refoldNotice, unreadListNotice } from './queries.js';
 import { pathTo } from './route-paths.js';
 
-// `list_changed` notices, folded while unread (CONTRACT, "Sharing and collaboration"): a
+// `list_changed` notices, folded while unread: a
 // recipient has at most one unread notice per list; a further change adds to its
 // `metadata.changes` (and names the latest actor) instead of adding another. Once it is read (or
 // deleted), the next change starts a new one. Safe when several instances fold at once: a fold

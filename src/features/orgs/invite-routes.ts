@@ -6,7 +6,7 @@ import { acceptInvite, createInvite, listInvites, revokeInvite } from './invites
 import { presentInvite, presentOrg } from './presenter.js';
 import { AcceptInviteBody, InviteBody, InviteList, InviteParams, InviteResult, OrgResult, SlugParams } from './schemas.js';
 
-// Invites to an organization (CONTRACT, Organizations). Session only.
+// Invites to an organization, by e-mail or by username. Session only.
 
 const tags = ['organizations'];
 

@@ -10,7 +10,7 @@ import { findUserByEmail, findUserByUsername, normalizeEmail } from '../users/se
 import { addMemberUnlessPresent, deleteInvite, insertInvite, inviteById, inviteByTokenHash, orgById, pendingInvites, roleOf, type InviteRow, type OrgRow } from './queries.js';
 import { writableOrg } from './service.js';
 
-// Invites to an organization (CONTRACT, Organizations): by e-mail or by username, sent by an
+// Invites to an organization: by e-mail or by username, sent by an
 // owner or admin, a single-use token (only its hash kept) that expires after 7 days, mailed as
 // `<PUBLIC_URL>/org-invite?token=…`, and an in-app notice when the invitee has an account. Only
 // the addressee can accept: the account whose verified e-mail is the invited address, or the

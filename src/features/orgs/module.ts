@@ -4,7 +4,7 @@ import { orgRoutes } from './routes.js';
 import { ORG_COMPONENTS } from './schemas.js';
 import { organizationsPart } from './user-data.js';
 
-// Organizations (CONTRACT, Organizations): owner, admin and member roles, invites, posting to an
+// Organizations: owner, admin and member roles, invites, posting to an
 // organization. The system organization (`public`) is read here and managed by admin/.
 export const orgsModule: FeatureModule = {
   name: 'orgs',

@@ -8,7 +8,7 @@ import { presentMember, presentOrg } from './presenter.js';
 import { CreateOrgBody, MemberPage, MemberParams, MemberResult, MemberRoleBody, OrgList, OrgResult, SlugParams, UpdateOrgBody } from './schemas.js';
 import { changeRole, createOrg, editOrg, membersOf, myOrgs, readOrg, removeFromOrg, removeOrg } from './service.js';
 
-// Organizations and their members (CONTRACT, Organizations). Session only: a Bearer token gets 401.
+// Organizations and their members. Session only: a Bearer token gets 401.
 
 const tags = ['organizations'];
 

@@ -3,7 +3,7 @@ import { Paged } from '../../http/pagination.js';
 import { DateTime, Nullable, ref, StringEnum, UserSummary, Username } from '../../http/schemas.js';
 import { AvatarField } from '../users/index.js';
 
-// Request and response schemas of organizations (CONTRACT, Organizations).
+// Request and response schemas of organizations: roles owner, admin and member; invites.
 
 export const ORG_ROLES = ['owner', 'admin', 'member'] as const;
 export type OrgRole = (typeof ORG_ROLES)[number];

@@ -24,7 +24,7 @@ import {
 } from './queries.js';
 import type { OrgRole } from './schemas.js';
 
-// Organizations and their members (CONTRACT, Organizations): who may do what is decided here,
+// Organizations and their members: who may do what is decided here,
 // from the caller's role, read with the organization in one query.
 
 export const ORG_LIMIT = 20;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, ref, UserSummary } from '../../http/schemas.js';
 
-// Presence on documents (CONTRACT, "Sharing and collaboration").
+// Presence on documents: who else has it open, seen in the last 60 seconds.
 
 export const HeartbeatBody = Type.Union([Type.Object({ editing: Type.Optional(Type.Boolean({ description: 'Whether the caller is editing (default false)' })) }, { additionalProperties: false }), Type.Null()], {
   description: 'Optional: send no body for a reader, or { "editing": true } while editing',

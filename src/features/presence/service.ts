@@ -3,7 +3,7 @@ import { toBool } from '../../db/dialect.js';
 import { readableDocument } from '../item-access/index.js';
 import { pruneBefore, seenSince, upsertHeartbeat } from './queries.js';
 
-// Presence on documents (CONTRACT, "Sharing and collaboration"): whoever may read a document sends
+// Presence on documents: whoever may read a document sends
 // heartbeats while it is open, and sees everyone seen on it in the last 60 seconds. Heartbeats are
 // kept in the database (one upsert each), so every instance answers the same; rows older than the
 // window are pruned by a periodic task and never shown meanwhile.

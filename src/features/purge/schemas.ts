@@ -2,8 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ref } from '../../http/schemas.js';
 import { PASSWORD_MAX } from '../users/service.js';
 
-// Content purge (spec, Administration) and account deletion (CONTRACT.md: Session-only account
-// management). Request bodies are closed: an unknown category key or a non-boolean is a 400.
+// Content purge (spec, Administration) and account deletion (session cookie only, never a Bearer
+// token). Request bodies are closed: an unknown category key or a non-boolean is a 400.
 
 const category = (what: string) => Type.Optional(Type.Boolean({ description: `${what}; omitted means true, false opts out` }));
 

@@ -4,7 +4,7 @@ import { SHARE_LINK_COMPONENTS } from './schemas.js';
 import { sharedRoutes } from './shared-routes.js';
 import { shareLinksPart } from './user-data.js';
 
-// Share links of lists and documents (CONTRACT, Sharing and collaboration): their management by
+// Share links of lists and documents: their management by
 // the item's owner, and reads and writes through them.
 export const shareLinksModule: FeatureModule = {
   name: 'share-links',

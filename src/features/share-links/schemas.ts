@@ -3,7 +3,7 @@ import { DateTime, Id, NotBlank, Nullable, ref, StringEnum } from '../../http/sc
 import { CONTENT_MAX, TITLE_MAX } from '../documents/service.js';
 import { ListSchemaObject } from '../lists/index.js';
 
-// Request and response schemas of share links (CONTRACT, Sharing and collaboration).
+// Request and response schemas of share links: `view` or `edit` access to one list or document.
 
 export const ACCESS = ['view', 'edit'] as const;
 

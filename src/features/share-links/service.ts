@@ -10,7 +10,7 @@ import { presentOwner, presentSharedDocument } from './presenter.js';
 import { deleteLinkOf, insertLink, linksOf, type ItemRef, type ShareLinkRow } from './queries.js';
 import { openLink, readingItem } from './resolution.js';
 
-// Share links of lists and documents (CONTRACT, Sharing and collaboration): the owner makes,
+// Share links of lists and documents: the owner makes,
 // lists and revokes them; anyone holding one reads the item through it, and a signed-in verified
 // account holding an edit link changes it, through the item's own feature under its own rules
 // (a list's row rules, a document's revisions), attributed to that account.

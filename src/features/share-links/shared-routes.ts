@@ -20,9 +20,8 @@ import {
 } from './service.js';
 import { countLinkRequest, LINK_RATE } from './throttle.js';
 
-// Reading and writing through a share link (CONTRACT, "Reading through a link", "Writing through
-// an edit link"). Reads are public; writes need a signed-in account with a verified e-mail and an
-// edit link. Every request is counted against its address's limit.
+// Reading and writing through a share link. Reads are public; writes need a signed-in account
+// with a verified e-mail and an edit link. Every request is counted against its address's limit.
 
 const tags = ['share-links'];
 

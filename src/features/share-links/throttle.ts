@@ -1,10 +1,10 @@
 import { consumeLimits, type RateLimit } from '../../http/rate-limit.js';
 import type { AppContext } from '../../runtime/context.js';
 
-// Requests through share links are limited per client address (CONTRACT, "Reading through a
-// link"), reads and writes together, whatever the token: someone trying tokens is slowed like
-// someone harvesting a list. 120 a minute is far more than a person reading or editing through a
-// link needs. The counts are kept in the shared rate-limit table (every instance sees them).
+// Requests through share links are limited per client address, reads and writes together, whatever
+// the token: someone trying tokens is slowed like someone harvesting a list. 120 a minute is far
+// more than a person reading or editing through a link needs. The counts are kept in the shared
+// rate-limit table (every instance sees them).
 
 export const LINK_RATE: Omit<RateLimit, 'bucket'> = { limit: 120, windowMs: 60_000 };
 

@@ -4,12 +4,11 @@ import { preparedQuery } from '../../db/prepared.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AppContext } from '../../runtime/types.js';
 
-// The one answer to "what may this caller do with this list or document" (CONTRACT, Sharing and
-// collaboration): `owner`, `editor`, `viewer` or nothing. A caller's role is the strongest of:
-// owning the item, a grant to them, and a grant to any organization they are a member of (so a
-// later member has it too). It is always read from the database with the item, in one
-// statement, and never kept between requests: a grant revoked on one instance is refused on
-// every other at once.
+// The one answer to "what may this caller do with this list or document": `owner`, `editor`,
+// `viewer` or nothing. A caller's role is the strongest of: owning the item, a grant to them, and a
+// grant to any organization they are a member of (so a later member has it too). It is always read
+// from the database with the item, in one statement, and never kept between requests: a grant
+// revoked on one instance is refused on every other at once.
 //
 // Features that read the item anyway select `accessRankSql` with it (one query); the others ask
 // `listAccess` / `documentAccess`, or `requireListRole` / `requireDocumentRole`.

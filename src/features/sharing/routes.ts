@@ -7,8 +7,8 @@ import { presentCollaborator } from './presenter.js';
 import { AcceptShareInviteBody, AddCollaboratorBody, ChangeRoleBody, CollaboratorList, CollaboratorParams, CollaboratorResult, SharedWithMe } from './schemas.js';
 import { acceptShareInvite, addCollaborator, changeCollaboratorRole, listCollaborators, removeCollaborator, sharedWithMe } from './service.js';
 
-// Collaborators of lists and documents, the invite acceptance and shared-with-me (CONTRACT,
-// Sharing and collaboration). The same four operations serve both kinds of item.
+// Collaborators of lists and documents, the invite acceptance and shared-with-me. The same four
+// operations serve both kinds of item.
 
 const tags = ['sharing'];
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Id, Nullable, ref, StringEnum, UserSummary, Username } from '../../http/schemas.js';
 
-// Request and response schemas of sharing (CONTRACT, Sharing and collaboration).
+// Request and response schemas of sharing: `viewer` and `editor` grants on a list or document.
 
 export const GRANT_ROLES = ['viewer', 'editor'] as const;
 const ROLES = ['viewer', 'editor', 'owner'] as const;

@@ -25,7 +25,7 @@ import {
   type GrantRow,
 } from './queries.js';
 
-// Collaborators on lists and documents (CONTRACT, Sharing and collaboration): the owner grants
+// Collaborators on lists and documents: the owner grants
 // `viewer` or `editor` to a user, to an organization (every current and future member) or to an
 // e-mail of no account (an invite, accepted by the account whose verified e-mail it is). Who may
 // do what is the access module's answer (access.ts).

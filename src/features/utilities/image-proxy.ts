@@ -8,7 +8,7 @@ import { detectImage, MAX_IMAGE_SIDE, MAX_INPUT_PIXELS, payloadTooLarge, unsuppo
 import { imageEtag, proxyCacheKey, PROXY_CACHE_TTL_MS, readCachedImage, writeCachedImage, type ProxiedImage } from './image-cache.js';
 import { upstreamError } from './upstream.js';
 
-// The image proxy (CONTRACT, Utility helpers): a client shows an image from anywhere without
+// The image proxy (README, Utility helpers): a client shows an image from anywhere without
 // its users' browsers contacting that host. The server fetches it through the guarded outbound
 // fetcher (no private or reserved address, however spelt or redirected to), decides the type by
 // its bytes, and re-encodes it with sharp: orientation applied, every metadata block dropped, at

@@ -9,7 +9,7 @@ import { proxyImage, secondsLeft } from './image-proxy.js';
 import { GeoLocation, GeoQuery, ImageProxyQuery, WeatherAnswer, WeatherQuery } from './schemas.js';
 import { weatherFor } from './weather.js';
 
-// The utility helpers (CONTRACT, Utility helpers): the image proxy, geolocation and the weather.
+// The utility helpers (README, Utility helpers): the image proxy, geolocation and the weather.
 
 const tags = ['utilities'];
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Nullable, ref } from '../../http/schemas.js';
 
-// Wire shapes of the utility helpers (CONTRACT, Utility helpers).
+// Wire shapes of the utility helpers (README, Utility helpers).
 
 export const ImageProxyQuery = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 4096, description: 'The image to fetch: an absolute http or https URL' }),

@@ -84,7 +84,7 @@ export function feedScope(viewer: Viewer) {
 }
 
 /**
- * Where-clause of an organization's feed (CONTRACT, Organizations): its public messages, and for
+ * Where-clause of an organization's feed: its public messages, and for
  * its members its private ones too (membership opens them, not following); like every feed it
  * leaves out the authors the viewer blocks, is blocked by, or mutes. The caller narrows it to the
  * organization's published messages.

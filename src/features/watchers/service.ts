@@ -5,7 +5,7 @@ import { readableList } from '../item-access/index.js';
 import { foldListChange } from '../notifications/service.js';
 import { deleteWatch, insertWatch, watcherIdsOf } from './queries.js';
 
-// Watching a list (CONTRACT, "Sharing and collaboration"): whoever may read the list through its
+// Watching a list: whoever may read the list through its
 // ordinary endpoints (owner or collaborator) may watch it, and is then told of every change of its
 // rows made by someone else, in one folded `list_changed` notice while it is unread.
 
