@@ -1,7 +1,7 @@
 import type { AppContext } from '../../runtime/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow, RevisionRow } from './presenter.js';
-import { documentFor } from './service.js';
+import { changeInOwnersTree, documentFor } from './service.js';
 import {
   chunks,
   documentsByIds,
@@ -28,7 +28,6 @@ import {
 /** Deleted documents and folders stay restorable this long, then purgeDocumentTrash removes them. */
 export const TRASH_RETENTION_MS = 30 * 24 * 3600_000;
 
-const documentNotFound = () => notFound('Document not found');
 
 export async function listRevisions(ctx: AppContext, userId: string, id: string, limit: number, offset: number): Promise<{ rows: RevisionRow[]; total: number }> {
   await documentFor(ctx, userId, id, 'viewer');
@@ -42,22 +41,17 @@ export async function readRevision(ctx: AppContext, userId: string, id: string, 
   return row;
 }
 
-/** Makes revision n's title and content the document's newest revision (a new history entry). */
-/** An editor's or the owner's restore, in the owner's tree; the history names who restored. */
+/**
+ * Makes revision n's title and content the document's newest revision (a new history entry): an
+ * editor's or the owner's restore, in the owner's tree; the history names who restored.
+ */
 export async function restoreRevision(ctx: AppContext, userId: string, id: string, n: number): Promise<DocumentRow> {
   const ownerId = (await documentFor(ctx, userId, id, 'editor')).doc.user_id;
-  return withWriter(
-    ctx,
-    ownerId,
-    async (w) => {
-      const doc = await findOwnDocument(w.trx, ownerId, id);
-      if (!doc) throw documentNotFound();
-      const rev = await revisionText(w.trx, id, n);
-      if (!rev) throw notFound('Revision not found');
-      return updateDocument(w, await loadFolderTree(w.trx, ownerId), doc, { title: rev.title, content: rev.content }, true);
-    },
-    userId,
-  );
+  return changeInOwnersTree(ctx, ownerId, id, userId, async (w, doc, tree) => {
+    const rev = await revisionText(w.trx, id, n);
+    if (!rev) throw notFound('Revision not found');
+    return updateDocument(w, tree, doc, { title: rev.title, content: rev.content }, true);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import type { FolderTree } from './folder-tree.js';
 import type { AppContext } from '../../runtime/context.js';
 import { forbidden, notFound, userNotFound } from '../../http/errors.js';
 import { assertRole, type Role } from '../sharing/index.js';
@@ -117,17 +118,32 @@ export async function updateDocumentById(ctx: AppContext, userId: string, id: st
  * makes the change, named in its history: the owner, a collaborator, or an edit share link's holder;
  * the caller has checked their right to.
  */
-export async function updateOwnersDocument(ctx: AppContext, ownerId: string, id: string, body: UpdateDocumentBody, editorId = ownerId): Promise<DocumentRow> {
+export function updateOwnersDocument(ctx: AppContext, ownerId: string, id: string, body: UpdateDocumentBody, editorId = ownerId): Promise<DocumentRow> {
+  return changeInOwnersTree(ctx, ownerId, id, editorId, (w, doc, tree) => {
+    checkBaseRevision(doc, body.baseRevision);
+    const { baseRevision: _base, ...patch } = body;
+    return updateDocument(w, tree, doc, patch);
+  });
+}
+
+/**
+ * One change of a live document in its owner's tree: the owner's sync stamp, the document re-read
+ * in the transaction (404 once it is gone), the history naming `editorId`.
+ */
+export function changeInOwnersTree(
+  ctx: AppContext,
+  ownerId: string,
+  id: string,
+  editorId: string,
+  change: (w: Writer, doc: DocumentRow, tree: FolderTree) => Promise<DocumentRow>,
+): Promise<DocumentRow> {
   return withWriter(
     ctx,
     ownerId,
     async (w) => {
       const doc = await findOwnDocument(w.trx, ownerId, id);
       if (!doc) throw documentNotFound();
-      checkBaseRevision(doc, body.baseRevision);
-      const tree = await loadFolderTree(w.trx, ownerId);
-      const { baseRevision: _base, ...patch } = body;
-      return updateDocument(w, tree, doc, patch);
+      return change(w, doc, await loadFolderTree(w.trx, ownerId));
     },
     editorId,
   );
