@@ -374,6 +374,20 @@ describe('POST /api/billing/webhook', () => {
     expect(mails[0].text).toContain('https://invoice.stripe.test/i/in_test_1');
   });
 
+  it.each(['invoice.paid', 'invoice.payment_succeeded'])('%s re-reads the subscription its invoice names and applies it; an invoice of no subscription changes nothing', async (type) => {
+    const u = await verifiedUser();
+    const customer = await customerOf(u);
+    const sub = subscription(customer, 'active', 'annual');
+    const invoice = (id: string, parent: unknown) => ({ id, object: 'invoice', customer, hosted_invoice_url: null, parent });
+    // A one-off invoice (no subscription behind it): acknowledged, nothing changes.
+    expect((await deliver(signed(type, invoice(`in_${type}_a`, null)))).statusCode).toBe(200);
+    expect(await tier(u.user.id)).toBe('free');
+    const paid = signed(type, invoice(`in_${type}_b`, { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: {} } }));
+    expect((await deliver(paid)).statusCode).toBe(200);
+    expect(await tier(u.user.id)).toBe('subscriber:annual');
+    expect(await billing(u.cookie)).toMatchObject({ customerStatus: 'subscriber:annual', plan: 'annual', status: 'active' });
+  });
+
   it('never changes an administrator’s plain subscriber grant', async () => {
     const u = await verifiedUser();
     const customer = await customerOf(u);
