@@ -1,6 +1,7 @@
 import type { AppContext } from '../../runtime/context.js';
 import { toBool } from '../../db/dialect.js';
 import { readableDocument } from '../item-access/index.js';
+import { presentUserSummary } from '../users/index.js';
 import { pruneBefore, seenSince, upsertHeartbeat } from './queries.js';
 
 // Presence on documents: whoever may read a document sends
@@ -11,17 +12,17 @@ import { pruneBefore, seenSince, upsertHeartbeat } from './queries.js';
 export const PRESENCE_WINDOW_MS = 60_000;
 
 export interface Present {
-  user: { id: string; username: string; displayName: string; avatar: string | null };
+  user: ReturnType<typeof presentUserSummary>;
   editing: boolean;
   lastSeenAt: string;
 }
 
-const windowStart = (ctx: AppContext) => new Date(ctx.clock.now().getTime() - PRESENCE_WINDOW_MS).toISOString();
+const windowStart = (ctx: Pick<AppContext, 'clock'>) => new Date(ctx.clock.now().getTime() - PRESENCE_WINDOW_MS).toISOString();
 
 async function presentOn(ctx: AppContext, documentId: string): Promise<Present[]> {
   const rows = await seenSince(ctx.db.kysely, documentId, windowStart(ctx));
   return rows.map((r) => ({
-    user: { id: r.id, username: r.username, displayName: r.display_name, avatar: r.avatar },
+    user: presentUserSummary(r),
     editing: toBool(r.editing),
     lastSeenAt: r.last_seen_at,
   }));
@@ -42,5 +43,5 @@ export async function presence(ctx: AppContext, userId: string, documentId: stri
 
 /** The periodic prune: heartbeats older than the window are gone for good. */
 export async function prunePresence(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
-  return pruneBefore(ctx.db.kysely, new Date(ctx.clock.now().getTime() - PRESENCE_WINDOW_MS).toISOString());
+  return pruneBefore(ctx.db.kysely, windowStart(ctx));
 }
