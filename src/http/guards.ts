@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { toBool } from '../db/dialect.js';
 import type { Database, UserRow } from '../db/types.js';
 import { bearerToken, requireSession, requireUser, type Caller } from './auth.js';
 import { AppError, forbidden, notFound, tooManyRequests, unauthorized } from './errors.js';
@@ -104,6 +105,13 @@ export function assertProbationQuota(
 export function assertSubscriber(user: Pick<UserRow, 'customer_status'>): void {
   if (user.customer_status === 'free') {
     throw new AppError(403, SUBSCRIPTION_MESSAGE, 'subscription_required');
+  }
+}
+
+/** A verified e-mail address (403 `email_not_verified`); `before` says what it is needed for. */
+export function assertEmailVerified(user: Pick<UserRow, 'email_verified'>, before: string): void {
+  if (!toBool(user.email_verified)) {
+    throw forbidden(`Verify your e-mail address before ${before}; POST /api/auth/send-verification-email sends the link again`, 'email_not_verified');
   }
 }
 

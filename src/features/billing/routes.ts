@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.js';
-import { forbidden } from '../../http/errors.js';
 import { refuseInvalidText } from '../../http/input-guard.js';
-import { hook, requireWritableSession } from '../../http/guards.js';
+import { assertEmailVerified, hook, requireWritableSession } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, PUBLIC, ref, SESSION_AUTH } from '../../http/schemas.js';
-import { toBool } from '../../db/dialect.js';
 import { BillingResult, CheckoutBody, PortalBody, SessionUrl, WebhookEvent, WebhookReceived } from './schemas.js';
 import { createCheckoutSession, createPortalSession, getBilling } from './service.js';
 import { handleWebhook } from './webhook.js';
@@ -19,9 +17,7 @@ const tags = ['billing'];
  */
 async function requireCheckoutCaller(request: FastifyRequest) {
   const caller = await requireWritableSession(request);
-  if (!toBool(caller.user.email_verified)) {
-    throw forbidden('Verify your e-mail address before subscribing; POST /api/auth/send-verification-email sends the link again', 'email_not_verified');
-  }
+  assertEmailVerified(caller.user, 'subscribing');
   return caller;
 }
 

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../http/auth.js';
-import { toBool } from '../../db/dialect.js';
-import { forbidden } from '../../http/errors.js';
-import { hook, requireWritable } from '../../http/guards.js';
+import { assertEmailVerified, hook, requireWritable } from '../../http/guards.js';
 import { page, pageWindow, ROW_PAGE } from '../../http/pagination.js';
 import { described, EITHER_AUTH, errors, MessageBody, PUBLIC } from '../../http/schemas.js';
 import { DOCUMENT_BODY_LIMIT } from '../documents/service.js';
@@ -33,9 +31,7 @@ const WRITER = 'Needs a signed-in account (401) with a verified e-mail (403 `ema
 /** A writer through an edit link: signed in, allowed to write, with a verified e-mail address. */
 async function requireLinkWriter(request: FastifyRequest): Promise<Caller> {
   const caller = await requireWritable(request);
-  if (!toBool(caller.user.email_verified)) {
-    throw forbidden('Verify your e-mail address before changing anything through a share link; POST /api/auth/send-verification-email sends the link again', 'email_not_verified');
-  }
+  assertEmailVerified(caller.user, 'changing anything through a share link');
   return caller;
 }
 
