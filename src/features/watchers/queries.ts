@@ -1,5 +1,6 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { accessRankSql } from '../sharing/index.js';
 
 // The watchers' queries (service.ts, user-data.ts).
 
@@ -18,10 +19,21 @@ export async function deleteWatch(db: Db, listId: string, userId: string): Promi
   await db.deleteFrom('list_watchers').where('list_id', '=', listId).where('user_id', '=', userId).execute();
 }
 
-/** Who watches the list, but `exceptUserId` (the one who changed it). */
-export async function watcherIdsOf(db: Db, listId: string, exceptUserId: string): Promise<string[]> {
-  const rows = await db.selectFrom('list_watchers').select('user_id').where('list_id', '=', listId).where('user_id', '!=', exceptUserId).execute();
-  return rows.map((r) => r.user_id);
+/**
+ * Who watches the list and may still read it (its owner or a collaborator, as the access module
+ * answers now), but `exceptUserId` (the one who changed it), with the list's title: one statement
+ * however many watch it.
+ */
+export function readingWatchersOf(db: Db, listId: string, exceptUserId: string) {
+  return db
+    .selectFrom('list_watchers')
+    .innerJoin('lists', 'lists.id', 'list_watchers.list_id')
+    .select(['list_watchers.user_id', 'lists.title'])
+    .where('list_watchers.list_id', '=', listId)
+    .where('list_watchers.user_id', '!=', exceptUserId)
+    .where(accessRankSql('list', sql.ref('lists.id'), sql.ref('lists.user_id'), sql.ref('list_watchers.user_id')), 'is not', null)
+    .orderBy('list_watchers.user_id')
+    .execute();
 }
 
 /** The user's watches, and the watches of the user's lists (what purge and deletion remove). */

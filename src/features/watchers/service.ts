@@ -1,9 +1,8 @@
 import type { AppContext } from '../../runtime/context.js';
 import type { DomainEvents } from '../../runtime/events.js';
-import { AppError } from '../../http/errors.js';
 import { readableList } from '../item-access/index.js';
 import { foldListChange } from '../notifications/service.js';
-import { deleteWatch, insertWatch, watcherIdsOf } from './queries.js';
+import { deleteWatch, insertWatch, readingWatchersOf } from './queries.js';
 
 // Watching a list: whoever may read the list through its
 // ordinary endpoints (owner or collaborator) may watch it, and is then told of every change of its
@@ -21,25 +20,15 @@ export async function unwatchList(ctx: AppContext, userId: string, listId: strin
   await deleteWatch(ctx.db.kysely, listId, userId);
 }
 
-/** The list as `userId` may read it now, or null (a watcher whose access has ended is told nothing). */
-async function listFor(ctx: AppContext, userId: string, listId: string): Promise<{ id: string; title: string } | null> {
-  try {
-    return await readableList(ctx, userId, listId);
-  } catch (err) {
-    if (err instanceof AppError && err.statusCode < 500) return null;
-    throw err;
-  }
-}
-
 /**
  * The listener of `listRowsChanged`: each watcher but the actor gets the change folded into their
  * unread notice. One watcher's failure is logged and does not keep the others from theirs.
  */
 export async function tellWatchers(ctx: AppContext, { listId, actorId, changes }: DomainEvents['listRowsChanged']): Promise<void> {
-  for (const watcherId of await watcherIdsOf(ctx.db.kysely, listId, actorId)) {
+  // A watcher whose access has ended is told nothing (the query asks the access module).
+  for (const { user_id: watcherId, title } of await readingWatchersOf(ctx.db.kysely, listId, actorId)) {
     try {
-      const list = await listFor(ctx, watcherId, listId);
-      if (list) await foldListChange(ctx, { recipientId: watcherId, actorId, list: { id: list.id, title: list.title }, changes });
+      await foldListChange(ctx, { recipientId: watcherId, actorId, list: { id: listId, title }, changes });
     } catch (err) {
       ctx.log.error({ err, listId, watcherId }, 'list_changed notice failed');
     }
