@@ -33,7 +33,8 @@ import {
 import { editableList } from './sources.js';
 import { MULTISELECT_NOTE, readCell, readHeader } from './list-csv.js';
 import { presentRowData } from './presenter.js';
-import { prepareRow, storedData, uniqueKey, uniqueKeys } from './row-data.js';
+import { prepareRow, storedData, uniqueKeys } from './row-data.js';
+import { uniqueKey } from './unique-key.js';
 import { rowValidator, valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.js';
-import type { Column } from './dsl.js';
 import type { PreparedRow, StoredColumn, UniqueKey } from './queries/index.js';
+import { uniqueKey } from './unique-key.js';
 import { isEmptyValue } from './visibility.js';
 
 // A row's cells as stored: keyed by property id (so renaming or re-keying a column never rewrites
@@ -11,20 +11,6 @@ export function storedData(columns: readonly StoredColumn[], data: Record<string
   const out: Record<string, unknown> = {};
   for (const c of columns) if (!isEmptyValue(data[c.key])) out[c.propertyId] = data[c.key];
   return out;
-}
-
-/** The form a unique column's value is compared in (numbers as numbers, e-mail addresses case-insensitively). */
-export function uniqueKey(column: Column, value: unknown): string {
-  switch (column.type) {
-    case 'number':
-      return String(value);
-    case 'email':
-      return (value as string).toLowerCase();
-    case 'datetime':
-      return new Date(Date.parse(value as string)).toISOString();
-    default:
-      return String(value);
-  }
 }
 
 /** The unique values of a row's data: one per non-empty cell of a unique column. */

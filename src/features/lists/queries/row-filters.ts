@@ -4,6 +4,7 @@ import { escapeLike } from '../../../db/dialect.js';
 import { badRequest } from '../../../http/errors.js';
 import { TEXT_LIKE_TYPES, type Operator } from '../dsl.js';
 import type { FilterCondition } from '../filter.js';
+import { uniqueKey } from '../unique-key.js';
 import { isValidDate, isValidDateTime } from '../validate.js';
 import type { StoredColumn } from './columns.js';
 
@@ -171,6 +172,20 @@ function conditionSql(cells: Cells, column: StoredColumn, c: FilterCondition): R
   }
 }
 
+/**
+ * An `equals` on a unique column, narrowed to the row that claims the value in
+ * list_unique_values (its primary key is (property, value)): the page reads one row instead of
+ * evaluating the condition on every row's JSON. The condition itself still decides, so the answer
+ * is the one without the index (e-mail claims are lower-cased: a superset). Datetimes are left
+ * out: their claims are JavaScript's reading of the value, which SQLite rounds differently below
+ * a millisecond.
+ */
+function uniqueClaimSql(column: StoredColumn, c: FilterCondition): RawBuilder<SqlBool> | null {
+  if (c.operator !== 'equals' || !column.unique || column.type === 'datetime') return null;
+  const claimed = uniqueKey(column, operand(column, c.value));
+  return sql<SqlBool>`r.id in (select u.row_id from list_unique_values u where u.property_id = ${column.propertyId} and u.value = ${claimed})`;
+}
+
 function resolveColumn(columns: readonly StoredColumn[], key: string): StoredColumn {
   const c = columns.find((x) => x.key === key);
   if (!c) throw badRequest(`Unknown column "${key}"`);
@@ -180,7 +195,12 @@ function resolveColumn(columns: readonly StoredColumn[], key: string): StoredCol
 /** The where-clause parts of a row query (list, live, filters, q). */
 function rowConditions(cells: Cells, listId: string, columns: readonly StoredColumn[], query: RowCriteria): RawBuilder<SqlBool>[] {
   const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`r.list_id = ${listId}`, sql<SqlBool>`r.deleted_at is null`];
-  for (const c of query.filter ?? []) parts.push(conditionSql(cells, resolveColumn(columns, c.field), c));
+  for (const c of query.filter ?? []) {
+    const column = resolveColumn(columns, c.field);
+    parts.push(conditionSql(cells, column, c));
+    const claim = uniqueClaimSql(column, c);
+    if (claim) parts.push(claim);
+  }
   const q = query.q?.trim();
   if (q) {
     const searched = columns.filter((c) => TEXT_LIKE_TYPES.includes(c.type));
