@@ -73,7 +73,7 @@ describe('GET /api/tags/trending', () => {
     expect(await publishDueMessages(t.app.ctx)).toBe(1);
     // "old" is now more than 24 hours old; "later" was published just now.
     expect((await trending()).map((x) => x.tag).sort()).toEqual(['fresh', 'later']);
-    // The window's edge moves by the minute.
+    // A day and a minute later every use has left the window.
     t.clock.advance(24 * 3600_000 + 60_000);
     expect(await trending()).toEqual([]);
     // Search is not windowed: every tag in use is still found.
