@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { blankDatabase } from '../helpers/app.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { foldTags } from '../../src/features/messages/tag-fold.js';
+import { FOLD_BATCH, foldTags } from '../../src/features/messages/tag-fold.js';
 import { seededUser } from '../../bench/seed.js';
 
 // Migration 026 carries the tag counters over: the uses migration 018's triggers had counted are
 // marked counted (in the window or out of it) and the counters are left as they were, so the
 // first fold only does what 018's trending read would have done next (uses past the window
-// leave it) and never counts a use twice.
+// leave it) and never counts a use twice. And the fold, straight on the database: it goes on past
+// its first batch until nothing is left.
 
 let drop: (() => Promise<void>) | null = null;
 afterEach(async () => drop?.());
@@ -77,4 +78,31 @@ it('migration 026 keeps the counters of 018 and marks their uses counted; the fi
     ['old', 1],
   ]);
   expect(await foldTags(blank.db, now)).toBe(0);
+});
+
+it('the fold goes on, a batch per transaction, until no use is left: more than one batch of them all count', async () => {
+  const blank = await blankDatabase();
+  drop = blank.drop;
+  await migrateToLatest(blank.db);
+  const db = blank.db.kysely;
+  const now = new Date();
+  const author = seededUser('batched', now.toISOString());
+  await db.insertInto('users').values(author).execute();
+  const n = FOLD_BATCH + 1;
+  const ids = Array.from({ length: n }, (_, i) => `b${i}`);
+  const iso = now.toISOString();
+  for (let i = 0; i < n; i += 500) {
+    const slice = ids.slice(i, i + 500);
+    await db
+      .insertInto('messages')
+      .values(slice.map((id) => ({ id, user_id: author.id, content: id, publicly_visible: true, tags: '["many"]', image_urls: '[]', video_urls: '[]', published_at: iso, created_at: iso, updated_at: iso })))
+      .execute();
+    await db
+      .insertInto('message_tags')
+      .values(slice.map((id) => ({ message_id: id, tag: 'many' })))
+      .execute();
+  }
+  expect(await foldTags(blank.db, now)).toBe(n);
+  const trend = await db.selectFrom('tag_trends').select(['messages', 'accounts']).where('tag', '=', 'many').executeTakeFirstOrThrow();
+  expect([Number(trend.messages), Number(trend.accounts)]).toEqual([n, 1]);
 });
