@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { parseDatabaseUrl } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { indexPendingMessages } from '../src/features/messages/search-index.js';
+import { foldTags } from '../src/features/messages/tag-fold.js';
 import { newId } from '../src/lib/ids.js';
 import { seededUser } from './seed.js';
 
@@ -79,6 +80,10 @@ export async function seedMessages(databaseUrl: string, email = 'bench0@example.
     });
     // The steady state: every message in SQLite's search index (posts are indexed in batches after they commit).
     if (db.engine === 'sqlite') while ((await indexPendingMessages(db.kysely, 5000)) > 0);
+    // And every tag use in the tag counters (a running service folds within seconds of a post).
+    const folding = Date.now();
+    const uses = await foldTags(db, new Date());
+    process.stdout.write(`folded ${uses} tag uses into the tag counters in ${((Date.now() - folding) / 1000).toFixed(1)} s\n`);
     await sql`analyze`.execute(db.kysely);
     return { author: followed[0].username };
   } finally {

@@ -354,15 +354,20 @@ export interface MessageTagsTable {
   tag: string; // case-sensitive
 }
 
-/** A tag of a published, public, top-level message (kept by triggers, migration 016). */
+/**
+ * A tag of a published, public, top-level message (kept by triggers, migration 018), and how far
+ * the fold has counted it (migration 026): 0 not yet, 1 counted and in the trending window, 2
+ * counted and out of it.
+ */
 export interface PublicTagUsesTable {
   message_id: string;
   tag: string;
   author_id: string;
   published_at: string;
+  stage: ColumnType<number, number | undefined, number>;
 }
 
-/** How many published, public, top-level messages carry each tag (kept by triggers, migration 016). */
+/** How many published, public, top-level messages carry each tag (kept by the fold, migration 026). */
 export interface PublicTagCountsTable {
   tag: string;
   /** lower(tag): prefix search. */
@@ -370,22 +375,23 @@ export interface PublicTagCountsTable {
   messages: ColumnType<number | string, number, number>;
 }
 
-/** A public tag use while it is in the trending window (the last 24 hours; migration 016). */
-export interface TagWindowUsesTable {
-  message_id: string;
+/** A counted tag use that was deleted, for the fold to take off the counters (migration 026). */
+export interface TagUseRemovalsTable {
+  id: ColumnType<number | string, never, never>;
   tag: string;
   author_id: string;
-  published_at: string;
+  /** The use's stage when it was deleted: 1 if it was counted in the trending window. */
+  stage: number;
 }
 
-/** Messages of each author with each tag in the trending window (kept by triggers, migration 016). */
+/** Messages of each author with each tag in the trending window (kept by the fold, migration 026). */
 export interface TagTrendAuthorsTable {
   tag: string;
   author_id: string;
   messages: ColumnType<number | string, number, number>;
 }
 
-/** Messages and distinct authors of each tag in the trending window (kept by triggers, migration 016). */
+/** Messages and distinct authors of each tag in the trending window (kept by the fold, migration 026). */
 export interface TagTrendsTable {
   tag: string;
   messages: ColumnType<number | string, number, number>;
@@ -748,7 +754,7 @@ export interface Database {
   billing_events: BillingEventsTable;
   public_tag_uses: PublicTagUsesTable;
   public_tag_counts: PublicTagCountsTable;
-  tag_window_uses: TagWindowUsesTable;
+  tag_use_removals: TagUseRemovalsTable;
   tag_trend_authors: TagTrendAuthorsTable;
   tag_trends: TagTrendsTable;
   blog_subscriptions: BlogSubscriptionsTable;

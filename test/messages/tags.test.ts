@@ -1,28 +1,37 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publishDueMessages } from '../../src/features/messages/scheduling.js';
+import { foldTags } from '../../src/features/messages/tag-fold.js';
+import { FOLD_EVERY_MS, foldTagCounters } from '../../src/features/messages/tags.js';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
 import { call, expectError, member, post, subscriber } from './helpers.js';
 
 // Tag discovery through the HTTP API (CONTRACT, Utility helpers): trending over the last 24 hours
 // ranked by distinct authors then messages, prefix search; private messages, replies and
-// unpublished ones never count; deleted and purged messages stop counting at once. Each test has
-// an app of its own, so the rankings hold only its own tags.
+// unpublished ones never count; deleted and purged messages stop counting. The counters are
+// folded after the writes (tag-fold.ts): `trending` and `search` fold first, as the scheduler
+// would, and the read's own fold (at most FOLD_EVERY_MS behind) is tested with `read`. Each test
+// has an app of its own, so the rankings hold only its own tags.
 
+const CRON_SECRET = 'tags-cron-secret';
 let t: AdminTestApp;
 beforeEach(async () => {
-  t = await createAdminApp({ smtp: false });
+  t = await createAdminApp({ smtp: false, env: { CRON_SECRET } });
 });
 afterEach(async () => t.close());
 
-const trending = async (query = '') => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/tags/trending${query}` });
+/** A read as it comes, folding only when the read itself decides to. */
+const read = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().tags as { tag: string; messages: number; accounts: number }[];
+  return res.json().tags as { tag: string; messages?: number; accounts?: number }[];
+};
+const trending = async (query = '') => {
+  await foldTagCounters(t.app.ctx);
+  return (await read(`/api/tags/trending${query}`)) as { tag: string; messages: number; accounts: number }[];
 };
 const search = async (q: string, extra = '') => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/tags/search?q=${encodeURIComponent(q)}${extra}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().tags as { tag: string; messages: number }[];
+  await foldTagCounters(t.app.ctx);
+  return (await read(`/api/tags/search?q=${encodeURIComponent(q)}${extra}`)) as { tag: string; messages: number }[];
 };
 
 describe('GET /api/tags/trending', () => {
@@ -64,14 +73,14 @@ describe('GET /api/tags/trending', () => {
     expect(await publishDueMessages(t.app.ctx)).toBe(1);
     // "old" is now more than 24 hours old; "later" was published just now.
     expect((await trending()).map((x) => x.tag).sort()).toEqual(['fresh', 'later']);
-    // The window's edge moves by the minute.
+    // A day and a minute later every use has left the window.
     t.clock.advance(24 * 3600_000 + 60_000);
     expect(await trending()).toEqual([]);
     // Search is not windowed: every tag in use is still found.
     expect(await search('OLD')).toEqual([{ tag: 'old', messages: 1 }]);
   });
 
-  it('a deleted message stops counting at once, in trending and in search', async () => {
+  it('a deleted message stops counting with the next fold, in trending and in search', async () => {
     const [a, b] = [await member(t), await member(t)];
     const m = await post(t, a, { content: 'one', tags: ['gone'] });
     const m2 = await post(t, a, { content: 'one more', tags: ['gone'] });
@@ -107,6 +116,84 @@ describe('GET /api/tags/trending', () => {
     expect(await trending()).toHaveLength(10);
     expect(await trending('?limit=50')).toHaveLength(12);
     for (const bad of ['0', '51', 'x', '-1', '1.5']) expectError(await t.app.inject({ method: 'GET', url: `/api/tags/trending?limit=${bad}` }), 400);
+  });
+});
+
+describe('the fold of the tag counters', () => {
+  it('a read folds by itself once FOLD_EVERY_MS has passed since the last fold, so an answer is at most that far behind', async () => {
+    const [a, b] = [await member(t), await member(t)];
+    await post(t, a, { content: 'first', tags: ['early'] });
+    expect(await trending()).toEqual([{ tag: 'early', messages: 1, accounts: 1 }]);
+    await post(t, b, { content: 'second', tags: ['early', 'late'] });
+    // Within FOLD_EVERY_MS of the last fold a read answers from the counters as they are.
+    t.clock.advance(FOLD_EVERY_MS - 1);
+    expect(await read('/api/tags/trending')).toEqual([{ tag: 'early', messages: 1, accounts: 1 }]);
+    expect(await read('/api/tags/search?q=la')).toEqual([]);
+    // Then the next read folds first: both reads see the second post.
+    t.clock.advance(1);
+    expect(await read('/api/tags/search?q=la')).toEqual([{ tag: 'late', messages: 1 }]);
+    expect(await read('/api/tags/trending')).toEqual([
+      { tag: 'early', messages: 2, accounts: 2 },
+      { tag: 'late', messages: 1, accounts: 1 },
+    ]);
+  });
+
+  it('a message deleted before the fold counted it is never counted, and leaves nothing to take off', async () => {
+    const a = await member(t);
+    const m = await post(t, a, { content: 'brief', tags: ['brief'] });
+    expect((await call(t, a, 'DELETE', `/api/messages/${m.id}`)).statusCode).toBe(200);
+    expect(await trending()).toEqual([]);
+    expect(await search('bri')).toEqual([]);
+    await post(t, a, { content: 'again', tags: ['brief'] });
+    expect(await trending()).toEqual([{ tag: 'brief', messages: 1, accounts: 1 }]);
+    expect(await search('bri')).toEqual([{ tag: 'brief', messages: 1 }]);
+  });
+
+  it('folds running at once (two instances) count every use once', async () => {
+    const [a, b] = [await member(t), await member(t)];
+    for (let i = 0; i < 5; i++) await post(t, i % 2 ? a : b, { content: `m${i}`, tags: ['twice', `n${i}`] });
+    const now = t.clock.now();
+    const counted = await Promise.all([foldTags(t.app.ctx.db, now), foldTags(t.app.ctx.db, now), foldTagCounters(t.app.ctx)]);
+    expect(counted.reduce((x, y) => x + y, 0)).toBe(10);
+    expect((await trending('?limit=1'))[0]).toEqual({ tag: 'twice', messages: 5, accounts: 2 });
+    expect(await search('tw')).toEqual([{ tag: 'twice', messages: 5 }]);
+  });
+
+  it('a purge folds in its own batch: its author rows are gone before any further fold; replies left orphaned still never count', async () => {
+    const [a, b] = [await member(t), await member(t)];
+    const root = await post(t, a, { content: 'root', tags: ['kept', 'mine'] });
+    await post(t, b, { content: 'other', tags: ['kept'] });
+    await post(t, b, { parentId: root.id, content: 'reply', tags: ['kept', 'answer'] });
+    expect(await trending()).toEqual([
+      { tag: 'kept', messages: 2, accounts: 2 },
+      { tag: 'mine', messages: 1, accounts: 1 },
+    ]);
+    const purge = await t.app.inject({ method: 'POST', url: `/api/admin/users/${a.user.id}/purge`, headers: { cookie: t.admin.cookie }, payload: {} });
+    expect(purge.statusCode, purge.body).toBe(200);
+    // No fold since the last one (the clock has not moved): what the reads show, the purge folded.
+    expect(await read('/api/tags/trending')).toEqual([{ tag: 'kept', messages: 1, accounts: 1 }]);
+    expect(await read('/api/tags/search?q=m')).toEqual([]);
+    const authors = await t.db.kysely.selectFrom('tag_trend_authors').select('author_id').where('author_id', '=', a.user.id).execute();
+    expect(authors).toEqual([]);
+    // b's reply lost its parent: orphaned, it is still a reply and never counts.
+    expect(await search('a')).toEqual([]);
+    expect(await trending()).toEqual([{ tag: 'kept', messages: 1, accounts: 1 }]);
+  });
+
+  it('the scheduler’s task folds every tick, and housekeeping runs it too', async () => {
+    const a = await member(t);
+    await post(t, a, { content: 'ticked', tags: ['tick'] });
+    await post(t, a, { content: 'ticked again', tags: ['tick'] });
+    await t.app.ctx.runtime.periodic.runOnce();
+    expect(await read('/api/tags/search?q=ti')).toEqual([{ tag: 'tick', messages: 2 }]);
+    await post(t, a, { content: 'swept', tags: ['sweep'] });
+    const cron = await t.app.inject({ method: 'GET', url: '/api/cron/purge-expired', headers: { authorization: `Bearer ${CRON_SECRET}` } });
+    expect(cron.statusCode, cron.body).toBe(200);
+    expect(cron.json().tagUses).toBe(1);
+    expect(await read('/api/tags/trending')).toEqual([
+      { tag: 'tick', messages: 2, accounts: 1 },
+      { tag: 'sweep', messages: 1, accounts: 1 },
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@ import { reportRoutes } from './report-routes.js';
 import { messageRoutes } from './routes.js';
 import { scheduledRoutes } from './scheduled-routes.js';
 import { tagRoutes } from './tag-routes.js';
-import { trendingExpiry, trendingWindowTask } from './tags.js';
+import { tagCountersTask, tagFold } from './tags.js';
 import { publishScheduledTask } from './scheduling.js';
 import { MESSAGE_COMPONENTS } from './schemas.js';
 import { searchIndexer, searchIndexerState } from './search-index.js';
@@ -16,9 +16,9 @@ export const messagesModule: FeatureModule = {
   name: 'messages',
   routes: [messageRoutes, scheduledRoutes, reportRoutes, publishRoutes, tagRoutes, orgFeedRoutes],
   components: MESSAGE_COMPONENTS,
-  state: [messageReadCache, searchIndexerState, trendingExpiry],
+  state: [messageReadCache, searchIndexerState, tagFold],
   // A message that became visible goes into SQLite's search index in the next batch.
   listeners: [listen('publish', (ctx) => searchIndexer(ctx).soon())],
-  periodic: [publishScheduledTask, trendingWindowTask],
+  periodic: [publishScheduledTask, tagCountersTask],
   userData: [messagesPart, digsGivenPart, reportsFiledPart],
 };

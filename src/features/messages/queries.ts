@@ -87,10 +87,123 @@ export async function withPushed(db: Kysely<Database>, viewer: Viewer, rows: Mes
 export const count = (v: unknown) => Number(v ?? 0);
 export const bool = (v: unknown) => toBool(v as never);
 
-/** Takes the tag uses published at or before `until` out of the trending window (the counters follow). */
-export async function expireWindowUses(db: Kysely<Database>, until: string): Promise<number> {
-  const result = await db.deleteFrom('tag_window_uses').where('published_at', '<=', until).executeTakeFirst();
-  return Number(result.numDeletedRows);
+// ---- tag counters: the fold (tag-fold.ts, migration 026) ----
+
+/**
+ * Makes the fold the only one running until its transaction ends: PostgreSQL's lock on the
+ * counters conflicts with itself and with no read; SQLite has one writer, so nothing to take.
+ */
+export async function lockTagCounters(trx: Kysely<Database>, engine: Engine): Promise<void> {
+  if (engine === 'postgres') await sql`lock table public_tag_counts, tag_trend_authors, tag_trends in share row exclusive mode`.execute(trx);
+}
+
+/**
+ * Counts up to `limit` uses not yet counted: stage 1 when published after `edge` (in the
+ * window), else 2. On PostgreSQL a use whose message a request is deleting meanwhile is skipped,
+ * not waited for: it is either gone or counted by the next fold.
+ */
+export function countNewTagUses(trx: Kysely<Database>, engine: Engine, edge: string, limit: number) {
+  const pending = lockDue(engine, trx.selectFrom('public_tag_uses').select(['message_id', 'tag']).where('stage', '=', 0).orderBy('published_at').limit(limit));
+  return trx
+    .updateTable('public_tag_uses')
+    .set((eb) => ({ stage: eb.case().when('published_at', '>', edge).then(1).else(2).end() }))
+    .where('stage', '=', 0)
+    .where((eb) => eb(eb.refTuple('message_id', 'tag'), 'in', pending.$asTuple('message_id', 'tag')))
+    .returning(['tag', 'author_id', 'stage'])
+    .execute();
+}
+
+/** Takes up to `limit` counted uses published at or before `edge` out of the window (stage 1 to 2). */
+export function leaveTrendingWindow(trx: Kysely<Database>, engine: Engine, edge: string, limit: number) {
+  const old = lockDue(
+    engine,
+    trx.selectFrom('public_tag_uses').select(['message_id', 'tag']).where('stage', '=', 1).where('published_at', '<=', edge).orderBy('published_at').limit(limit),
+  );
+  return trx
+    .updateTable('public_tag_uses')
+    .set({ stage: 2 })
+    .where('stage', '=', 1)
+    .where((eb) => eb(eb.refTuple('message_id', 'tag'), 'in', old.$asTuple('message_id', 'tag')))
+    .returning(['tag', 'author_id'])
+    .execute();
+}
+
+/** Takes up to `limit` removed uses off the journal, oldest first, for the fold to subtract. */
+export function takeTagUseRemovals(trx: Kysely<Database>, limit: number) {
+  return trx
+    .deleteFrom('tag_use_removals')
+    .where('id', 'in', (eb) => eb.selectFrom('tag_use_removals').select('id').orderBy('id').limit(limit))
+    .returning(['tag', 'author_id', 'stage'])
+    .execute();
+}
+
+/** Adds each change to its tag's all-time count; a tag whose count falls to 0 goes. */
+export async function addToTagCounts(trx: Kysely<Database>, changes: readonly { tag: string; n: number }[]): Promise<void> {
+  if (changes.length === 0) return;
+  await trx
+    .insertInto('public_tag_counts')
+    .values(changes.map((c) => ({ tag: c.tag, tag_key: sql<string>`lower(${c.tag})`, messages: c.n })))
+    .onConflict((oc) => oc.column('tag').doUpdateSet((eb) => ({ messages: eb('public_tag_counts.messages', '+', eb.ref('excluded.messages')) })))
+    .execute();
+  await trx
+    .deleteFrom('public_tag_counts')
+    .where('messages', '<=', 0)
+    .where(
+      'tag',
+      'in',
+      changes.map((c) => c.tag),
+    )
+    .execute();
+}
+
+/** Adds each change to the author's messages with the tag in the window; answers the new counts. */
+export function addToTrendAuthors(trx: Kysely<Database>, changes: readonly { tag: string; author_id: string; n: number }[]) {
+  return trx
+    .insertInto('tag_trend_authors')
+    .values(changes.map((c) => ({ tag: c.tag, author_id: c.author_id, messages: c.n })))
+    .onConflict((oc) => oc.columns(['tag', 'author_id']).doUpdateSet((eb) => ({ messages: eb('tag_trend_authors.messages', '+', eb.ref('excluded.messages')) })))
+    .returning(['tag', 'author_id', 'messages'])
+    .execute();
+}
+
+/** The author rows of these tags left with no message in the window go. */
+export async function dropEmptyTrendAuthors(trx: Kysely<Database>, tags: readonly string[]): Promise<void> {
+  await trx.deleteFrom('tag_trend_authors').where('messages', '<=', 0).where('tag', 'in', tags).execute();
+}
+
+/** Adds each change to its tag's messages and distinct authors in the window; a tag left with none goes. */
+export async function addToTagTrends(trx: Kysely<Database>, changes: readonly { tag: string; messages: number; accounts: number }[]): Promise<void> {
+  await trx
+    .insertInto('tag_trends')
+    .values(changes.map((c) => ({ tag: c.tag, messages: c.messages, accounts: c.accounts })))
+    .onConflict((oc) =>
+      oc.column('tag').doUpdateSet((eb) => ({
+        messages: eb('tag_trends.messages', '+', eb.ref('excluded.messages')),
+        accounts: eb('tag_trends.accounts', '+', eb.ref('excluded.accounts')),
+      })),
+    )
+    .execute();
+  await trx
+    .deleteFrom('tag_trends')
+    .where('messages', '<=', 0)
+    .where(
+      'tag',
+      'in',
+      changes.map((c) => c.tag),
+    )
+    .execute();
+}
+
+/**
+ * Raises the message-read version (migration 010) once: trending answers are cached under it
+ * (read-cache.ts), and the fold changes them after the writes that bumped it.
+ */
+export async function bumpMessageReadVersion(trx: Kysely<Database>): Promise<void> {
+  await trx
+    .updateTable('message_versions')
+    .set((eb) => ({ n: eb('n', '+', 1) }))
+    .where('shard', '=', 0)
+    .execute();
 }
 
 /**

@@ -19,7 +19,7 @@ export const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Tags of public top-level messages of the last 24 hours, ranked by distinct authors, then messages',
         description:
-          'An author counts once per tag. Tags are as written (case-sensitive). Private messages, replies and scheduled messages not yet published never count; a deleted message stops counting at once. The window’s edge moves by the minute.',
+          'An author counts once per tag. Tags are as written (case-sensitive). Private messages, replies and scheduled messages not yet published never count. The counts may be up to 5 seconds behind the writes: a new, deleted or just published message counts, or stops counting, within that.',
         security: OPTIONAL_AUTH,
         querystring: TrendingQuery,
         response: { 200: described(TrendingTags, 'The trending tags, first the most used'), ...errors(400) },

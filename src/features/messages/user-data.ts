@@ -5,23 +5,25 @@ import { jsonArraySpool, recordObject } from '../../lib/json-stream.js';
 import { MESSAGE_COLUMNS, messageRecords } from '../exports/service.js';
 import { takeAttachedUploads } from '../media/service.js';
 import { deleteMessages, forgetReportResolver, newestMessageIdsOf, orphanRepliesOf } from './queries.js';
+import { foldTagsIn } from './tag-fold.js';
 
 // The user's messages, for the purge's `messages` category and account deletion. Newest first:
 // a reply is always newer than its parent, so the user's own replies go before (or with) what
 // they answer, and the cascade on parent_id never removes a message of the user uncounted.
 // Replies by other users stay: their parent_id moves to orphaned_parent_id (the parent reads as
-// gone). Tags, digs, reports, the search index entries and the public tag uses with their
-// trending counters (tag_window_uses, tag_trend_authors: migration 016) go with each message
-// (foreign keys and triggers); the triggers also bump the message-read version and the public count, so every
-// instance's feed, search and count caches are exact after each batch commits.
+// gone). Tags, digs, reports, the search index entries and the public tag uses go with each
+// message (foreign keys and triggers); the triggers also bump the message-read version and the
+// public count, so every instance's feed, search and count caches are exact after each batch
+// commits. Each batch then folds the tag counters (tag-fold.ts), so no author row of the trending
+// counters (tag_trend_authors) or removal awaiting the fold (tag_use_removals) names the user.
 
 export const messagesPart: UserDataPart = {
   key: 'messages',
   category: 'messages',
   order: 200,
-  covers: ['messages.user_id', 'public_tag_uses.author_id', 'tag_window_uses.author_id', 'tag_trend_authors.author_id'],
+  covers: ['messages.user_id', 'public_tag_uses.author_id', 'tag_use_removals.author_id', 'tag_trend_authors.author_id'],
   count: (ctx, userId) => countOwned(ctx.db.kysely, 'messages.user_id', userId),
-  async removeBatch(_ctx, trx, userId, limit) {
+  async removeBatch(ctx, trx, userId, limit) {
     const ids = await newestMessageIdsOf(trx, userId, limit);
     if (ids.length === 0) return { removed: 0, blobKeys: [] };
     await orphanRepliesOf(trx, ids, userId);
@@ -30,6 +32,7 @@ export const messagesPart: UserDataPart = {
       ids.map((id) => `message:${id}`),
     );
     await deleteMessages(trx, ids);
+    await foldTagsIn(trx, ctx.db.engine, ctx.clock.now());
     return { removed: ids.length, blobKeys };
   },
   // The archive: the export's records as CSV and as JSON, read once, in batches, as the CSV is
