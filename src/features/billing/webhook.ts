@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { BillingConfig } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import type { AppContext } from '../../runtime/context.js';
@@ -16,7 +17,7 @@ const TOLERANCE_SECONDS = 300;
 
 const invalidSignature = () => new AppError(400, 'The webhook signature is missing or invalid', 'invalid_signature');
 
-export type WebhookOutcome = 'applied' | 'replayed' | 'ignored';
+type WebhookOutcome = 'applied' | 'replayed' | 'ignored';
 
 /** The id of a customer or subscription field, whether expanded or not. */
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
@@ -37,7 +38,12 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
   }
 }
 
-export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+/**
+ * Verifies and applies one delivery. Its outcome is logged (the answer is `{ received: true }`
+ * whatever it was, as the provider only needs the 200): the operator's record of which events
+ * changed a subscription and which were replays or ignored.
+ */
+export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<void> {
   // A request without a signature is no provider's, configured or not.
   if (!signature) throw invalidSignature();
   const { stripe, config } = billingProvider(ctx);
@@ -48,6 +54,11 @@ export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature:
   } catch {
     throw invalidSignature();
   }
+  const outcome = await applyEvent(ctx, stripe, config, event);
+  ctx.log.info({ eventId: event.id, type: event.type, outcome }, 'billing event');
+}
+
+async function applyEvent(ctx: AppContext, stripe: Stripe, config: BillingConfig, event: Stripe.Event): Promise<WebhookOutcome> {
   const db = ctx.db.kysely;
   if (await eventSeen(db, event.id)) return 'replayed';
 
