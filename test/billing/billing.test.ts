@@ -289,7 +289,7 @@ describe('POST /api/billing/webhook', () => {
     for (const c of cases) {
       const res = await deliver(c.event, c.body);
       expect(res.statusCode, c.name).toBe(400);
-      expect(res.json(), c.name).toMatchObject({ error: expect.any(String), code: 'invalid_signature' });
+      expect(res.json(), c.name).toMatchObject({ error: expect.stringMatching(/signature/), code: 'invalid_signature' });
     }
     expect(standIn.requests.length).toBe(reads);
     expect(await tier(u.user.id)).toBe('free');

@@ -168,6 +168,29 @@ describe('the outcome of each delivery', () => {
   });
 });
 
+describe('a provider failure', () => {
+  it('answers 502 and logs which call failed, never the key; the event is left to the provider’s retry', async () => {
+    const u = await steps.verifiedUser();
+    const customer = await steps.customerOf(u);
+    const sub = steps.subscription(customer, 'active', 'monthly');
+    const event = steps.signed('customer.subscription.created', subscriptionObject(sub));
+    standIn.failing.add(`/v1/subscriptions/${sub.id}`);
+    const logged = log.length;
+    try {
+      const res = await steps.deliver(event);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ code: 'upstream_error' });
+    } finally {
+      standIn.failing.delete(`/v1/subscriptions/${sub.id}`);
+    }
+    const failure = log.slice(logged).split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((l) => l.msg === 'payment provider call failed');
+    expect(failure).toMatchObject({ provider: 'stripe', what: 'read subscription', type: 'StripeAPIError', statusCode: 500 });
+    expect(log.slice(logged)).not.toContain(standIn.secretKey);
+    expect(await ledger(event)).toEqual([]);
+    expect(outcomesOf(event)).toEqual([]);
+  });
+});
+
 describe('the current subscription and others', () => {
   it('a first event of an ended subscription is recorded: the user had none before', async () => {
     const u = await steps.verifiedUser();
