@@ -40,7 +40,8 @@ export function accessRankSql(kind: ItemKind, itemId: RawBuilder<unknown>, owner
 
 /** The role a rank from accessRankSql stands for (null: no access). */
 export function roleOfRank(rank: number | string | null | undefined): Role | null {
-  return rank === null || rank === undefined ? null : (ROLE_OF_RANK[Number(rank)] ?? null);
+  // No grant (null, or no row: undefined) is the number 0 or NaN, which is no rank.
+  return ROLE_OF_RANK[Number(rank)] ?? null;
 }
 
 const NOT_FOUND: Record<ItemKind, string> = { list: 'List not found', document: 'Document not found' };
