@@ -131,6 +131,30 @@ describe('the outcome of each delivery', () => {
     expect(await ledger(event)).toHaveLength(1);
   });
 
+  it('two deliveries of one invoice.payment_failed at once send one e-mail', async () => {
+    const u = await steps.verifiedUser();
+    const customer = await steps.customerOf(u);
+    const sub = steps.subscription(customer, 'past_due', 'monthly');
+    const invoice = { id: 'in_twice', object: 'invoice', customer, hosted_invoice_url: 'https://invoice.stripe.test/i/in_twice', parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: {} } } };
+    const event = steps.signed('invoice.payment_failed', invoice);
+    const answers = await Promise.all([steps.deliver(event), steps.deliver(event)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(outcomesOf(event).sort()).toEqual(['applied', 'replayed']);
+    expect(t.smtp.to(u.user.email).filter((m) => m.subject === 'Your subscription payment failed')).toHaveLength(1);
+  });
+
+  it('an invoice of a quote, not of a subscription, changes nothing', async () => {
+    const u = await steps.verifiedUser();
+    const customer = await steps.customerOf(u);
+    const before = standIn.requests.length;
+    const invoice = { id: 'in_quote', object: 'invoice', customer, hosted_invoice_url: null, parent: { type: 'quote_details', quote_details: { quote: 'qt_test_1' }, subscription_details: null } };
+    const event = steps.signed('invoice.paid', invoice);
+    await accepted(event);
+    expect(standIn.requests.length).toBe(before);
+    expect(await steps.billing(u.cookie)).toMatchObject({ customerStatus: 'free', plan: null, status: null });
+    expect(outcomesOf(event)).toEqual(['ignored']);
+  });
+
   it('an unknown event type is recorded and ignored, so that its replay is a replay', async () => {
     const event = steps.signed('customer.tax_id.created', { id: 'txi_1', object: 'tax_id' });
     await accepted(event);
@@ -221,8 +245,10 @@ describe('the current subscription and others', () => {
 
     // The first one ending afterwards is an older subscription's event: nothing changes.
     first.status = 'canceled';
-    await accepted(steps.signed('customer.subscription.deleted', subscriptionObject(first)));
+    const late = steps.signed('customer.subscription.deleted', subscriptionObject(first));
+    await accepted(late);
     expect(await steps.billing(u.cookie)).toMatchObject({ customerStatus: 'subscriber:annual', plan: 'annual', status: 'active' });
+    expect(outcomesOf(late)).toEqual(['ignored']);
   });
 });
 
