@@ -4,17 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../helpers/zip.js';
 import { createTestApp, registerUser, setUserFields, type Registered, type TestApp } from '../helpers/app.js';
-import { signEvent, signPayload, StripeStandIn, subscriptionObject, type StandInSubscription } from './stripe-standin.js';
+import { signPayload, StripeStandIn, subscriptionObject } from './stripe-standin.js';
+import { billingEnv, BillingSteps, PRICES, WEBHOOK_SECRET } from './support.js';
 
 // Billing through the payment provider (CONTRACT.md, Billing), against a loopback stand-in of the
 // provider's API and with webhook events signed as the provider signs them.
 
-const WEBHOOK_SECRET = 'whsec_test_standin_secret';
-const PRICES = { monthly: 'price_monthly_test', annual: 'price_annual_test' };
-
 let standIn: StripeStandIn;
 let t: TestApp;
-let seq = 0;
+let steps: BillingSteps;
 // The blob store of the data archive (the archive test below).
 const dataDir = mkdtempSync(join(tmpdir(), 'billing-'));
 
@@ -23,16 +21,13 @@ beforeAll(async () => {
   await standIn.start();
   t = await createTestApp({
     env: {
+      ...billingEnv(standIn),
       DATA_DIR: dataDir,
-      STRIPE_SECRET_KEY: standIn.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_MONTHLY: PRICES.monthly,
-      STRIPE_PRICE_ANNUAL: PRICES.annual,
-      STRIPE_API_URL: standIn.url,
       WEB_URL: 'https://app.example.org',
       PUBLIC_ORIGIN_REDIRECTS: 'https://partner.example.net, http://127.0.0.1:5173',
     },
   });
+  steps = new BillingSteps(t, standIn);
 });
 afterAll(async () => {
   await t?.close();
@@ -40,46 +35,14 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function verifiedUser(): Promise<Registered> {
-  const u = await registerUser(t.app);
-  await setUserFields(t.db, u.user.id, { email_verified: true, account_status: 'active' });
-  return u;
-}
-
-const post = (url: string, cookie: string | null, payload?: unknown) =>
-  t.app.inject({ method: 'POST', url, ...(cookie ? { headers: { cookie } } : {}), ...(payload !== undefined ? { payload: payload as object } : {}) });
-
-const billing = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/billing', headers: { cookie } })).json().billing;
-
-const tier = async (userId: string) =>
-  (await t.db.kysely.selectFrom('users').select('customer_status').where('id', '=', userId).executeTakeFirstOrThrow()).customer_status;
-
-/** Checks out once, so the user has a provider customer; answers its id. */
-async function customerOf(u: Registered): Promise<string> {
-  const res = await post('/api/billing/checkout-session', u.cookie, { plan: 'monthly' });
-  expect(res.statusCode).toBe(200);
-  const row = await t.db.kysely.selectFrom('billing_customers').selectAll().where('user_id', '=', u.user.id).executeTakeFirstOrThrow();
-  return row.provider_customer_id;
-}
-
-function subscription(customer: string, status: string, plan: keyof typeof PRICES = 'monthly', extra: Partial<StandInSubscription> = {}): StandInSubscription {
-  seq += 1;
-  const s = { id: `sub_test_${seq}`, customer, status, price: PRICES[plan], currentPeriodEnd: Math.floor(t.clock.now().getTime() / 1000) + 30 * 86400, ...extra };
-  standIn.subscriptions.set(s.id, s);
-  return s;
-}
-
-/** An event signed as the provider signs it (at `timestamp`, default the test clock's now). */
-const signed = (type: string, object: unknown, options: { id?: string; timestamp?: number; secret?: string } = {}) =>
-  signEvent(type, object, { secret: WEBHOOK_SECRET, timestamp: Math.floor(t.clock.now().getTime() / 1000), ...options });
-
-const deliver = (event: { payload: string; header: string | null }, body = event.payload) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/billing/webhook',
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(event.header !== null ? { 'stripe-signature': event.header } : {}) },
-    payload: body,
-  });
+const verifiedUser = () => steps.verifiedUser();
+const post = (url: string, cookie: string | null, payload?: unknown) => steps.post(url, cookie, payload);
+const billing = (cookie: string) => steps.billing(cookie);
+const tier = (userId: string) => steps.tier(userId);
+const customerOf = (u: Registered) => steps.customerOf(u);
+const subscription = (...args: Parameters<BillingSteps['subscription']>) => steps.subscription(...args);
+const signed = (...args: Parameters<BillingSteps['signed']>) => steps.signed(...args);
+const deliver = (...args: Parameters<BillingSteps['deliver']>) => steps.deliver(...args);
 
 describe('GET /api/billing', () => {
   it('shows a free account with no subscription, and needs a caller', async () => {
@@ -326,7 +289,7 @@ describe('POST /api/billing/webhook', () => {
     for (const c of cases) {
       const res = await deliver(c.event, c.body);
       expect(res.statusCode, c.name).toBe(400);
-      expect(res.json(), c.name).toMatchObject({ error: expect.any(String), code: 'invalid_signature' });
+      expect(res.json(), c.name).toMatchObject({ error: expect.stringMatching(/signature/), code: 'invalid_signature' });
     }
     expect(standIn.requests.length).toBe(reads);
     expect(await tier(u.user.id)).toBe('free');

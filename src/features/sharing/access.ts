@@ -2,7 +2,6 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import type { AppContext } from '../../runtime/types.js';
 
 // The one answer to "what may this caller do with this list or document": `owner`, `editor`,
 // `viewer` or nothing. A caller's role is the strongest of: owning the item, a grant to them, and a
@@ -10,8 +9,8 @@ import type { AppContext } from '../../runtime/types.js';
 // from the database with the item, in one statement, and never kept between requests: a grant
 // revoked on one instance is refused on every other at once.
 //
-// Features that read the item anyway select `accessRankSql` with it (one query); the others ask
-// `listAccess` / `documentAccess`, or `requireListRole` / `requireDocumentRole`.
+// Features that read the item anyway select `accessRankSql` with it (one query) and check the role
+// with `assertRole`; the others ask `requireRole`.
 
 export type Role = 'viewer' | 'editor' | 'owner';
 export type ItemKind = 'list' | 'document';
@@ -41,7 +40,8 @@ export function accessRankSql(kind: ItemKind, itemId: RawBuilder<unknown>, owner
 
 /** The role a rank from accessRankSql stands for (null: no access). */
 export function roleOfRank(rank: number | string | null | undefined): Role | null {
-  return rank === null || rank === undefined ? null : (ROLE_OF_RANK[Number(rank)] ?? null);
+  // No grant (null, or no row: undefined) is the number 0 or NaN, which is no rank.
+  return ROLE_OF_RANK[Number(rank)] ?? null;
 }
 
 const NOT_FOUND: Record<ItemKind, string> = { list: 'List not found', document: 'Document not found' };
@@ -54,11 +54,6 @@ export function assertRole(kind: ItemKind, role: Role | null, needed: Role): Rol
   if (role === null) throw notFound(NOT_FOUND[kind]);
   if (RANK[role] < RANK[needed]) throw forbidden(needed === 'owner' ? `Only the ${kind}'s owner may do this` : `This needs the ${needed} role on the ${kind}`);
   return role;
-}
-
-/** Whether `role` includes `needed` (an editor may view, an owner do anything). */
-export function hasRole(role: Role | null, needed: Role): boolean {
-  return role !== null && RANK[role] >= RANK[needed];
 }
 
 /** An item's owner and the caller's role on it (null: none). */
@@ -103,15 +98,9 @@ export async function itemAccess(db: Kysely<Database>, kind: ItemKind, userId: s
   return row ? { ownerId: row.owner_id, role: roleOfRank(row.rank) } : null;
 }
 
-export const listAccess = (ctx: AppContext, userId: string, listId: string) => itemAccess(ctx.db.kysely, 'list', userId, listId);
-export const documentAccess = (ctx: AppContext, userId: string, documentId: string) => itemAccess(ctx.db.kysely, 'document', userId, documentId);
-
 /** The caller's access to an item that gives at least `needed`: else 404 (none) or 403 `forbidden` (too weak). */
 export async function requireRole(db: Kysely<Database>, kind: ItemKind, userId: string, itemId: string, needed: Role): Promise<Access & { role: Role }> {
   const access = await itemAccess(db, kind, userId, itemId);
   const role = assertRole(kind, access?.role ?? null, needed);
   return { ownerId: access!.ownerId, role };
 }
-
-export const requireListRole = (ctx: AppContext, userId: string, listId: string, needed: Role) => requireRole(ctx.db.kysely, 'list', userId, listId, needed);
-export const requireDocumentRole = (ctx: AppContext, userId: string, documentId: string, needed: Role) => requireRole(ctx.db.kysely, 'document', userId, documentId, needed);
