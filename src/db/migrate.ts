@@ -25,6 +25,7 @@ import * as m022 from './migrations/022_share_links.js';
 import * as m023 from './migrations/023_presence_watchers.js';
 import * as m024 from './migrations/024_networks_leftovers.js';
 import * as m025 from './migrations/025_shared_sync.js';
+import * as m027 from './migrations/027_message_read_indexes.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '023_presence_watchers': m023,
   '024_networks_leftovers': m024,
   '025_shared_sync': m025,
+  '027_message_read_indexes': m027,
 };
 
 /** The migration names, in the order they run. */
