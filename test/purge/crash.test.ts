@@ -125,6 +125,17 @@ describe('a removal run again', () => {
     expect(await readRemoval(t.db.kysely, id)).toEqual(done);
   });
 
+  it('stopped before its first batch, has removed nothing', async () => {
+    const owner = await account(t);
+    await insertMessages(owner.user.id, 2);
+    const id = await t.db.kysely.transaction().execute((trx) =>
+      beginRemoval(t.app.ctx, trx, { kind: 'purge', userId: owner.user.id, adminId: t.admin.id, categories: ['messages'], reason: 'no batch' }),
+    );
+    expect(await runRemoval(t.app.ctx, id, { maxBatches: 0 })).toBe(false);
+    expect(await rowsNaming(t, 'messages.user_id', owner.user.id)).toBe(2);
+    expect(await readRemoval(t.db.kysely, id)).toMatchObject({ status: 'running', counts: {} });
+  });
+
   it('answers true for a removal that does not exist', async () => {
     expect(await runRemoval(t.app.ctx, newId())).toBe(true);
   });
