@@ -133,7 +133,9 @@ describe('a removal run again', () => {
     );
     expect(await runRemoval(t.app.ctx, id, { maxBatches: 0 })).toBe(false);
     expect(await rowsNaming(t, 'messages.user_id', owner.user.id)).toBe(2);
-    expect(await readRemoval(t.db.kysely, id)).toMatchObject({ status: 'running', counts: {} });
+    const removal = (await readRemoval(t.db.kysely, id))!;
+    expect(removal.status).toBe('running');
+    expect(removal.counts).toEqual({});
   });
 
   it('answers true for a removal that does not exist', async () => {
