@@ -26,6 +26,7 @@ import * as m023 from './migrations/023_presence_watchers.js';
 import * as m024 from './migrations/024_networks_leftovers.js';
 import * as m025 from './migrations/025_shared_sync.js';
 import * as m026 from './migrations/026_tag_counters_off_path.js';
+import * as m027 from './migrations/027_message_read_indexes.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '024_networks_leftovers': m024,
   '025_shared_sync': m025,
   '026_tag_counters_off_path': m026,
+  '027_message_read_indexes': m027,
 };
 
 /** The migration names, in the order they run. */

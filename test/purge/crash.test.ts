@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
+import { DEFAULT_MAX_ATTEMPTS } from '../../src/runtime/jobs/enqueue.js';
 import { claimDueJobs, runDueJobs } from '../../src/runtime/jobs/execute.js';
 import { batchSize, beginRemoval, readRemoval, runRemoval } from '../../src/features/purge/removal.js';
 import { ENGINE } from '../helpers/app.js';
@@ -20,15 +21,21 @@ const BATCH = batchSize(ENGINE);
 const MESSAGES = BATCH * 2 + 137;
 const ROWS = BATCH + 50;
 
-async function seedVolume(userId: string): Promise<string> {
+/** `count` published public messages of the user, written directly (no jobs of their own). */
+async function insertMessages(userId: string, count: number): Promise<void> {
   const now = t.clock.now().toISOString();
-  const ids = Array.from({ length: MESSAGES }, () => newId());
+  const ids = Array.from({ length: count }, () => newId());
   for (let i = 0; i < ids.length; i += 500) {
     await t.db.kysely
       .insertInto('messages')
       .values(ids.slice(i, i + 500).map((id) => ({ id, user_id: userId, content: `m ${id}`, publicly_visible: true, tags: '[]', parent_id: null, pushed_message_id: null, image_urls: '[]', video_urls: '[]', scheduled_at: null, published_at: now, cross_post_config: null, created_at: now, updated_at: now })))
       .execute();
   }
+}
+
+async function seedVolume(userId: string): Promise<string> {
+  await insertMessages(userId, MESSAGES);
+  const now = t.clock.now().toISOString();
   const listId = newId();
   await t.db.kysely
     .insertInto('lists')
@@ -78,5 +85,60 @@ describe('a purge interrupted mid-way', () => {
     expect(await rowsNaming(t, 'list_rows.list_id', listId)).toBe(0);
     expect((await as(t, owner, 'GET', `/api/lists/${listId}`)).statusCode).toBe(404);
     expect((await as(t, null, 'GET', `/api/user/${owner.username}/messages`)).json().messages).toEqual([]);
+  });
+});
+
+describe('a removal whose runners keep dying', () => {
+  it('is taken again more often than an ordinary job would be, and still ends', async () => {
+    const owner = await account(t);
+    await insertMessages(owner.user.id, 3);
+    const id = await t.db.kysely.transaction().execute((trx) =>
+      beginRemoval(t.app.ctx, trx, { kind: 'purge', userId: owner.user.id, adminId: t.admin.id, categories: ['messages'], reason: 'dying runners' }),
+    );
+    // More deaths than an ordinary job's attempts: each runner claims the job and stops before it
+    // finishes, and the next one takes it once the lease has ended.
+    for (let death = 0; death <= DEFAULT_MAX_ATTEMPTS; death++) {
+      const [job] = await claimDueJobs(t.app.ctx, 10);
+      expect(job?.kind).toBe('user-removal');
+      t.clock.advance(t.app.ctx.jobs.leaseMs + 1000);
+    }
+    expect(await runDueJobs(t.app.ctx)).toMatchObject({ claimed: 1, done: 1, failed: 0 });
+    expect(await readRemoval(t.db.kysely, id)).toMatchObject({ status: 'done', counts: { messages: 3 } });
+    expect(await rowsNaming(t, 'messages.user_id', owner.user.id)).toBe(0);
+  });
+});
+
+describe('a removal run again', () => {
+  it('does nothing once done: what the user wrote since stays, and its counts do not change', async () => {
+    const owner = await account(t);
+    await insertMessages(owner.user.id, 2);
+    const id = await t.db.kysely.transaction().execute((trx) =>
+      beginRemoval(t.app.ctx, trx, { kind: 'purge', userId: owner.user.id, adminId: t.admin.id, categories: ['messages'], reason: 'twice' }),
+    );
+    expect(await runRemoval(t.app.ctx, id)).toBe(true);
+    const done = (await readRemoval(t.db.kysely, id))!;
+    expect(done).toMatchObject({ status: 'done', counts: { messages: 2 } });
+    // The account stays after a purge and writes again; a late second run of the job leaves that.
+    await insertMessages(owner.user.id, 1);
+    expect(await runRemoval(t.app.ctx, id)).toBe(true);
+    expect(await rowsNaming(t, 'messages.user_id', owner.user.id)).toBe(1);
+    expect(await readRemoval(t.db.kysely, id)).toEqual(done);
+  });
+
+  it('stopped before its first batch, has removed nothing', async () => {
+    const owner = await account(t);
+    await insertMessages(owner.user.id, 2);
+    const id = await t.db.kysely.transaction().execute((trx) =>
+      beginRemoval(t.app.ctx, trx, { kind: 'purge', userId: owner.user.id, adminId: t.admin.id, categories: ['messages'], reason: 'no batch' }),
+    );
+    expect(await runRemoval(t.app.ctx, id, { maxBatches: 0 })).toBe(false);
+    expect(await rowsNaming(t, 'messages.user_id', owner.user.id)).toBe(2);
+    const removal = (await readRemoval(t.db.kysely, id))!;
+    expect(removal.status).toBe('running');
+    expect(removal.counts).toEqual({});
+  });
+
+  it('answers true for a removal that does not exist', async () => {
+    expect(await runRemoval(t.app.ctx, newId())).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { secondInstance } from '../helpers/app.js';
@@ -12,9 +13,17 @@ import { account, as, ok, rowsNaming, SEEDED_COUNTS, seedContent, type Account }
 
 let t: AdminTestApp;
 let dataDir: string;
+/** The server's error log (a blob a purge could not delete is logged there with its key). */
+let errorLog = '';
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'purge-'));
-  t = await createAdminApp({ smtp: false, env: { DATA_DIR: dataDir } });
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      errorLog += String(chunk);
+      done();
+    },
+  });
+  t = await createAdminApp({ smtp: false, logStream, env: { DATA_DIR: dataDir, LOG_LEVEL: 'error' } });
 });
 afterAll(async () => {
   await t.close();
@@ -170,6 +179,29 @@ describe('a purge of every category', () => {
 
     // A second purge finds nothing left.
     expect((await purge(owner.user.id)).json()).toEqual({ dryRun: false, counts: NONE });
+  });
+});
+
+describe('a blob that cannot be deleted', () => {
+  it('does not stop the purge: the rows go, the other blobs go, and the error names its key', async () => {
+    const { owner, other } = await pair();
+    const seeded = await seedContent(t, owner, other);
+    const [stuck, ...rest] = seeded.blobKeys;
+    // A directory where the blob's file was: the disk store's delete of it fails (EISDIR).
+    const path = join(dataDir, 'blobs', ...stuck.split('/'));
+    rmSync(path);
+    mkdirSync(path);
+
+    const res = await purge(owner.user.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ dryRun: false, counts: SEEDED_COUNTS });
+    expect(await rowsNaming(t, 'uploads.owner_id', owner.user.id)).toBe(0);
+    for (const key of rest) expect(await t.app.ctx.blobs.exists(key)).toBe(false);
+    const logged = errorLog
+      .split('\n')
+      .filter((line) => line.includes(stuck))
+      .map((line) => JSON.parse(line) as { msg: string; key: string });
+    expect(logged).toEqual([expect.objectContaining({ msg: 'could not delete a blob of a removed item', key: stuck })]);
   });
 });
 

@@ -58,7 +58,7 @@ export interface LoadedMessage {
 
 /**
  * Completes a page: the pushed messages the viewer may read (one query), and for every message
- * of the page and every pushed one the number of replies the viewer may read (one grouped query,
+ * of the page and every pushed one the number of replies the viewer may read (one query,
  * with the same visibility fragment, so a count never reveals a reply the viewer cannot see).
  */
 export async function withPushed(db: Kysely<Database>, viewer: Viewer, rows: MessageSelectRow[]): Promise<LoadedMessage[]> {
@@ -66,18 +66,27 @@ export async function withPushed(db: Kysely<Database>, viewer: Viewer, rows: Mes
   const pushed =
     ids.length === 0 ? [] : await messageSelect(db, viewer?.id ?? null).where('messages.id', 'in', ids).where(visibleTo(viewer)).execute();
   const parents = [...new Set([...rows, ...pushed].map((r) => r.id))];
+  // One count per parent, each a lookup of its replies (migration 027): grouped over
+  // `parent_id in (...)`, SQLite (no statistics) read the anonymous counts through the index of
+  // every public message instead, 50–100 ms at 100,000 messages.
   const counts =
     parents.length === 0 ?
       []
     : await db
-        .selectFrom('messages')
-        .select(['messages.parent_id', (eb) => eb.fn.countAll().as('n')])
-        .where('messages.parent_id', 'in', parents)
-        .where('messages.published_at', 'is not', null)
-        .where(visibleTo(viewer))
-        .groupBy('messages.parent_id')
+        .selectFrom('messages as parent')
+        .select((eb) => [
+          'parent.id',
+          eb
+            .selectFrom('messages')
+            .select(eb.fn.countAll().as('n'))
+            .whereRef('messages.parent_id', '=', 'parent.id')
+            .where('messages.published_at', 'is not', null)
+            .where(visibleTo(viewer))
+            .as('n'),
+        ])
+        .where('parent.id', 'in', parents)
         .execute();
-  const replies = new Map(counts.map((c) => [c.parent_id, Number(c.n)]));
+  const replies = new Map(counts.map((c) => [c.id, Number(c.n)]));
   const counted = (r: MessageSelectRow): CountedRow => ({ ...r, reply_count: replies.get(r.id) ?? 0 });
   const byId = new Map(pushed.map((p) => [p.id, counted(p)]));
   return rows.map((row) => ({ row: counted(row), pushed: row.pushed_message_id ? (byId.get(row.pushed_message_id) ?? null) : null }));
