@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../helpers/app.js';
+import { createTestApp, queriesDuring, registerUser, type TestApp } from '../helpers/app.js';
 import { setCookieHeader, sha256, syncToken, tokensOf } from './support.js';
 
 // Credential resolution and the CSRF check at their edges (src/http/auth.ts): the cookie logout
@@ -194,6 +194,35 @@ describe('the session clock at its bounds', () => {
     expect((await me({ cookie: a.cookie })).statusCode).toBe(200);
     t.clock.set(new Date(yearLater));
     expect((await me({ cookie: a.cookie })).statusCode).toBe(401);
+  });
+});
+
+describe('one credential lookup per request, as suits the engine (README, src/http/auth.ts)', () => {
+  /** The statements a read of GET /api/user runs that look up the credential or its user. */
+  async function lookups(headers: Record<string, string>, table: 'sessions' | 'sync_tokens'): Promise<string[]> {
+    const sql = await queriesDuring(t.db, async () => {
+      const res = await me(headers);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    return sql.filter((q) => q.includes(`from "${table}"`) || /^select \* from "users"/.test(q));
+  }
+
+  it.each([
+    ['a session cookie', 'sessions'],
+    ['a Bearer sync token', 'sync_tokens'],
+  ] as const)('%s: PostgreSQL joins the user in one statement; SQLite reads the credential, then the user', async (_what, table) => {
+    const a = await registerUser(t.app);
+    const headers = table === 'sessions' ? { cookie: a.cookie } : { authorization: `Bearer ${(await syncToken(t.app, a.user.email, a.password)).json().token}` };
+    // The route asks for the caller twice (its guard, then its handler): the answer is kept for the request.
+    const sql = await lookups(headers, table);
+    if (t.db.engine === 'postgres') {
+      expect(sql).toHaveLength(1);
+      expect(sql[0]).toMatch(new RegExp(`from "${table}" inner join "users"`));
+    } else {
+      expect(sql).toHaveLength(2);
+      expect(sql[0]).toMatch(new RegExp(`from "${table}" where`));
+      expect(sql[1]).toMatch(/^select \* from "users" where "id" = /);
+    }
   });
 });
 
