@@ -167,4 +167,17 @@ describe('single reads and interactions', () => {
     expect(dig.statusCode).toBe(403);
     expect(dig.json()).toEqual({ error: 'You cannot interact with this user', code: 'blocked' });
   });
+
+  it('interacting with a private message across a block is 404: the refusal must not reveal that it exists', async () => {
+    const v = await viewer();
+    expect((await call(t, followed, 'POST', `/api/users/${v.user.username}/block`)).statusCode).toBe(200);
+    const id = posted['followed private'];
+    const dig = await call(t, v, 'POST', `/api/messages/${id}/dig`);
+    expect(dig.statusCode).toBe(404);
+    expect(dig.json()).toEqual({ error: 'Message not found', code: 'not_found' });
+    const reply = await call(t, v, 'POST', '/api/messages', { content: 'r', parentId: id });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ error: 'Parent message not found', code: 'not_found' });
+    expect((await call(t, v, 'GET', `/api/messages/${id}`)).statusCode).toBe(404);
+  });
 });
