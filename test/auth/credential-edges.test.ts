@@ -153,6 +153,18 @@ describe('malformed parts of the session cookie are dropped', () => {
     expect(res.json().user.id).toBe(a.user.id);
   });
 
+  it('a cookie holding more than 5 live sessions is read as its first 5 (the most it may cache)', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.app)));
+    const tokens = users.map((u) => tokensOf(u.cookie)[0]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/accounts', headers: { cookie: `service-session=${tokens.join('.')}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().currentUserId).toBe(users[0].user.id);
+    expect(res.json().accounts.map((x: { id: string }) => x.id)).toEqual(users.slice(0, 5).map((u) => u.user.id));
+    // The sixth account is not signed in on this browser: it cannot be switched to.
+    const sixth = await t.app.inject({ method: 'POST', url: '/api/auth/switch', headers: { cookie: `service-session=${tokens.join('.')}` }, payload: { userId: users[5].user.id } });
+    expect(sixth.statusCode).toBe(400);
+    expect(sixth.json().code).toBe('account_not_signed_in');
+  });
 });
 
 describe('the session clock at its bounds', () => {
