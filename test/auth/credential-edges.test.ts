@@ -236,6 +236,16 @@ describe('one credential lookup per request, as suits the engine (README, src/ht
       expect(sql[1]).toMatch(/^select \* from "users" where "id" = /);
     }
   });
+
+  it('an anonymous request, or one with an empty cookie, looks up no credential', async () => {
+    for (const headers of [{}, { cookie: 'service-session=' }]) {
+      const sql = await queriesDuring(t.db, async () => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/messages', headers });
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      expect(sql.filter((q) => /from "(sessions|sync_tokens)"/.test(q))).toEqual([]);
+    }
+  });
 });
 
 describe('the sync token clock at its bound', () => {
