@@ -180,4 +180,28 @@ describe('single reads and interactions', () => {
     expect(reply.json()).toEqual({ error: 'Parent message not found', code: 'not_found' });
     expect((await call(t, v, 'GET', `/api/messages/${id}`)).statusCode).toBe(404);
   });
+
+  it('across a block, taking a dig back or reporting a public message is 404: only reply, push and dig are refused with 403', async () => {
+    const v = await viewer();
+    expect((await call(t, other, 'POST', `/api/users/${v.user.username}/block`)).statusCode).toBe(200);
+    const id = posted['other public'];
+    const undig = await call(t, v, 'DELETE', `/api/messages/${id}/dig`);
+    expect(undig.statusCode).toBe(404);
+    expect(undig.json()).toEqual({ error: 'Message not found', code: 'not_found' });
+    const report = await call(t, v, 'POST', `/api/messages/${id}/report`, { reason: 'spam' });
+    expect(report.statusCode).toBe(404);
+    expect(report.json()).toEqual({ error: 'Message not found', code: 'not_found' });
+    expect(await t.db.kysely.selectFrom('message_reports').select('id').where('message_id', '=', id).execute()).toEqual([]);
+  });
+
+  it('a scheduled message cannot be dug or replied to, not even by its author, until it is published', async () => {
+    const id = posted['stranger scheduled'];
+    const dig = await call(t, stranger, 'POST', `/api/messages/${id}/dig`);
+    expect(dig.statusCode).toBe(404);
+    expect(dig.json()).toEqual({ error: 'Message not found', code: 'not_found' });
+    const reply = await call(t, stranger, 'POST', '/api/messages', { content: 'r', parentId: id });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ error: 'Parent message not found', code: 'not_found' });
+    expect(await t.db.kysely.selectFrom('digs').select('user_id').where('message_id', '=', id).execute()).toEqual([]);
+  });
 });
