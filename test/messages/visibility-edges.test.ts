@@ -135,6 +135,24 @@ describe('feed and search totals', () => {
   });
 });
 
+describe('profile lookups only where a block or follow can be (src/features/visibility/users.ts)', () => {
+  /** The block and follow lookups between a viewer and one user that `read` runs. */
+  async function pairLookups(read: () => Promise<{ statusCode: number; body: string }>): Promise<string[]> {
+    const sql = await queriesDuring(t.db, async () => {
+      const res = await read();
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    return sql.filter((q) => /from "blocks"|from "follows" where "follower_id" = \S+ and "followee_id" = /.test(q));
+  }
+
+  it('an anonymous read of a profile, and a user reading their own, look up no block or follow', async () => {
+    expect(await pairLookups(() => call(t, null, 'GET', `/api/users/${followed.user.username}`))).toEqual([]);
+    expect(await pairLookups(() => call(t, followed, 'GET', `/api/users/${followed.user.username}`))).toEqual([]);
+    // A signed-in reader of another user does look them up.
+    expect(await pairLookups(() => call(t, stranger, 'GET', `/api/users/${followed.user.username}`))).toHaveLength(2);
+  });
+});
+
 describe('single reads and interactions', () => {
   it('a 404 names what was not found: the message, the parent, the pushed message', async () => {
     const v = await viewer();
