@@ -224,7 +224,7 @@ describe('one credential lookup per request, as suits the engine (README, src/ht
     ['a Bearer sync token', 'sync_tokens'],
   ] as const)('%s: PostgreSQL joins the user in one statement; SQLite reads the credential, then the user', async (_what, table) => {
     const a = await registerUser(t.app);
-    const headers = table === 'sessions' ? { cookie: a.cookie } : { authorization: `Bearer ${(await syncToken(t.app, a.user.email, a.password)).json().token}` };
+    const headers: Record<string, string> = table === 'sessions' ? { cookie: a.cookie } : { authorization: `Bearer ${(await syncToken(t.app, a.user.email, a.password)).json().token}` };
     // The route asks for the caller twice (its guard, then its handler): the answer is kept for the request.
     const sql = await lookups(headers, table);
     if (t.db.engine === 'postgres') {
