@@ -212,6 +212,16 @@ describe('single reads and interactions', () => {
     expect(await t.db.kysely.selectFrom('message_reports').select('id').where('message_id', '=', id).execute()).toEqual([]);
   });
 
+  it('a private message: its author may dig it; a signed-in stranger gets 404', async () => {
+    const id = posted['followed private'];
+    const own = await call(t, followed, 'POST', `/api/messages/${id}/dig`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ dugByMe: true, isNewDig: true });
+    const strange = await call(t, stranger, 'POST', `/api/messages/${id}/dig`);
+    expect(strange.statusCode).toBe(404);
+    expect(strange.json()).toEqual({ error: 'Message not found', code: 'not_found' });
+  });
+
   it('a scheduled message cannot be dug or replied to, not even by its author, until it is published', async () => {
     const id = posted['stranger scheduled'];
     const dig = await call(t, stranger, 'POST', `/api/messages/${id}/dig`);
