@@ -20,7 +20,11 @@ const COVERING: [prefix: string, tests: string[]][] = [
   // schema-dsl.test.ts pin the same rules through the API, at seconds per mutant).
   ['src/features/lists/validate.ts', ['test/lists/validate-rules.test.ts', 'test/lists/dsl.test.ts']],
   ['src/features/lists/dsl.ts', ['test/lists/dsl-rules.test.ts', 'test/lists/dsl.test.ts']],
-  ['src/features/visibility/', ['test/messages/visibility-edges.test.ts', 'test/messages/read.test.ts', 'test/blocks/*.test.ts']],
+  // The organization feed's scope and the profile rule (private bios) are pinned by those features' tests.
+  [
+    'src/features/visibility/',
+    ['test/messages/visibility-edges.test.ts', 'test/messages/read.test.ts', 'test/blocks/*.test.ts', 'test/orgs/posting.test.ts', 'test/follows/follows.test.ts'],
+  ],
   ['src/features/messages/scheduling.ts', ['test/messages/scheduling*.test.ts']],
   [
     'src/http/auth.ts',

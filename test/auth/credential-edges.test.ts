@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../helpers/app.js';
+import { createTestApp, queriesDuring, registerUser, type TestApp } from '../helpers/app.js';
 import { setCookieHeader, sha256, syncToken, tokensOf } from './support.js';
 
 // Credential resolution and the CSRF check at their edges (src/http/auth.ts): the cookie logout
@@ -153,6 +153,18 @@ describe('malformed parts of the session cookie are dropped', () => {
     expect(res.json().user.id).toBe(a.user.id);
   });
 
+  it('a cookie holding more than 5 live sessions is read as its first 5 (the most it may cache)', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.app)));
+    const tokens = users.map((u) => tokensOf(u.cookie)[0]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/accounts', headers: { cookie: `service-session=${tokens.join('.')}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().currentUserId).toBe(users[0].user.id);
+    expect(res.json().accounts.map((x: { id: string }) => x.id)).toEqual(users.slice(0, 5).map((u) => u.user.id));
+    // The sixth account is not signed in on this browser: it cannot be switched to.
+    const sixth = await t.app.inject({ method: 'POST', url: '/api/auth/switch', headers: { cookie: `service-session=${tokens.join('.')}` }, payload: { userId: users[5].user.id } });
+    expect(sixth.statusCode).toBe(400);
+    expect(sixth.json().code).toBe('account_not_signed_in');
+  });
 });
 
 describe('the session clock at its bounds', () => {
@@ -194,6 +206,45 @@ describe('the session clock at its bounds', () => {
     expect((await me({ cookie: a.cookie })).statusCode).toBe(200);
     t.clock.set(new Date(yearLater));
     expect((await me({ cookie: a.cookie })).statusCode).toBe(401);
+  });
+});
+
+describe('one credential lookup per request, as suits the engine (README, src/http/auth.ts)', () => {
+  /** The statements a read of GET /api/user runs that look up the credential or its user. */
+  async function lookups(headers: Record<string, string>, table: 'sessions' | 'sync_tokens'): Promise<string[]> {
+    const sql = await queriesDuring(t.db, async () => {
+      const res = await me(headers);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    return sql.filter((q) => q.includes(`from "${table}"`) || /^select \* from "users"/.test(q));
+  }
+
+  it.each([
+    ['a session cookie', 'sessions'],
+    ['a Bearer sync token', 'sync_tokens'],
+  ] as const)('%s: PostgreSQL joins the user in one statement; SQLite reads the credential, then the user', async (_what, table) => {
+    const a = await registerUser(t.app);
+    const headers: Record<string, string> = table === 'sessions' ? { cookie: a.cookie } : { authorization: `Bearer ${(await syncToken(t.app, a.user.email, a.password)).json().token}` };
+    // The route asks for the caller twice (its guard, then its handler): the answer is kept for the request.
+    const sql = await lookups(headers, table);
+    if (t.db.engine === 'postgres') {
+      expect(sql).toHaveLength(1);
+      expect(sql[0]).toMatch(new RegExp(`from "${table}" inner join "users"`));
+    } else {
+      expect(sql).toHaveLength(2);
+      expect(sql[0]).toMatch(new RegExp(`from "${table}" where`));
+      expect(sql[1]).toMatch(/^select \* from "users" where "id" = /);
+    }
+  });
+
+  it('an anonymous request, or one with an empty cookie, looks up no credential', async () => {
+    for (const headers of [{}, { cookie: 'service-session=' }]) {
+      const sql = await queriesDuring(t.db, async () => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/messages', headers });
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      expect(sql.filter((q) => /from "(sessions|sync_tokens)"/.test(q))).toEqual([]);
+    }
   });
 });
 

@@ -94,6 +94,8 @@ describe('session cookie lifetime', () => {
     const both = nextCookie(signIn);
     expect(tokensOf(both)).toHaveLength(2);
     expect(setCookieHeader(signIn, 'service-session')).toMatch(new RegExp(`; Max-Age=${ONE_YEAR_S}(;|$)`));
+    // Sent on every path of the service, never to scripts, not on cross-site subrequests.
+    for (const attribute of [/; Path=\/(;|$)/, /; HttpOnly(;|$)/, /; SameSite=Lax(;|$)/]) expect(setCookieHeader(signIn, 'service-session')).toMatch(attribute);
     expect(signIn.cookies.find((c) => c.name === 'service-session')!.maxAge).toBe(ONE_YEAR_S);
 
     // A rewrite of the cookie (logout of one of two accounts) carries the same Max-Age.

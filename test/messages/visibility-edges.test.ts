@@ -135,6 +135,24 @@ describe('feed and search totals', () => {
   });
 });
 
+describe('profile lookups only where a block or follow can be (src/features/visibility/users.ts)', () => {
+  /** The block and follow lookups between a viewer and one user that `read` runs. */
+  async function pairLookups(read: () => Promise<{ statusCode: number; body: string }>): Promise<string[]> {
+    const sql = await queriesDuring(t.db, async () => {
+      const res = await read();
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    return sql.filter((q) => /from "blocks"|from "follows" where "follower_id" = \S+ and "followee_id" = /.test(q));
+  }
+
+  it('an anonymous read of a profile, and a user reading their own, look up no block or follow', async () => {
+    expect(await pairLookups(() => call(t, null, 'GET', `/api/users/${followed.user.username}`))).toEqual([]);
+    expect(await pairLookups(() => call(t, followed, 'GET', `/api/users/${followed.user.username}`))).toEqual([]);
+    // A signed-in reader of another user does look them up.
+    expect(await pairLookups(() => call(t, stranger, 'GET', `/api/users/${followed.user.username}`))).toHaveLength(2);
+  });
+});
+
 describe('single reads and interactions', () => {
   it('a 404 names what was not found: the message, the parent, the pushed message', async () => {
     const v = await viewer();
@@ -166,5 +184,52 @@ describe('single reads and interactions', () => {
     const dig = await call(t, v, 'POST', `/api/messages/${posted['other public']}/dig`);
     expect(dig.statusCode).toBe(403);
     expect(dig.json()).toEqual({ error: 'You cannot interact with this user', code: 'blocked' });
+  });
+
+  it('interacting with a private message across a block is 404: the refusal must not reveal that it exists', async () => {
+    const v = await viewer();
+    expect((await call(t, followed, 'POST', `/api/users/${v.user.username}/block`)).statusCode).toBe(200);
+    const id = posted['followed private'];
+    const dig = await call(t, v, 'POST', `/api/messages/${id}/dig`);
+    expect(dig.statusCode).toBe(404);
+    expect(dig.json()).toEqual({ error: 'Message not found', code: 'not_found' });
+    const reply = await call(t, v, 'POST', '/api/messages', { content: 'r', parentId: id });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ error: 'Parent message not found', code: 'not_found' });
+    expect((await call(t, v, 'GET', `/api/messages/${id}`)).statusCode).toBe(404);
+  });
+
+  it('across a block, taking a dig back or reporting a public message is 404: only reply, push and dig are refused with 403', async () => {
+    const v = await viewer();
+    expect((await call(t, other, 'POST', `/api/users/${v.user.username}/block`)).statusCode).toBe(200);
+    const id = posted['other public'];
+    const undig = await call(t, v, 'DELETE', `/api/messages/${id}/dig`);
+    expect(undig.statusCode).toBe(404);
+    expect(undig.json()).toEqual({ error: 'Message not found', code: 'not_found' });
+    const report = await call(t, v, 'POST', `/api/messages/${id}/report`, { reason: 'spam' });
+    expect(report.statusCode).toBe(404);
+    expect(report.json()).toEqual({ error: 'Message not found', code: 'not_found' });
+    expect(await t.db.kysely.selectFrom('message_reports').select('id').where('message_id', '=', id).execute()).toEqual([]);
+  });
+
+  it('a private message: its author may dig it; a signed-in stranger gets 404', async () => {
+    const id = posted['followed private'];
+    const own = await call(t, followed, 'POST', `/api/messages/${id}/dig`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ dugByMe: true, isNewDig: true });
+    const strange = await call(t, stranger, 'POST', `/api/messages/${id}/dig`);
+    expect(strange.statusCode).toBe(404);
+    expect(strange.json()).toEqual({ error: 'Message not found', code: 'not_found' });
+  });
+
+  it('a scheduled message cannot be dug or replied to, not even by its author, until it is published', async () => {
+    const id = posted['stranger scheduled'];
+    const dig = await call(t, stranger, 'POST', `/api/messages/${id}/dig`);
+    expect(dig.statusCode).toBe(404);
+    expect(dig.json()).toEqual({ error: 'Message not found', code: 'not_found' });
+    const reply = await call(t, stranger, 'POST', '/api/messages', { content: 'r', parentId: id });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ error: 'Parent message not found', code: 'not_found' });
+    expect(await t.db.kysely.selectFrom('digs').select('user_id').where('message_id', '=', id).execute()).toEqual([]);
   });
 });

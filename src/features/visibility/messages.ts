@@ -144,15 +144,17 @@ async function hiddenBetween(db: Kysely<Database>, viewerId: string, authorId: s
   return blockedEitherWay(db, viewerId, authorId);
 }
 
-/** Predicate: may `viewerId` (null: anonymous) read this message? */
+/**
+ * Predicate: may the signed-in user `viewerId` read this message? Its callers all act as a user
+ * (interactions, reports, mentions); a single read, anonymous or not, uses `visibleTo`.
+ */
 export async function canRead(
   db: Kysely<Database>,
-  viewerId: string | null,
+  viewerId: string,
   message: Pick<MessageRow, 'user_id' | 'published_at' | 'publicly_visible'>,
 ): Promise<boolean> {
   if (viewerId === message.user_id) return true;
   if (message.published_at === null) return false;
-  if (viewerId === null) return toBool(message.publicly_visible);
   if (await hiddenBetween(db, viewerId, message.user_id)) return false;
   if (toBool(message.publicly_visible)) return true;
   return follows(db, viewerId, message.user_id);
@@ -162,21 +164,21 @@ export async function canRead(
 export type MessageAccessRow = Pick<MessageRow, 'id' | 'user_id' | 'published_at' | 'publicly_visible'>;
 
 /**
- * The published message `id` as `viewerId` (null: anonymous) may read it, or 404 (`what` names
+ * The published message `id` as the signed-in user `viewerId` may read it, or 404 (`what` names
  * it in the message: "Parent message not found"). With `interacting` (reply, push, dig), a block
  * between the two on a message the actor could otherwise see is refused outright with 403
  * `blocked`; on anything else the 404 must not reveal that the message exists, so it stays 404.
  */
 export async function readableMessage(
   db: Kysely<Database>,
-  viewerId: string | null,
+  viewerId: string,
   id: string,
   options: { interacting?: boolean; what?: string } = {},
 ): Promise<MessageAccessRow> {
   const row = await messageAccess(db, id);
   const missing = () => notFound(`${options.what ?? 'Message'} not found`);
   if (!row || row.published_at === null) throw missing();
-  if (options.interacting && viewerId !== null && toBool(row.publicly_visible) && (await blockedEitherWay(db, viewerId, row.user_id))) {
+  if (options.interacting && toBool(row.publicly_visible) && (await blockedEitherWay(db, viewerId, row.user_id))) {
     throw new AppError(403, 'You cannot interact with this user', 'blocked');
   }
   if (!(await canRead(db, viewerId, row))) throw missing();

@@ -22,7 +22,8 @@ export async function visibleUser(ctx: Pick<AppContext, 'db'>, viewerId: string 
   const db = ctx.db.kysely;
   const user = await userByUsername(ctx, username);
   const self = viewerId === user.id;
-  if (viewerId !== null && !self && (await blockedEitherWay(db, viewerId, user.id))) throw userNotFound();
+  // Not with oneself: blockedEitherWay answers that without a lookup.
+  if (viewerId !== null && (await blockedEitherWay(db, viewerId, user.id))) throw userNotFound();
   const viewerFollows = viewerId !== null && !self && (await follows(db, viewerId, user.id));
   return { user, viewerFollows, mayReadBio: !toBool(user.is_private) || self || viewerFollows };
 }
