@@ -296,7 +296,7 @@ describe('a key fought over', () => {
     };
     const lost = await interfere(3);
     expect(lost.statusCode).toBe(409);
-    expect(lost.json()).toEqual({ error: 'A request with this Idempotency-Key is still being processed', code: 'idempotency_in_progress' });
+    expect(lost.json().code).toBe('idempotency_in_progress');
     const won = await interfere(2);
     expect(won.statusCode, won.body).toBe(200);
   });
