@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/lib/crypto.js';
@@ -8,8 +7,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 // Idempotency-Key's own rules (src/http/idempotency.ts) that idempotency.test.ts and
 // idempotency-edges.test.ts leave open: which keys are accepted at the bounds of "printable", the
 // words of its errors, the sweep of a row at exactly its expiry, a claim the service made itself
-// left running past its 5-minute lease (a crashed process), and what is logged. A fixture route
-// that runs until the test lets it finish stands for the request still in flight.
+// left running past its 5-minute lease (a crashed process). A fixture route that runs until the
+// test lets it finish stands for the request still in flight. What is logged: idempotency-log.test.ts.
 
 let t: TestApp;
 /** Lets the pending /test/idempotency/held request finish. */
@@ -91,48 +90,5 @@ describe('the sweep of expired keys', () => {
     expect((await ingest(key())).statusCode).toBe(201);
     expect(await keyRows(expiring)).toEqual([]);
     expect(await keyRows(kept)).toEqual([{ state: 'done', response_status: 201 }]);
-  });
-});
-
-describe('what is logged', () => {
-  it('nothing for requests without a key; an answer that cannot be recorded still goes out, its error logged, its claim left to lapse', async () => {
-    // An app of this test's own, built inside it: one that fails to start fails the test.
-    const lines: Record<string, unknown>[] = [];
-    const logStream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
-    const own = await createTestApp({
-      smtp: false,
-      logStream,
-      env: { LOG_LEVEL: 'error' },
-      routes: (app) =>
-        app.post('/test/idempotency/unrecordable', async () => {
-          // The store is gone while this request runs, so its answer cannot be recorded.
-          await app.ctx.db.kysely.schema.alterTable('idempotency_keys').renameTo('idempotency_keys_away').execute();
-          return { answered: true };
-        }),
-    });
-    try {
-      const plain = await own.app.inject({ method: 'POST', url: '/api/analytics/ingest', payload: { type: 'unkeyed', path: '/home' } });
-      expect(plain.statusCode).toBe(201);
-      expect((await own.app.inject({ method: 'GET', url: '/api/health', headers: { 'idempotency-key': key() } })).statusCode).toBe(200);
-      expect(lines).toEqual([]);
-
-      const k = key();
-      const post = () => own.app.inject({ method: 'POST', url: '/test/idempotency/unrecordable', headers: { 'idempotency-key': k } });
-      const res = await post();
-      await own.db.kysely.schema.alterTable('idempotency_keys_away').renameTo('idempotency_keys').execute();
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ answered: true });
-      expect(lines).toEqual([expect.objectContaining({ msg: 'idempotency: could not record the response', err: expect.objectContaining({ message: expect.any(String) }) })]);
-      const rows = await own.db.kysely.selectFrom('idempotency_keys').select(['state', 'response_status']).where('idem_key', '=', sha256(k)).execute();
-      expect(rows).toEqual([{ state: 'running', response_status: null }]);
-      expect((await post()).statusCode).toBe(409);
-    } finally {
-      await own.close();
-    }
   });
 });
