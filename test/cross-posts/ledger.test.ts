@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { call, expectError, subscriber } from '../messages/helpers.js';
-import { publishDueMessages } from '../../src/features/messages/scheduling.js';
 import { crossPostsPart } from '../../src/features/cross-posts/user-data.js';
 import { createPost, deliveryRows, later, ledgerOf, linkedSubscriber, settle, useWorld } from './support.js';
 
 // The delivery ledger (CONTRACT): GET /api/messages/{id}/cross-posts and POST .../retry, the
-// author's only; deleting a message deletes its copies on the networks; a scheduled message's
-// deliveries are recorded and made when it is published; purge removes the records.
+// author's only; deleting a message deletes its copies on the networks; purge removes the records.
+// A scheduled message's deliveries, made when it is published, are in
+// test/messages/scheduling-cross-posts.test.ts (the scheduling module's covering tests).
 
 const w = useWorld();
 
@@ -85,35 +85,6 @@ describe('deleting a message', () => {
     expect(w.d.posts.has(row.external_id!)).toBe(true);
     await later(w, 11_000);
     expect(w.d.posts.has(row.external_id!)).toBe(false);
-  });
-});
-
-describe('scheduled messages', () => {
-  it('records and makes the deliveries when the message is published', async () => {
-    const l = await linkedSubscriber(w);
-    const at = new Date(w.t.clock.now().getTime() + 10 * 60_000).toISOString();
-    const body = await createPost(w, l.who, { content: 'on time', scheduledAt: at, networkAProviderIds: [l.networkA], crossPostToNetworkD: true });
-    expect(await deliveryRows(w, body.data.id)).toEqual([]);
-    w.t.clock.advance(15 * 60_000);
-    expect(await publishDueMessages(w.t.app.ctx)).toBeGreaterThanOrEqual(1);
-    await settle(w);
-    const ledger = await ledgerOf(w, l.who, body.data.id);
-    expect(ledger.map((e) => [e.platform, e.status])).toEqual([
-      ['networkA', 'ok'],
-      ['networkD', 'ok'],
-    ]);
-    expect([...w.d.posts.values()].filter((p) => p.text === 'on time')).toHaveLength(1);
-  });
-
-  it('a target unlinked before publishing is recorded failed with network_not_linked', async () => {
-    const l = await linkedSubscriber(w);
-    const at = new Date(w.t.clock.now().getTime() + 10 * 60_000).toISOString();
-    const body = await createPost(w, l.who, { content: 'unlinked meanwhile', scheduledAt: at, crossPostToNetworkD: true });
-    await w.t.db.kysely.deleteFrom('identities').where('id', '=', l.networkD).execute();
-    w.t.clock.advance(15 * 60_000);
-    await publishDueMessages(w.t.app.ctx);
-    await settle(w);
-    expect((await ledgerOf(w, l.who, body.data.id)).map((e) => [e.status, e.errorCode])).toEqual([['failed', 'network_not_linked']]);
   });
 });
 

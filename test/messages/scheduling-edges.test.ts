@@ -73,6 +73,19 @@ describe('rescheduling at the bounds of "now"', () => {
     expect(late.json()).toEqual({ error: 'Only messages scheduled in the future can be changed', code: 'not_scheduled' });
   });
 
+  it('a published message is 409 whatever the body asks, a time in the past included, and is left as it was', async () => {
+    const created = await call(t, s, 'POST', '/api/messages', { content: 'already out' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    for (const body of [{ scheduledAt: at(-MINUTE) }, { scheduledAt: at(60 * MINUTE) }, { scheduledCrossPostConfig: { crossPostToNetworkD: true } }]) {
+      const res = await call(t, s, 'PATCH', `/api/messages/${id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(409);
+      expect(res.json()).toEqual({ error: 'Only messages scheduled in the future can be changed', code: 'not_scheduled' });
+    }
+    const row = await t.db.kysely.selectFrom('messages').select(['published_at', 'scheduled_at', 'cross_post_config']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ published_at: '2030-03-04T10:00:00.000Z', scheduled_at: null, cross_post_config: null });
+  });
+
   it('another user’s scheduled message is 404 Message not found', async () => {
     const id = await schedule(at(10 * MINUTE));
     const other = await subscriber(t);

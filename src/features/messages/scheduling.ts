@@ -41,7 +41,9 @@ export async function reschedule(ctx: AppContext, user: UserRow, id: string, bod
   const now = ctx.clock.now();
   const row = await ownMessageRow(db, user.id, id);
   if (!row) throw notFound('Message not found');
-  if (row.published_at !== null || row.scheduled_at === null || Date.parse(row.scheduled_at) <= now.getTime()) {
+  // Publishing clears scheduled_at (publishDueBatch), so a message without one is published; the
+  // write below refuses a published message too, should one be published meanwhile.
+  if (row.scheduled_at === null || Date.parse(row.scheduled_at) <= now.getTime()) {
     throw conflict('Only messages scheduled in the future can be changed', 'not_scheduled');
   }
   let scheduledAt = row.scheduled_at;
