@@ -154,15 +154,12 @@ export async function addToTagCounts(trx: Kysely<Database>, changes: readonly { 
     .values(changes.map((c) => ({ tag: c.tag, tag_key: sql<string>`lower(${c.tag})`, messages: c.n })))
     .onConflict((oc) => oc.column('tag').doUpdateSet((eb) => ({ messages: eb('public_tag_counts.messages', '+', eb.ref('excluded.messages')) })))
     .execute();
-  await trx
-    .deleteFrom('public_tag_counts')
-    .where('messages', '<=', 0)
-    .where(
-      'tag',
-      'in',
-      changes.map((c) => c.tag),
-    )
-    .execute();
+  await dropEmptyCounters(trx, 'public_tag_counts', changes.map((c) => c.tag));
+}
+
+/** The rows of these tags in one of the counter tables left with no message go. */
+async function dropEmptyCounters(trx: Kysely<Database>, table: 'public_tag_counts' | 'tag_trend_authors' | 'tag_trends', tags: readonly string[]): Promise<void> {
+  await trx.deleteFrom(table).where('messages', '<=', 0).where('tag', 'in', tags).execute();
 }
 
 /** Adds each change to the author's messages with the tag in the window; answers the new counts. */
@@ -176,9 +173,7 @@ export function addToTrendAuthors(trx: Kysely<Database>, changes: readonly { tag
 }
 
 /** The author rows of these tags left with no message in the window go. */
-export async function dropEmptyTrendAuthors(trx: Kysely<Database>, tags: readonly string[]): Promise<void> {
-  await trx.deleteFrom('tag_trend_authors').where('messages', '<=', 0).where('tag', 'in', tags).execute();
-}
+export const dropEmptyTrendAuthors = (trx: Kysely<Database>, tags: readonly string[]) => dropEmptyCounters(trx, 'tag_trend_authors', tags);
 
 /** Adds each change to its tag's messages and distinct authors in the window; a tag left with none goes. */
 export async function addToTagTrends(trx: Kysely<Database>, changes: readonly { tag: string; messages: number; accounts: number }[]): Promise<void> {
@@ -192,15 +187,7 @@ export async function addToTagTrends(trx: Kysely<Database>, changes: readonly { 
       })),
     )
     .execute();
-  await trx
-    .deleteFrom('tag_trends')
-    .where('messages', '<=', 0)
-    .where(
-      'tag',
-      'in',
-      changes.map((c) => c.tag),
-    )
-    .execute();
+  await dropEmptyCounters(trx, 'tag_trends', changes.map((c) => c.tag));
 }
 
 /**
