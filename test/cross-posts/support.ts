@@ -101,7 +101,8 @@ export async function linkedSubscriber(w: World, options: { expiresAt?: string |
   w.a.tokens.add(tokens.a);
   w.c.tokens.add(tokens.c);
   w.d.tokens.add(tokens.d);
-  const personId = `p${who.user.id.replace(/-/g, '').slice(0, 12)}`;
+  // The whole id: its first 12 digits are the time of creation (UUIDv7), which two users made in one millisecond share.
+  const personId = `p${who.user.id.replace(/-/g, '')}`;
   w.c.authors.add(`urn:li:person:${personId}`);
   const stored = (accessToken: string) => ({ accessToken, refreshToken: options.refreshToken ?? null, expiresAt: options.expiresAt ?? null, scopes: null });
   const ctx = w.t.app.ctx;
