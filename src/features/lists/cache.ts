@@ -48,26 +48,23 @@ export class IdList {
 // test, a replace and a hex write per id did (8-12 ms against 55-160 ms for 100,000 ids).
 const HEX_DIGIT = new Int8Array(128).fill(-1);
 [...'0123456789abcdef'].forEach((digit, value) => (HEX_DIGIT[digit.charCodeAt(0)] = value));
-const DASHES = new Set([8, 13, 18, 23]);
+/** Where each of a UUID's 16 bytes starts in its text (two hex digits each), and where its dashes are. */
+const BYTE_AT = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+const DASH_AT = [8, 13, 18, 23];
 
 /** Writes a lowercase UUID's 16 bytes at `at`; false (the buffer then undefined there) for any other text. */
 function packUuid(id: string, buf: Buffer, at: number): boolean {
-  if (id.length !== 36) return false;
-  let out = at;
-  for (let k = 0; k < 36; k += 2) {
-    if (DASHES.has(k)) {
-      if (id[k] !== '-') return false;
-      k -= 1; // the next pair starts right after the dash
-      continue;
-    }
-    const hi = hexDigit(id.charCodeAt(k));
-    const lo = hexDigit(id.charCodeAt(k + 1));
+  if (id.length !== 36 || DASH_AT.some((k) => id.charCodeAt(k) !== DASH)) return false;
+  for (let b = 0; b < 16; b++) {
+    const hi = hexDigit(id.charCodeAt(BYTE_AT[b]));
+    const lo = hexDigit(id.charCodeAt(BYTE_AT[b] + 1));
     if (hi < 0 || lo < 0) return false;
-    buf[out++] = (hi << 4) | lo;
+    buf[at + b] = (hi << 4) | lo;
   }
   return true;
 }
 
+const DASH = '-'.charCodeAt(0);
 const hexDigit = (code: number) => (code < 128 ? HEX_DIGIT[code] : -1);
 
 export interface CachedPage<R> {
