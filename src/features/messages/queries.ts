@@ -1,9 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
 import { inClaimed, lockDue } from '../../db/claim.js';
 import type { Engine } from '../../db/connection.js';
 import { containsInsensitive, toBool } from '../../db/dialect.js';
 import type { Database, MessageReportsTable } from '../../db/types.js';
-import { visibleTo, type Viewer } from '../visibility/service.js';
+import { feedHiddenAuthors, visibleTo, type Viewer } from '../visibility/service.js';
 
 // The one read shape of messages: a message with its author, dig count and the viewer's dig
 // state, in one query per page (correlated subqueries on indexed columns), plus one query for the
@@ -445,25 +445,43 @@ export async function postTimesSince(db: Kysely<Database>, userId: string, since
 }
 
 /**
- * A page of messages: the rows in `scope` matching `filter`, newest first, with the total counted
- * over `partitions` (the same set cut into disjoint, indexed parts, one subquery each, summed in
- * one statement). `firstIsAllPublic`: the first partition with this filter is exactly "every
- * published public message", whose count message_count_shards keeps.
+ * A page of messages: the rows in `partitions` (a visibility scope cut into disjoint, indexed
+ * parts) matching `filter`, newest first, with their total. Each part gives its newest
+ * `offset + limit` ids from its own index, and only those are sorted (a sort of the whole scope,
+ * an OR of the parts, reads every visible message); the total sums one count per part in one
+ * statement. `publicCount`: the first part with this filter is every published public message
+ * less those of the authors the viewer's feeds hide, so its count is message_count_shards' less
+ * theirs (publicCountLessHidden) rather than a scan.
  */
 export async function messagePage(
   db: Kysely<Database>,
   viewer: Viewer,
-  scope: Filter,
   partitions: Filter[],
   filter: Filter,
   limit: number,
   offset: number,
-  firstIsAllPublic: boolean,
+  publicCount = false,
 ): Promise<{ rows: MessageSelectRow[]; total: number }> {
+  const newestOfEachPart = partitions
+    .map((part) =>
+      db
+        .selectFrom((sub) =>
+          sub
+            .selectFrom('messages')
+            .select('messages.id')
+            .where(part)
+            .where(filter)
+            .orderBy('messages.published_at', 'desc')
+            .orderBy('messages.id', 'desc')
+            .limit(offset + limit)
+            .as('part'),
+        )
+        .select('part.id'),
+    )
+    .reduce((all, part) => all.unionAll(part));
   const [rows, counts] = await Promise.all([
     messageSelect(db, viewer?.id ?? null)
-      .where(scope)
-      .where(filter)
+      .where('messages.id', 'in', newestOfEachPart)
       .orderBy('messages.published_at', 'desc')
       .orderBy('messages.id', 'desc')
       .limit(limit)
@@ -471,8 +489,8 @@ export async function messagePage(
       .execute(),
     db
       .selectNoFrom((eb) => [
-        ...(firstIsAllPublic ? [sql<number>`(select sum(n) from message_count_shards where name = 'public')`.as('c_public')] : []),
-        ...partitions.slice(firstIsAllPublic ? 1 : 0).map((part, i) =>
+        ...(publicCount ? [publicCountLessHidden(eb, viewer).as('c_public')] : []),
+        ...partitions.slice(publicCount ? 1 : 0).map((part, i) =>
           eb
             .selectFrom('messages')
             .select(eb.fn.countAll().as('n'))
@@ -485,6 +503,22 @@ export async function messagePage(
   ]);
   const total = Object.values(counts as Record<string, unknown>).reduce<number>((sum, n) => sum + Number(n ?? 0), 0);
   return { rows, total };
+}
+
+/**
+ * The count of every published public message (message_count_shards, kept by triggers) less those
+ * of the authors the viewer's feeds hide, counted per author on messages_user_visible_idx.
+ */
+function publicCountLessHidden(eb: ExpressionBuilder<Database, never>, viewer: Viewer): RawBuilder<number> {
+  const all = sql<number>`coalesce((select sum(n) from message_count_shards where name = 'public'), 0)`;
+  if (!viewer) return all;
+  const hidden = eb
+    .selectFrom('messages')
+    .select((e) => e.fn.countAll().as('n'))
+    .where('messages.publicly_visible', '=', true)
+    .where('messages.published_at', 'is not', null)
+    .where('messages.user_id', 'in', (e) => feedHiddenAuthors(e, viewer.id));
+  return sql<number>`${all} - (${hidden})`;
 }
 
 /** Published messages, only the author's when `authorId` is given, only those tagged `tag` when given. */

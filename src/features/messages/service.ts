@@ -39,7 +39,7 @@ import {
 } from './queries.js';
 import { roundUpToSlot } from './scheduling.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
-import { authorTimeline, feedPartitions, firstFeedPartitionIsAllPublic, feedScope, orgFeedScope, readableMessage, viewerOf, visibleUser, type Viewer } from '../visibility/service.js';
+import { authorTimeline, feedPartitions, firstFeedPartitionIsPublicLessHidden, orgFeedScope, readableMessage, viewerOf, visibleUser, type Viewer } from '../visibility/service.js';
 
 export { viewerOf };
 
@@ -352,22 +352,21 @@ function absentAsNull(err: unknown): null {
 
 
 /**
- * A page of messages: the rows in `scope` (a visibility fragment) matching `filter`, newest
- * first, with the total counted over `partitions` (the same set cut into disjoint, indexed parts,
- * one subquery each, summed in one statement), then the pushed messages: three queries.
+ * A page of messages: the rows in `partitions` (a visibility scope cut into disjoint, indexed
+ * parts) matching `filter`, newest first, with their total (messagePage), then the pushed
+ * messages: three queries.
  */
 async function runPage(
   ctx: AppContext,
   viewer: Viewer,
-  scope: Filter,
   partitions: Filter[],
   filter: Filter,
   { limit, offset }: { limit: number; offset: number },
-  /** The first partition with this filter is exactly "every published public message": read its count from message_count_shards. */
-  firstIsAllPublic = false,
+  /** The first partition with this filter is every published public message less the hidden authors': count it from message_count_shards. */
+  publicCount = false,
 ) {
   const db = ctx.db.kysely;
-  const { rows, total } = await messagePage(db, viewer, scope, partitions, filter, limit, offset, firstIsAllPublic);
+  const { rows, total } = await messagePage(db, viewer, partitions, filter, limit, offset, publicCount);
   return { messages: await withPushed(db, viewer, rows), pagination: page(rows, total, limit, offset) };
 }
 
@@ -377,12 +376,11 @@ export async function feed(ctx: AppContext, viewer: Viewer, query: FeedQuery) {
   return runPage(
     ctx,
     viewer,
-    feedScope(viewer),
     feedPartitions(viewer),
     feedFilter(onlyMine && viewer ? viewer.id : null, tag),
     pageWindow(query),
-    // Unfiltered, and the viewer's public part is every published public message.
-    tag === undefined && !onlyMine && (await firstFeedPartitionIsAllPublic(ctx.db.kysely, viewer)),
+    // Unfiltered, and the viewer reads everything (not only the followed).
+    tag === undefined && !onlyMine && firstFeedPartitionIsPublicLessHidden(viewer),
   );
 }
 
@@ -396,7 +394,7 @@ export async function orgFeed(ctx: AppContext, viewer: Viewer, slug: string, win
   if (!org) throw notFound('Organization not found', 'org_not_found');
   const scope: Filter = orgFeedScope(viewer, toBool(org.is_member as never));
   const filter: Filter = (eb) => eb.and([eb('messages.org_id', '=', org.id), eb('messages.published_at', 'is not', null)]);
-  return runPage(ctx, viewer, scope, [scope], filter, window);
+  return runPage(ctx, viewer, [scope], filter, window);
 }
 
 /** Search: case-insensitive substring over top-level messages in the viewer's feed scope. */
@@ -404,7 +402,6 @@ export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query
   return runPage(
     ctx,
     viewer,
-    feedScope(viewer),
     feedPartitions(viewer),
     searchFilter(ctx.db.engine, query.q, query.onlyMine ? viewer.id : null),
     pageWindow(query),
@@ -416,7 +413,7 @@ export async function userMessages(ctx: AppContext, viewer: Viewer, username: st
   // Blocked either way: the other's messages are absent, as is their profile.
   const { user: author } = await visibleUser(ctx, viewer?.id ?? null, username);
   const timeline = authorTimeline(viewer, author.id);
-  return runPage(ctx, viewer, timeline, [timeline], feedFilter(null, undefined), { limit, offset });
+  return runPage(ctx, viewer, [timeline], feedFilter(null, undefined), { limit, offset });
 }
 
 /** Replies to a message the viewer may read, oldest first (only those the viewer may read). */

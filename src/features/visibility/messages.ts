@@ -3,10 +3,10 @@ import { toBool } from '../../db/dialect.js';
 import type { Database, MessageRow, UserRow } from '../../db/types.js';
 import { notFound, AppError } from '../../http/errors.js';
 import { blockedEitherWay } from '../blocks/service.js';
-import { follows, inAnyBlock, messageAccess, mutesAnyone } from './queries.js';
+import { follows, messageAccess } from './queries.js';
 
-// THE visibility rules of messages, in one place, as a query fragment for lists (`visibleTo`,
-// `feedScope`) and a predicate for single items (`canRead`, `readableMessage`). Every read path
+// THE visibility rules of messages, in one place, as query fragments for lists (`visibleTo`,
+// `feedPartitions`) and a predicate for single items (`canRead`, `readableMessage`). Every read path
 // uses them: feeds, search, single reads, replies, pushes, digs, reports, public per-user feeds,
 // mentions, exports and notifications. Model: GoToSocial's internal/filter/visibility.
 //
@@ -16,7 +16,7 @@ import { follows, inAnyBlock, messageAccess, mutesAnyone } from './queries.js';
 //       - it is public (publicly_visible), or
 //       - the viewer follows its author;
 //   - and neither has blocked the other (`notHidden`, `hiddenBetween`); the feeds and search
-//     (`feedScope`, `feedPartitions`) also leave out authors the viewer has muted.
+//     (`feedPartitions`) also leave out authors the viewer has muted.
 
 export type Viewer = { id: string; viewingPreference?: string } | null;
 
@@ -30,6 +30,14 @@ type MessagesEb = ExpressionBuilder<Database, 'messages'>;
 /** Users the viewer follows, as a subquery of ids. */
 function followedBy(eb: MessagesEb, viewerId: string) {
   return eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', viewerId);
+}
+
+/**
+ * Messages of the viewer or of users they follow. One IN over both (not `= viewer OR IN followed`),
+ * so that the per-author index (user_id, publicly_visible, published_at) answers it.
+ */
+function byViewerOrFollowed(eb: MessagesEb, viewerId: string): Expression<SqlBool> {
+  return eb('messages.user_id', 'in', followedBy(eb, viewerId).union(eb.selectFrom('users').select('users.id as followee_id').where('users.id', '=', viewerId)));
 }
 
 /** Blocks between the viewer and the author, either way (the blocks table, issue 6). */
@@ -71,19 +79,6 @@ export function authorTimeline(viewer: Viewer, authorId: string) {
 }
 
 /**
- * Where-clause of the feed (and search): what the viewer may read, narrowed to own and followed
- * users' messages when their viewingPreference is `following`.
- */
-export function feedScope(viewer: Viewer) {
-  return (eb: MessagesEb) => {
-    const visible = visibleTo(viewer)(eb);
-    if (!viewer) return visible;
-    if (viewer.viewingPreference !== 'following') return eb.and([visible, notMuted(eb, viewer.id)]);
-    return eb.and([visible, notMuted(eb, viewer.id), eb.or([eb('messages.user_id', '=', viewer.id), eb('messages.user_id', 'in', followedBy(eb, viewer.id))])]);
-  };
-}
-
-/**
  * Where-clause of an organization's feed: its public messages, and for
  * its members its private ones too (membership opens them, not following); like every feed it
  * leaves out the authors the viewer blocks, is blocked by, or mutes. The caller narrows it to the
@@ -96,10 +91,10 @@ export function orgFeedScope(viewer: Viewer, member: boolean) {
 
 /**
  * The visible set of `visibleTo`, cut into disjoint parts that each match an index, for counting
- * (a count over the OR above scans the whole table): published public messages; published
- * private ones of the viewer and of followed users; the viewer's own scheduled ones. The first
- * part is always "every published public message" (until blocks and mutes narrow it: then the
- * feed must stop reading that part's count from message_count_shards).
+ * and for a page's newest rows (a count or a sort over the OR above reads the whole table):
+ * published public messages; published private ones of the viewer and of followed users; the
+ * viewer's own scheduled ones. The first part is always "every published public message" less
+ * those of the authors blocked either way.
  */
 export function visiblePartitions(viewer: Viewer): ((eb: MessagesEb) => Expression<SqlBool>)[] {
   if (!viewer) return [visibleTo(null)];
@@ -109,34 +104,49 @@ export function visiblePartitions(viewer: Viewer): ((eb: MessagesEb) => Expressi
       eb.and([
         eb('messages.publicly_visible', '=', false),
         eb('messages.published_at', 'is not', null),
-        eb.or([eb('messages.user_id', '=', viewer.id), eb('messages.user_id', 'in', followedBy(eb, viewer.id))]),
+        byViewerOrFollowed(eb, viewer.id),
         ...notHidden(eb, viewer.id),
       ]),
     (eb) => eb.and([eb('messages.published_at', 'is', null), eb('messages.user_id', '=', viewer.id), ...notHidden(eb, viewer.id)]),
   ];
 }
 
-/** `feedScope` cut into the disjoint parts of `visiblePartitions`. */
+/**
+ * The feed (and search) scope, in the disjoint parts of `visiblePartitions`: what the viewer may
+ * read less the authors they mute, narrowed to own and followed users' messages when their
+ * viewingPreference is `following`.
+ */
 export function feedPartitions(viewer: Viewer): ((eb: MessagesEb) => Expression<SqlBool>)[] {
   const parts = visiblePartitions(viewer);
   if (!viewer) return parts;
   if (viewer.viewingPreference !== 'following') return parts.map((part) => (eb: MessagesEb) => eb.and([part(eb), notMuted(eb, viewer.id)]));
   return parts.map(
     (part) => (eb: MessagesEb) =>
-      eb.and([part(eb), notMuted(eb, viewer.id), eb.or([eb('messages.user_id', '=', viewer.id), eb('messages.user_id', 'in', followedBy(eb, viewer.id))])]),
+      eb.and([part(eb), notMuted(eb, viewer.id), byViewerOrFollowed(eb, viewer.id)]),
   );
 }
 
 /**
- * Whether the first part of `feedPartitions(viewer)` is exactly "every published public message"
- * (so its count can be read from message_count_shards): for anonymous viewers, and for signed-in
- * viewers reading everything (not `following`) who neither block, are blocked by, nor mute anyone.
+ * The authors the viewer's feeds leave out, as a subquery of ids: those the viewer blocks, is
+ * blocked by, or mutes (`notHidden` and `notMuted` together).
  */
-export async function firstFeedPartitionIsAllPublic(db: Kysely<Database>, viewer: Viewer): Promise<boolean> {
-  if (!viewer) return true;
-  if (viewer.viewingPreference === 'following') return false;
-  const [block, mute] = await Promise.all([inAnyBlock(db, viewer.id), mutesAnyone(db, viewer.id)]);
-  return !block && !mute;
+export function feedHiddenAuthors(eb: MessagesEb, viewerId: string) {
+  return eb
+    .selectFrom('blocks')
+    .select('blocks.blocked_id as id')
+    .where('blocks.blocker_id', '=', viewerId)
+    .union(eb.selectFrom('blocks').select('blocks.blocker_id as id').where('blocks.blocked_id', '=', viewerId))
+    .union(eb.selectFrom('mutes').select('mutes.muted_id as id').where('mutes.muter_id', '=', viewerId));
+}
+
+/**
+ * Whether the first part of `feedPartitions(viewer)` is every published public message less those
+ * of `feedHiddenAuthors` (so its count is message_count_shards' less theirs, read from an index per
+ * hidden author): for anonymous viewers, who hide nobody, and for signed-in viewers reading
+ * everything (not `following`).
+ */
+export function firstFeedPartitionIsPublicLessHidden(viewer: Viewer): boolean {
+  return viewer?.viewingPreference !== 'following';
 }
 
 /** Blocks between two users, either way: the predicate's side of `notHidden`. */

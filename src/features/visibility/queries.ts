@@ -13,22 +13,6 @@ export async function follows(db: Db, followerId: string, followeeId: string): P
   return !!row;
 }
 
-/** Whether the user blocks anyone or is blocked by anyone. */
-export async function inAnyBlock(db: Db, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('blocks')
-    .select('blocks.blocker_id')
-    .where((eb) => eb.or([eb('blocks.blocker_id', '=', userId), eb('blocks.blocked_id', '=', userId)]))
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
-}
-
-/** Whether the user mutes anyone. */
-export async function mutesAnyone(db: Db, userId: string): Promise<boolean> {
-  return !!(await db.selectFrom('mutes').select('mutes.muter_id').where('mutes.muter_id', '=', userId).limit(1).executeTakeFirst());
-}
-
 /** What a single-message check reads of the message `id`. */
 export function messageAccess(db: Db, id: string): Promise<Pick<MessageRow, 'id' | 'user_id' | 'published_at' | 'publicly_visible'> | undefined> {
   return db.selectFrom('messages').select(['id', 'user_id', 'published_at', 'publicly_visible']).where('id', '=', id).executeTakeFirst();
