@@ -4,6 +4,7 @@ import type { Engine } from '../../db/connection.js';
 import { containsInsensitive, toBool } from '../../db/dialect.js';
 import type { Database, MessageReportsTable } from '../../db/types.js';
 import { feedHiddenAuthors, visibleTo, type Viewer } from '../visibility/service.js';
+import { TagUseStage } from './tag-tally.js';
 
 // The one read shape of messages: a message with its author, dig count and the viewer's dig
 // state, in one query per page (correlated subqueries on indexed columns), plus one query for the
@@ -112,11 +113,11 @@ export async function lockTagCounters(trx: Kysely<Database>, engine: Engine): Pr
  * not waited for: it is either gone or counted by the next fold.
  */
 export function countNewTagUses(trx: Kysely<Database>, engine: Engine, edge: string, limit: number) {
-  const pending = lockDue(engine, trx.selectFrom('public_tag_uses').select(['message_id', 'tag']).where('stage', '=', 0).orderBy('published_at').limit(limit));
+  const pending = lockDue(engine, trx.selectFrom('public_tag_uses').select(['message_id', 'tag']).where('stage', '=', TagUseStage.pending).orderBy('published_at').limit(limit));
   return trx
     .updateTable('public_tag_uses')
-    .set((eb) => ({ stage: eb.case().when('published_at', '>', edge).then(1).else(2).end() }))
-    .where('stage', '=', 0)
+    .set((eb) => ({ stage: eb.case().when('published_at', '>', edge).then(TagUseStage.inWindow).else(TagUseStage.past).end() }))
+    .where('stage', '=', TagUseStage.pending)
     .where((eb) => eb(eb.refTuple('message_id', 'tag'), 'in', pending.$asTuple('message_id', 'tag')))
     .returning(['tag', 'author_id', 'stage'])
     .execute();
@@ -126,12 +127,12 @@ export function countNewTagUses(trx: Kysely<Database>, engine: Engine, edge: str
 export function leaveTrendingWindow(trx: Kysely<Database>, engine: Engine, edge: string, limit: number) {
   const old = lockDue(
     engine,
-    trx.selectFrom('public_tag_uses').select(['message_id', 'tag']).where('stage', '=', 1).where('published_at', '<=', edge).orderBy('published_at').limit(limit),
+    trx.selectFrom('public_tag_uses').select(['message_id', 'tag']).where('stage', '=', TagUseStage.inWindow).where('published_at', '<=', edge).orderBy('published_at').limit(limit),
   );
   return trx
     .updateTable('public_tag_uses')
-    .set({ stage: 2 })
-    .where('stage', '=', 1)
+    .set({ stage: TagUseStage.past })
+    .where('stage', '=', TagUseStage.inWindow)
     .where((eb) => eb(eb.refTuple('message_id', 'tag'), 'in', old.$asTuple('message_id', 'tag')))
     .returning(['tag', 'author_id'])
     .execute();

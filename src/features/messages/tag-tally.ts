@@ -19,7 +19,8 @@ export interface TagTally {
   authors: { tag: string; author_id: string; n: number }[];
 }
 
-const IN_WINDOW = 1;
+/** public_tag_uses.stage (migration 026): written, not yet counted; counted, in the trending window; counted, older. */
+export const TagUseStage = { pending: 0, inWindow: 1, past: 2 } as const;
 const SEP = '\u0000';
 
 function add(into: Map<string, number>, key: string, n: number): void {
@@ -36,11 +37,11 @@ export function tallyTagChanges(changes: TagUseChanges): TagTally {
   const authors = new Map<string, number>();
   for (const u of changes.counted) {
     add(counts, u.tag, 1);
-    if (u.stage === IN_WINDOW) add(authors, u.tag + SEP + u.author_id, 1);
+    if (u.stage === TagUseStage.inWindow) add(authors, u.tag + SEP + u.author_id, 1);
   }
   for (const u of changes.removed) {
     add(counts, u.tag, -1);
-    if (u.stage === IN_WINDOW) add(authors, u.tag + SEP + u.author_id, -1);
+    if (u.stage === TagUseStage.inWindow) add(authors, u.tag + SEP + u.author_id, -1);
   }
   for (const u of changes.left) add(authors, u.tag + SEP + u.author_id, -1);
   return {
