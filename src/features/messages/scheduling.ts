@@ -20,6 +20,13 @@ export function roundUpToSlot(at: Date): Date {
   return new Date(Math.ceil(at.getTime() / SLOT_MS) * SLOT_MS);
 }
 
+/** A scheduled time as stored: ahead of now, snapped up to the next 5-minute boundary. */
+export function scheduleSlot(now: Date, at: string): string {
+  // The time asked for must be ahead; rounding only ever moves it later.
+  if (Date.parse(at) <= now.getTime()) throw badRequest('scheduledAt must be in the future', 'invalid_schedule');
+  return roundUpToSlot(new Date(at)).toISOString();
+}
+
 const RANGE_MS = { week: 7 * 24 * 3600_000, month: 30 * 24 * 3600_000 } as const;
 
 /** The end of a range from `now`: today ends at the next UTC midnight; week and month are 7 and 30 days. */
@@ -47,11 +54,7 @@ export async function reschedule(ctx: AppContext, user: UserRow, id: string, bod
     throw conflict('Only messages scheduled in the future can be changed', 'not_scheduled');
   }
   let scheduledAt = row.scheduled_at;
-  if (body.scheduledAt !== undefined) {
-    // The time asked for must be ahead; rounding only ever moves it later.
-    if (Date.parse(body.scheduledAt) <= now.getTime()) throw badRequest('scheduledAt must be in the future', 'invalid_schedule');
-    scheduledAt = roundUpToSlot(new Date(body.scheduledAt)).toISOString();
-  }
+  if (body.scheduledAt !== undefined) scheduledAt = scheduleSlot(now, body.scheduledAt);
   let config = row.cross_post_config;
   if (body.scheduledCrossPostConfig !== undefined) {
     const request: CrossPostRequest = body.scheduledCrossPostConfig;

@@ -37,7 +37,7 @@ import {
   type Filter,
   type LoadedMessage,
 } from './queries.js';
-import { roundUpToSlot } from './scheduling.js';
+import { scheduleSlot } from './scheduling.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
 import { authorTimeline, feedPartitions, firstFeedPartitionIsPublicLessHidden, orgFeedScope, readableMessage, viewerOf, visibleUser, type Viewer } from '../visibility/service.js';
 
@@ -194,13 +194,6 @@ function checkLength(author: UserRow, content: string): void {
 function checkContent(author: UserRow, content: string): void {
   if (content.trim() === '') throw badRequest('content is required', 'invalid_message');
   checkLength(author, content);
-}
-
-/** A scheduled time as stored: ahead of now, snapped up to the next 5-minute boundary. */
-function scheduleSlot(now: Date, at: string): string {
-  // The time asked for must be ahead; rounding only ever moves it later.
-  if (Date.parse(at) <= now.getTime()) throw badRequest('scheduledAt must be in the future', 'invalid_schedule');
-  return roundUpToSlot(new Date(at)).toISOString();
 }
 
 /**
