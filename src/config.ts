@@ -85,6 +85,8 @@ export interface Config {
   outbound: OutboundConfig;
   /** The utility helpers: the weather API's endpoint (WEATHER_API_URL) and an operator's own city database (GEOIP_DB). */
   utilities: { weatherApiUrl: string; geoipDb: string | null };
+  /** REMOVAL_WAIT_MS: how long a purge or account deletion request waits for its job before answering (it goes on after). */
+  removalWaitMs: number;
   /** PUBLIC_ORIGIN_REDIRECTS: extra origins a `returnTo` may point at, besides PUBLIC_URL and WEB_URL. */
   publicOriginRedirects: string[];
   /** Billing through Stripe (STRIPE_*); null without STRIPE_SECRET_KEY. */
@@ -482,6 +484,7 @@ export function loadConfig(env: Env = process.env): Config {
       weatherApiUrl: parseUrl(env, 'WEATHER_API_URL') ?? 'https://api.open-meteo.com/v1/forecast',
       geoipDb: parseMmdbFile(env, 'GEOIP_DB'),
     },
+    removalWaitMs: positiveInt(env, 'REMOVAL_WAIT_MS', 25_000, 600_000),
     publicOriginRedirects: parseOrigins(env, 'PUBLIC_ORIGIN_REDIRECTS'),
     billing: parseBilling(env),
     metricsToken: str(env, 'METRICS_TOKEN'),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { DEFAULT_MAX_ATTEMPTS } from '../../src/runtime/jobs/enqueue.js';
 import { claimDueJobs, runDueJobs } from '../../src/runtime/jobs/execute.js';
-import { batchSize, beginRemoval, readRemoval, runRemoval } from '../../src/features/purge/removal.js';
+import { batchSize, beginRemoval, partsOf, readRemoval, runRemoval } from '../../src/features/purge/removal.js';
 import { ENGINE } from '../helpers/app.js';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
 import { account, as, rowsNaming } from './seed.js';
@@ -136,6 +136,25 @@ describe('a removal run again', () => {
     const removal = (await readRemoval(t.db.kysely, id))!;
     expect(removal.status).toBe('running');
     expect(removal.counts).toEqual({});
+  });
+
+  it('stopped after n batches, has run exactly n: the parts before the messages, then one batch of them', async () => {
+    const owner = await account(t);
+    const total = BATCH * 2 + 1;
+    await insertMessages(owner.user.id, total);
+    const id = await t.db.kysely.transaction().execute((trx) =>
+      beginRemoval(t.app.ctx, trx, { kind: 'purge', userId: owner.user.id, adminId: t.admin.id, categories: ['messages'], reason: 'n batches' }),
+    );
+    // Each part costs at least one batch, even one with nothing of the user's (a run starts from
+    // the first part again); those before the messages part hold nothing here.
+    const before = partsOf(t.app.ctx, 'purge', ['messages']).findIndex((p) => p.key === 'messages');
+    expect(before).toBeGreaterThanOrEqual(0);
+    expect(await runRemoval(t.app.ctx, id, { maxBatches: before })).toBe(false);
+    expect(await rowsNaming(t, 'messages.user_id', owner.user.id)).toBe(total);
+    expect(await runRemoval(t.app.ctx, id, { maxBatches: before + 1 })).toBe(false);
+    expect(await rowsNaming(t, 'messages.user_id', owner.user.id)).toBe(total - BATCH);
+    expect(await runRemoval(t.app.ctx, id)).toBe(true);
+    expect(await readRemoval(t.db.kysely, id)).toMatchObject({ status: 'done', counts: { messages: total } });
   });
 
   it('answers true for a removal that does not exist', async () => {

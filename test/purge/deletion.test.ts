@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createAdminApp, login, makeUser, type AdminTestApp } from '../admin/helpers.js';
 import { NAME_HOLD_MS } from '../../src/features/users/service.js';
+import { PURGE_CATEGORIES } from '../../src/runtime/module.js';
 import { setUserFields } from '../helpers/app.js';
 import { account, as, ok, rowsNaming, seedContent, type Account } from './seed.js';
 
@@ -81,6 +82,7 @@ describe('DELETE /api/user', () => {
     await expectGone(me, seeded, other);
     const audit = await t.db.kysely.selectFrom('user_removals').selectAll().where('user_id', '=', me.user.id).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ kind: 'delete', admin_id: null, status: 'done' });
+    expect(JSON.parse(audit.categories)).toEqual([...PURGE_CATEGORIES]);
     expect(JSON.parse(audit.counts)).toMatchObject({ messages: 3, directMessages: 1, directMessagesReceived: 1, documents: 3, lists: 1 });
 
     // The e-mail address and username stay taken for the cooling-off period, then are free.
@@ -90,6 +92,10 @@ describe('DELETE /api/user', () => {
     expect(early.json().code).toBe('email_taken');
     const byName = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...again, email: `new-${me.email}` } });
     expect(byName.json().code).toBe('username_taken');
+    // The housekeeping that frees expired holds leaves these alone until the period ends.
+    const tooEarly = await t.app.inject({ method: 'GET', url: '/api/cron/purge-expired', headers: { authorization: 'Bearer cron-secret-for-tests' } });
+    expect(tooEarly.json().nameHolds).toBe(0);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: again })).json().code).toBe('email_taken');
     t.clock.advance(NAME_HOLD_MS + 1000);
     const cron = await t.app.inject({ method: 'GET', url: '/api/cron/purge-expired', headers: { authorization: 'Bearer cron-secret-for-tests' } });
     expect(cron.statusCode, cron.body).toBe(200);
@@ -121,6 +127,15 @@ describe('DELETE /api/user', () => {
       await expectGone(me, seeded, other);
     });
   }
+
+  it('refuses an account without a password (signed in through a provider) with 403, whatever is sent', async () => {
+    const me = await account(t);
+    await setUserFields(t.db, me.user.id, { password_hash: null });
+    const res = await deleteSelf(me, { password: me.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'The password is not correct', code: 'invalid_password' });
+    expect(await rowsNaming(t, 'users.id', me.user.id)).toBe(1);
+  });
 
   it('refuses a banned account (403 account_banned) and keeps it', async () => {
     const me = await account(t);

@@ -164,17 +164,15 @@ export async function runRemoval(ctx: AppContext, id: string, options: RunOption
   return true;
 }
 
-/** How long a request waits for its removal before answering (see awaitRemovals). */
-export const WAIT_MS = 25_000;
 const POLL_MS = 20;
 
 /**
- * Waits until the removals are done, or WAIT_MS has passed: a request answers once its purge or
- * deletion has finished, which for ordinary accounts is well within a second; a very large one
- * goes on as a job after the answer (and the audit row gets its final counts).
+ * Waits until the removals are done, or REMOVAL_WAIT_MS (25 s) has passed: a request answers once
+ * its purge or deletion has finished, which for ordinary accounts is well within a second; a very
+ * large one goes on as a job after the answer (and the audit row gets its final counts).
  */
 export async function awaitRemovals(ctx: AppContext, ids: readonly string[]): Promise<Map<string, RemovalRow>> {
-  const deadline = Date.now() + WAIT_MS;
+  const deadline = Date.now() + ctx.config.removalWaitMs;
   for (;;) {
     const rows = await Promise.all(ids.map((id) => readRemoval(ctx.db.kysely, id)));
     // Stryker disable next-line MethodExpression,ConditionalExpression: the ids are of removals just begun, which exist
