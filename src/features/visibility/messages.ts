@@ -40,17 +40,19 @@ function byViewerOrFollowed(eb: MessagesEb, viewerId: string): Expression<SqlBoo
   return eb('messages.user_id', 'in', followedBy(eb, viewerId).union(eb.selectFrom('users').select('users.id as followee_id').where('users.id', '=', viewerId)));
 }
 
+/** The users the viewer blocks, those who block the viewer, and those the viewer mutes: subqueries of ids. */
+const blockedBy = (eb: MessagesEb, viewerId: string) => eb.selectFrom('blocks').select('blocks.blocked_id as id').where('blocks.blocker_id', '=', viewerId);
+const blockersOf = (eb: MessagesEb, viewerId: string) => eb.selectFrom('blocks').select('blocks.blocker_id as id').where('blocks.blocked_id', '=', viewerId);
+const mutedBy = (eb: MessagesEb, viewerId: string) => eb.selectFrom('mutes').select('mutes.muted_id as id').where('mutes.muter_id', '=', viewerId);
+
 /** Blocks between the viewer and the author, either way (the blocks table, issue 6). */
 function notHidden(eb: MessagesEb, viewerId: string): Expression<SqlBool>[] {
-  return [
-    eb('messages.user_id', 'not in', eb.selectFrom('blocks').select('blocks.blocked_id').where('blocks.blocker_id', '=', viewerId)),
-    eb('messages.user_id', 'not in', eb.selectFrom('blocks').select('blocks.blocker_id').where('blocks.blocked_id', '=', viewerId)),
-  ];
+  return [eb('messages.user_id', 'not in', blockedBy(eb, viewerId)), eb('messages.user_id', 'not in', blockersOf(eb, viewerId))];
 }
 
 /** Mutes narrow the viewer's feeds (and search) only: a muted author's messages stay readable elsewhere. */
 function notMuted(eb: MessagesEb, viewerId: string): Expression<SqlBool> {
-  return eb('messages.user_id', 'not in', eb.selectFrom('mutes').select('mutes.muted_id').where('mutes.muter_id', '=', viewerId));
+  return eb('messages.user_id', 'not in', mutedBy(eb, viewerId));
 }
 
 /** Where-clause: the messages (table `messages`) the viewer may read. */
@@ -131,12 +133,7 @@ export function feedPartitions(viewer: Viewer): ((eb: MessagesEb) => Expression<
  * blocked by, or mutes (`notHidden` and `notMuted` together).
  */
 export function feedHiddenAuthors(eb: MessagesEb, viewerId: string) {
-  return eb
-    .selectFrom('blocks')
-    .select('blocks.blocked_id as id')
-    .where('blocks.blocker_id', '=', viewerId)
-    .union(eb.selectFrom('blocks').select('blocks.blocker_id as id').where('blocks.blocked_id', '=', viewerId))
-    .union(eb.selectFrom('mutes').select('mutes.muted_id as id').where('mutes.muter_id', '=', viewerId));
+  return blockedBy(eb, viewerId).union(blockersOf(eb, viewerId)).union(mutedBy(eb, viewerId));
 }
 
 /**
