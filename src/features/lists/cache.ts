@@ -51,6 +51,7 @@ const HEX_DIGIT = new Int8Array(128).fill(-1);
 /** Where each of a UUID's 16 bytes starts in its text (two hex digits each), and where its dashes are. */
 const BYTE_AT = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
 const DASH_AT = [8, 13, 18, 23];
+const DASH = '-'.charCodeAt(0);
 
 /** Writes a lowercase UUID's 16 bytes at `at`; false (the buffer then undefined there) for any other text. */
 function packUuid(id: string, buf: Buffer, at: number): boolean {
@@ -64,7 +65,6 @@ function packUuid(id: string, buf: Buffer, at: number): boolean {
   return true;
 }
 
-const DASH = '-'.charCodeAt(0);
 const hexDigit = (code: number) => (code < 128 ? HEX_DIGIT[code] : -1);
 
 export interface CachedPage<R> {
