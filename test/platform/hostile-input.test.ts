@@ -2,12 +2,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
 import { StripeStandIn } from '../billing/stripe-standin.js';
+import { OutboundFetcher } from '../../src/adapters/outbound-fetch/index.js';
 import { ENGINE } from '../helpers/app.js';
 
 // Every operation of the OpenAPI document, sent every kind of hostile input, as an anonymous
 // caller and as a signed-in administrator (who gets past every gate). None may answer 5xx. Text
 // that the engines would store differently (NUL and other C0 controls, unpaired surrogates) is
-// refused at the edge with 400 invalid_characters, and changes nothing.
+// refused at the edge with 400 invalid_characters, and changes nothing. Sent all at once, they must
+// not end the process either: a promise left without a handler while another is awaited (as the
+// networkB handle lookup once did) is an unhandled rejection, which Node answers by exiting.
 
 type Op = { method: string; path: string; op: any };
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -25,8 +28,23 @@ const HOSTILE_STRINGS: Record<string, string> = {
   pathTraversal: '../../etc/passwd',
   emoji: '👩‍💻🏳️‍🌈',
   empty: '',
+  // A well-formed host name that resolves nowhere: the networkB handle lookup's fast failure.
+  unresolvable: 'nowhere.invalid',
 };
 const STORE_DIFFERENTLY = new Set(['nul', 'control', 'loneSurrogate', 'loneLowSurrogate']);
+
+/** Name resolution that never leaves the machine: no address for any name at once, and TXT records refused a little later. */
+const offline = new OutboundFetcher({
+  allowedPrivateAddresses: [],
+  timeoutMs: 2_000,
+  maxBytes: 64 * 1024,
+  userAgent: 'test',
+  resolver: async (hostname) => {
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  },
+  txtResolver: (name) =>
+    new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' })), 40)),
+});
 
 let t: AdminTestApp;
 /** Billing is configured (its unconfigured 503 is the contract's answer, not a failure) against a loopback stand-in. */
@@ -40,6 +58,7 @@ beforeAll(async () => {
   const oauthApps = Object.fromEntries(['NETWORKC', 'NETWORKD', 'CODEHOST'].flatMap((p) => [[`${p}_CLIENT_ID`, `${p.toLowerCase()}-client`], [`${p}_CLIENT_SECRET`, 'hostile-secret']]));
   t = await createAdminApp({
     smtp: false,
+    outbound: offline,
     env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: 'whsec_hostile', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_ANNUAL: 'price_a', STRIPE_API_URL: stripe.url, ...oauthApps },
   });
   doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
@@ -145,6 +164,43 @@ describe('hostile input on every operation', () => {
       }
     }
     expect(failures).toEqual([]);
+  }, 240_000);
+
+  it('answers every operation sent hostile values all at once, and the process lives on', async () => {
+    // Node's own answer to an unhandled rejection is to exit; counted here instead, with the
+    // process kept alive so that the test can say which request did it.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failures: string[] = [];
+      const targets = ops
+        .filter((op) => !/logout|remove-account|bulk-delete|bulk-account-status|\/password$/.test(op.path))
+        .flatMap((op) => Object.entries(HOSTILE_STRINGS).flatMap(([kind, value]) => requests(op, value).map((target) => ({ op, kind, target }))));
+      const WAVE = 64;
+      for (let i = 0; i < targets.length; i += WAVE) {
+        const wave = targets.slice(i, i + WAVE);
+        const answers = await Promise.all(wave.map(({ op, target }) => send(op.method, target, { cookie: t.admin.cookie })));
+        answers.forEach((res, j) => {
+          if (res.statusCode >= 500) failures.push(`${wave[j].op.method.toUpperCase()} ${wave[j].op.path} [${wave[j].kind}] ${res.statusCode}`);
+        });
+      }
+      // The unresolvable handle, many times at once and anonymously, as the crash was found.
+      const lookups = await Promise.all(
+        Array.from({ length: 40 }, () => t.app.inject({ method: 'GET', url: '/api/auth/networkB/authorize?handle=nowhere.invalid' })),
+      );
+      for (const res of lookups) {
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: expect.stringContaining('nowhere.invalid'), code: expect.any(String) });
+      }
+      // Rejections surface on the next turns of the event loop: wait past the slowest lookup.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(failures).toEqual([]);
+      expect(unhandled).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   }, 240_000);
 
   it('refuses NUL, other control characters and unpaired surrogates once, at the edge, naming the field, and changes nothing', async () => {

@@ -1,3 +1,4 @@
+import { resolveTxt } from 'node:dns/promises';
 import type { Config } from '../../config.js';
 import { AddressPolicy } from './address-policy.js';
 import { guardedFetch, systemResolver, type GuardedFetchSettings, type GuardedRequest, type GuardedResponse, type Resolver } from './guarded-fetch.js';
@@ -20,14 +21,21 @@ export interface OutboundFetcherOptions {
   userAgent: string;
   /** Name resolution (default: the system's, every address of the name). */
   resolver?: Resolver;
+  /** TXT records of a name (default: the system's DNS); injectable like the resolver, so tests ask no DNS server. */
+  txtResolver?: TxtResolver;
   /** Trusted certificate authorities instead of the system's (tests). */
   ca?: string;
 }
 
+/** The TXT records of a name, each as its character-string chunks. */
+export type TxtResolver = (name: string) => Promise<string[][]>;
+
 export class OutboundFetcher {
   private readonly settings: GuardedFetchSettings;
+  private readonly txtResolver: TxtResolver;
 
   constructor(options: OutboundFetcherOptions) {
+    this.txtResolver = options.txtResolver ?? resolveTxt;
     this.settings = {
       policy: new AddressPolicy(options.allowedPrivateAddresses),
       timeoutMs: options.timeoutMs,
@@ -41,6 +49,11 @@ export class OutboundFetcher {
   /** Status, headers and the whole body (at most the byte cap) of the final answer, whatever its status. */
   guardedFetch(url: string | URL, init?: GuardedRequest): Promise<GuardedResponse> {
     return guardedFetch(this.settings, url, init);
+  }
+
+  /** The TXT records of a name that a user supplied (a networkB handle's `_atproto` record). */
+  txtRecords(name: string): Promise<string[][]> {
+    return this.txtResolver(name);
   }
 
   /**
@@ -60,7 +73,7 @@ export class OutboundFetcher {
 }
 
 /** The fetcher the configuration describes. */
-export function createOutboundFetcher(config: Config, extra: { resolver?: Resolver; ca?: string } = {}): OutboundFetcher {
+export function createOutboundFetcher(config: Config, extra: { resolver?: Resolver; txtResolver?: TxtResolver; ca?: string } = {}): OutboundFetcher {
   return new OutboundFetcher({
     ...config.outbound,
     userAgent: `SocialListsService/0.1 (+${config.publicUrl})`,

@@ -1,5 +1,5 @@
-import { resolveTxt } from 'node:dns/promises';
 import type { OutboundFetcher } from '../../outbound-fetch/index.js';
+import { startedEarly } from '../../../lib/promises.js';
 
 // networkB identity: a handle (a domain name) names a DID, and the DID's document names the
 // handle back and the account's service (its PDS). Resolved as the protocol says:
@@ -43,16 +43,10 @@ export interface IdentityResolverOptions {
   fetcher: OutboundFetcher;
   /** The PLC directory's origin (https://plc.directory unless configured). */
   directoryUrl: string;
-  /** TXT records of a name (default: the system's DNS). */
-  resolveTxt?: (name: string) => Promise<string[][]>;
 }
 
 export class NetworkBIdentityResolver {
-  private readonly txt: (name: string) => Promise<string[][]>;
-
-  constructor(private readonly options: IdentityResolverOptions) {
-    this.txt = options.resolveTxt ?? resolveTxt;
-  }
+  constructor(private readonly options: IdentityResolverOptions) {}
 
   /** A handle (optionally with a leading @, or an at:// form) or a DID, resolved and verified. */
   async resolve(identifier: string): Promise<ResolvedIdentity> {
@@ -73,15 +67,13 @@ export class NetworkBIdentityResolver {
   }
 
   async handleToDid(handle: string): Promise<string> {
-    const viaHttp = this.wellKnownDid(handle);
+    // Both ways start at once; the well-known answer may fail while DNS is still being asked, so it
+    // is marked handled from the start (an unhandled rejection would end the process).
+    const viaHttp = startedEarly(this.wellKnownDid(handle));
     if (handle.endsWith(DNS_FREE_SUFFIX)) return viaHttp;
     // Either way may be how the handle is set up: DNS first, the well-known address otherwise.
     const viaDns = await this.dnsDid(handle).catch(() => null);
-    if (viaDns !== null) {
-      viaHttp.catch(() => undefined);
-      return viaDns;
-    }
-    return viaHttp;
+    return viaDns ?? viaHttp;
   }
 
   /** The DID document of a did:plc or did:web, checked to be about that DID. */
@@ -108,7 +100,7 @@ export class NetworkBIdentityResolver {
   }
 
   private async dnsDid(handle: string): Promise<string | null> {
-    const records = await this.txt(`_atproto.${handle}`);
+    const records = await this.options.fetcher.txtRecords(`_atproto.${handle}`);
     const dids = records.map((chunks) => chunks.join('')).filter((r) => r.startsWith('did=')).map((r) => r.slice(4));
     return dids.length === 1 && DID_PATTERN.test(dids[0]) ? dids[0] : null;
   }
