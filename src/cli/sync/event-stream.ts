@@ -65,6 +65,7 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>, onRetry: (ms:
 /** Waits `ms`, or less when `signal` aborts. */
 export function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener('abort', done);
