@@ -1,0 +1,27 @@
+import { jobKind, type FeatureModule } from '../../runtime/module.js';
+import { SEND_JOB } from './delivery.js';
+import { webhookMetrics } from './metrics.js';
+import { pruneDeliveriesTask, webhookSweepTask } from './periodic.js';
+import { orgWebhookRoutes, webhookRoutes } from './routes.js';
+import { WEBHOOK_COMPONENTS } from './schemas.js';
+import { runSender } from './sender.js';
+import { webhooksPart } from './user-data.js';
+
+// Signed webhooks (issue 36, CONTRACT.md "Webhooks"): users' and organizations' endpoints, the
+// deliveries made from the event log, each webhook's sender, and the delivery log. docs/webhooks.md.
+
+declare module '../../runtime/types.js' {
+  interface JobPayloads {
+    'webhook-send': { webhookId: string };
+  }
+}
+
+export const webhooksModule: FeatureModule = {
+  name: 'webhooks',
+  routes: [webhookRoutes, orgWebhookRoutes],
+  components: WEBHOOK_COMPONENTS,
+  jobs: [jobKind(SEND_JOB, runSender)],
+  periodic: [pruneDeliveriesTask, webhookSweepTask],
+  userData: [webhooksPart],
+  metrics: [webhookMetrics],
+};
