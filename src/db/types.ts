@@ -694,6 +694,25 @@ export interface BillingEventsTable {
   received_at: string;
 }
 
+/** The counter of one event stream (migration 028, features/events). */
+export interface EventStreamsTable {
+  stream: string;
+  head_seq: number | string;
+  purged_seq: ColumnType<number | string, number | undefined, number>;
+  user_id: string | null;
+}
+
+/** One event of a stream: the envelope's fields, `data` as JSON (migration 028). */
+export interface EventsTable {
+  stream: string;
+  seq: number | string;
+  id: string;
+  type: string;
+  actor_id: string | null;
+  data: string;
+  created_at: string;
+}
+
 export interface Database {
   uploads: UploadsTable;
   users: UsersTable;
@@ -723,6 +742,8 @@ export interface Database {
   digs: DigsTable;
   message_reports: MessageReportsTable;
   document_sync_state: DocumentSyncStateTable;
+  event_streams: EventStreamsTable;
+  events: EventsTable;
   document_share_syncs: DocumentShareSyncsTable;
   document_folders: DocumentFoldersTable;
   documents: DocumentsTable;
@@ -784,8 +805,8 @@ export interface WebhooksTable {
   disabled_reason: string | null; // gone | failing | null
   failing_since: string | null;
   consecutive_failures: number;
-  /** How far the webhook has read its owner's event stream (null: from its creation on). */
-  cursor_seq: number | string | null;
+  /** How far the webhook has read its owner's event stream (its head when the webhook was made). */
+  cursor_seq: number | string;
   /** The lease of the job sending this webhook's deliveries. */
   pump_until: string | null;
   created_at: string;

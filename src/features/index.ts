@@ -10,6 +10,7 @@ import { blocksModule } from './blocks/module.js';
 import { crossPostsModule } from './cross-posts/module.js';
 import { directMessagesModule } from './direct-messages/module.js';
 import { documentsModule } from './documents/module.js';
+import { eventsModule } from './events/module.js';
 import { exportsModule } from './exports/module.js';
 import { followsModule } from './follows/module.js';
 import { blogModule } from './blog/module.js';
@@ -64,5 +65,6 @@ export const FEATURES: readonly FeatureModule[] = [
   archiveModule,
   utilitiesModule,
   networkBClientModule,
+  eventsModule,
   webhooksModule,
 ];

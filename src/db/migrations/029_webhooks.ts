@@ -30,7 +30,7 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('disabled_reason', 'text')
     .addColumn('failing_since', 'text')
     .addColumn('consecutive_failures', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('cursor_seq', 'bigint')
+    .addColumn('cursor_seq', 'bigint', (c) => c.notNull())
     .addColumn('pump_until', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())

@@ -1,12 +1,15 @@
-import type { Kysely } from 'kysely';
 import { toBool } from '../../db/dialect.js';
-import type { Database } from '../../db/types.js';
 import type { AppContext } from '../../runtime/types.js';
 import { newId } from '../../lib/ids.js';
+import { readEvents } from '../events/index.js';
 import { subscribed } from './event-types.js';
 import { ownerOf } from './delivery.js';
 import { ownerOfStream, streamOf, type WebhookOwner } from './owner.js';
-import { advanceCursor, insertDelivery, webhooksOfOwners, type WebhookRow } from './queries.js';
+import { advanceCursor, insertDelivery, streamsWithWebhooks, webhooksOfOwners, type WebhookRow } from './queries.js';
+import { startSenders } from './sender.js';
+import { submitJob } from '../../runtime/jobs/enqueue.js';
+
+export const FANOUT_JOB = 'webhook-fanout';
 
 // From the event log to deliveries. The log (features/events) is the truth: each webhook keeps a
 // cursor (the last seq it has read) over its owner's stream, and a fan-out reads the events past
@@ -14,51 +17,36 @@ import { advanceCursor, insertDelivery, webhooksOfOwners, type WebhookRow } from
 // gives it, the same bytes on every attempt), and moves the cursor, all in one transaction. Two
 // fan-outs of one stream at once cannot send an event twice: the delivery's dedupe_key (the event
 // id) is unique per webhook, and the cursor moves only from where this fan-out read it. A new
-// webhook (cursor null) starts with the events written from its creation on. A disabled
+// webhook starts at its stream's head when it is made. A disabled
 // webhook's cursor moves on without deliveries: what happens while it is off is not sent later.
-
-/** An event as the log gives it (CONTRACT.md, Events: the envelope). */
-export interface EventEnvelope {
-  id: string;
-  type: string;
-  seq: number;
-  timestamp: string;
-  actor: { id: string; username: string } | null;
-  data: unknown;
-}
-
-/** `readEvents(db, stream, afterSeq, limit)` of features/events: the stream's events after a seq, oldest first. */
-export type EventLogReader = (db: Kysely<Database>, stream: string, afterSeq: number, limit: number) => Promise<EventEnvelope[]>;
 
 /** Events read per transaction. */
 const PAGE = 200;
 
 /** Turns new events of these streams into deliveries; answers the webhooks that got some. */
-export async function fanOut(ctx: AppContext, readEvents: EventLogReader, streams: readonly string[]): Promise<string[]> {
+export async function fanOut(ctx: AppContext, streams: readonly string[]): Promise<string[]> {
   const owners = streams.map(ownerOfStream).filter((o): o is WebhookOwner => o !== null);
   const woken: string[] = [];
   for (const hook of await webhooksOfOwners(ctx.db.kysely, owners)) {
-    if (await fanOutOne(ctx, readEvents, hook)) woken.push(hook.id);
+    if (await fanOutOne(ctx, hook)) woken.push(hook.id);
   }
   return woken;
 }
 
 /** Reads one webhook's stream past its cursor, page by page; true when it made a delivery. */
-async function fanOutOne(ctx: AppContext, readEvents: EventLogReader, hook: WebhookRow): Promise<boolean> {
+async function fanOutOne(ctx: AppContext, hook: WebhookRow): Promise<boolean> {
   const stream = streamOf(ownerOf(hook));
   const filters = JSON.parse(hook.events) as string[];
   const enabled = toBool(hook.enabled);
-  let cursor = hook.cursor_seq === null ? null : Number(hook.cursor_seq);
+  let cursor = Number(hook.cursor_seq ?? 0);
   let made = false;
   for (;;) {
     const page = await ctx.db.kysely.transaction().execute(async (trx) => {
-      const events = await readEvents(trx, stream, cursor ?? 0, PAGE);
+      const events = await readEvents(trx, stream, cursor, PAGE);
       if (events.length === 0) return null;
       const at = ctx.clock.now().toISOString();
       let count = 0;
       for (const event of events) {
-        // A new webhook: only what was written since it was made.
-        if (cursor === null && event.timestamp < hook.created_at) continue;
         if (!enabled || !subscribed(filters, event.type)) continue;
         const inserted = await insertDelivery(trx, {
           id: newId(),
@@ -94,3 +82,27 @@ async function fanOutOne(ctx: AppContext, readEvents: EventLogReader, hook: Webh
 }
 
 class CursorMoved extends Error {}
+
+/** The fan-out job: the streams `eventsAppended` named; the webhooks that got deliveries start sending. */
+export async function runFanOut(ctx: AppContext, payload: { streams: string[] }): Promise<void> {
+  await startSenders(ctx, await fanOut(ctx, payload.streams));
+}
+
+/**
+ * The listener of `eventsAppended`: a fan-out job when some webhook reads one of the streams (one
+ * indexed read per write; most streams have none, and get no job).
+ */
+export async function onEventsAppended(ctx: AppContext, payload: { streams: string[] }): Promise<void> {
+  const owners = payload.streams.map(ownerOfStream).filter((o): o is WebhookOwner => o !== null);
+  const hooks = await webhooksOfOwners(ctx.db.kysely, owners);
+  if (hooks.length === 0) return;
+  const streams = [...new Set(hooks.map((h) => streamOf(ownerOf(h))))];
+  await submitJob(ctx, FANOUT_JOB, { streams });
+}
+
+/** The safety poll's part: every stream some webhook reads, read past each cursor. */
+export async function fanOutAll(ctx: AppContext): Promise<number> {
+  const woken = await fanOut(ctx, (await streamsWithWebhooks(ctx.db.kysely)).map(streamOf));
+  await startSenders(ctx, woken);
+  return woken.length;
+}

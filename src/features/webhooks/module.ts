@@ -1,5 +1,6 @@
-import { jobKind, type FeatureModule } from '../../runtime/module.js';
+import { jobKind, listen, type FeatureModule } from '../../runtime/module.js';
 import { SEND_JOB } from './delivery.js';
+import { FANOUT_JOB, onEventsAppended, runFanOut } from './fanout.js';
 import { webhookMetrics } from './metrics.js';
 import { pruneDeliveriesTask, webhookSweepTask } from './periodic.js';
 import { orgWebhookRoutes, webhookRoutes } from './routes.js';
@@ -13,6 +14,7 @@ import { webhooksPart } from './user-data.js';
 declare module '../../runtime/types.js' {
   interface JobPayloads {
     'webhook-send': { webhookId: string };
+    'webhook-fanout': { streams: string[] };
   }
 }
 
@@ -20,7 +22,8 @@ export const webhooksModule: FeatureModule = {
   name: 'webhooks',
   routes: [webhookRoutes, orgWebhookRoutes],
   components: WEBHOOK_COMPONENTS,
-  jobs: [jobKind(SEND_JOB, runSender)],
+  jobs: [jobKind(SEND_JOB, runSender), jobKind(FANOUT_JOB, runFanOut)],
+  listeners: [listen('eventsAppended', onEventsAppended)],
   periodic: [pruneDeliveriesTask, webhookSweepTask],
   userData: [webhooksPart],
   metrics: [webhookMetrics],

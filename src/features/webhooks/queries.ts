@@ -202,13 +202,8 @@ export async function streamsWithWebhooks(db: Db): Promise<WebhookOwner[]> {
 }
 
 /** Moves a webhook's cursor from `from` to `to`; false when another fan-out moved it first. */
-export async function advanceCursor(db: Db, webhookId: string, from: number | null, to: number): Promise<boolean> {
-  const result = await db
-    .updateTable('webhooks')
-    .set({ cursor_seq: to })
-    .where('id', '=', webhookId)
-    .where((eb) => (from === null ? eb('cursor_seq', 'is', null) : eb('cursor_seq', '=', from)))
-    .executeTakeFirst();
+export async function advanceCursor(db: Db, webhookId: string, from: number, to: number): Promise<boolean> {
+  const result = await db.updateTable('webhooks').set({ cursor_seq: to }).where('id', '=', webhookId).where('cursor_seq', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

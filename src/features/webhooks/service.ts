@@ -3,9 +3,10 @@ import { toBool } from '../../db/dialect.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../runtime/types.js';
+import { streamBounds } from '../events/index.js';
 import { attemptDelivery, PREVIOUS_SECRET_MS } from './delivery.js';
 import { checkedFilters } from './event-types.js';
-import type { WebhookOwner } from './owner.js';
+import { streamOf, type WebhookOwner } from './owner.js';
 import { presentDelivery, presentDeliveryDetail, presentWebhook } from './presenter.js';
 import {
   attemptsOf,
@@ -88,7 +89,8 @@ export async function createWebhook(ctx: AppContext, owner: WebhookOwner, input:
     disabled_reason: null,
     failing_since: null,
     consecutive_failures: 0,
-    cursor_seq: null,
+    // From the stream's head on: the events written after it was made.
+    cursor_seq: (await streamBounds(db, streamOf(owner))).headSeq,
     pump_until: null,
     created_at: at,
     updated_at: at,
