@@ -91,9 +91,9 @@ export async function attemptDelivery(ctx: AppContext, hook: WebhookRow, deliver
   const at = now.toISOString();
   await insertAttempt(db, { id: newId(), delivery_id: delivery.id, attempted_at: startedAt.toISOString(), status_code: answer.statusCode, duration_ms: durationMs, error: answer.error, response_body: answer.body });
 
+  const disabled = await judgeWebhook(ctx, hook, answer, now);
   const attempts = delivery.attempts + 1;
-  const gone = answer.statusCode === 410;
-  const delay = answer.outcome === 'success' || gone ? null : retryDelayMs(attempts, answer.retryAfterMs);
+  const delay = answer.outcome === 'success' || disabled !== null ? null : retryDelayMs(attempts, answer.retryAfterMs);
   const nextAttemptAt = delay === null ? null : new Date(now.getTime() + delay).toISOString();
   const state = {
     status: answer.outcome === 'success' ? 'succeeded' : nextAttemptAt === null ? 'failed' : 'retrying',
@@ -105,16 +105,22 @@ export async function attemptDelivery(ctx: AppContext, hook: WebhookRow, deliver
   };
   await updateDelivery(db, delivery.id, state);
   if (nextAttemptAt !== null) await enqueueJob(db, now, SEND_JOB, { webhookId: hook.id }, { runAt: new Date(nextAttemptAt) });
-
-  if (answer.outcome === 'success') await recordWebhookSuccess(db, hook.id, at);
-  else if (gone) await disable(ctx, hook, 'gone');
-  else {
-    const run = await recordWebhookFailure(db, hook.id, at);
-    if (run && run.consecutive_failures >= FAILING_ATTEMPTS && run.failing_since !== null && now.getTime() - Date.parse(run.failing_since) >= FAILING_AFTER_MS) {
-      await disable(ctx, { ...hook, consecutive_failures: run.consecutive_failures }, 'failing');
-    }
-  }
+  // The count the owner is told is the one this attempt made.
+  if (disabled !== null) await disable(ctx, { ...hook, consecutive_failures: hook.consecutive_failures + 1 }, disabled);
   return { ...delivery, ...state };
+}
+
+/** The attempt's part in the webhook's record: its failure run, and whether it must now be disabled. */
+async function judgeWebhook(ctx: AppContext, hook: WebhookRow, answer: Answer, now: Date): Promise<'gone' | 'failing' | null> {
+  const at = now.toISOString();
+  if (answer.outcome === 'success') {
+    await recordWebhookSuccess(ctx.db.kysely, hook.id, at);
+    return null;
+  }
+  if (answer.statusCode === 410) return 'gone';
+  const run = await recordWebhookFailure(ctx.db.kysely, hook.id, at);
+  const failing = run !== undefined && run.consecutive_failures >= FAILING_ATTEMPTS && run.failing_since !== null && now.getTime() - Date.parse(run.failing_since) >= FAILING_AFTER_MS;
+  return failing ? 'failing' : null;
 }
 
 /** Disables the webhook (once), ends its open deliveries, and for `failing` tells its owner. */

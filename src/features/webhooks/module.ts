@@ -5,7 +5,7 @@ import { webhookMetrics } from './metrics.js';
 import { pruneDeliveriesTask, webhookSweepTask } from './periodic.js';
 import { orgWebhookRoutes, webhookRoutes } from './routes.js';
 import { WEBHOOK_COMPONENTS } from './schemas.js';
-import { runSender } from './sender.js';
+import { localSenders, runSender } from './sender.js';
 import { webhooksPart } from './user-data.js';
 
 // Signed webhooks (issue 36, CONTRACT.md "Webhooks"): users' and organizations' endpoints, the
@@ -25,6 +25,7 @@ export const webhooksModule: FeatureModule = {
   jobs: [jobKind(SEND_JOB, runSender), jobKind(FANOUT_JOB, runFanOut)],
   listeners: [listen('eventsAppended', onEventsAppended)],
   periodic: [pruneDeliveriesTask, webhookSweepTask],
+  state: [localSenders],
   userData: [webhooksPart],
   metrics: [webhookMetrics],
 };
