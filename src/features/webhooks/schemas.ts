@@ -15,10 +15,13 @@ const EventFilters = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
 const Url = Type.String({ minLength: 1, description: 'https (http only for ALLOWED_PRIVATE_ADDRESSES), no user info, at most 2048 characters, not resolving to a private address' });
 const Description = Nullable(Type.String({ maxLength: 500 }));
 
-export const CreateWebhookBody = Type.Object({ url: Url, events: EventFilters, description: Type.Optional(Description) }, { additionalProperties: false });
+export const CreateWebhookBody = Type.Object(
+  { url: Url, events: EventFilters, description: Type.Optional(Description) },
+  { additionalProperties: false, examples: [{ url: 'https://hooks.example.com/social-lists', events: ['list.*', 'message.created'], description: 'Sync to our CRM' }] },
+);
 export const UpdateWebhookBody = Type.Object(
   { url: Type.Optional(Url), events: Type.Optional(EventFilters), description: Type.Optional(Description), enabled: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ events: ['list.row.*'], enabled: true }] },
 );
 
 export const Webhook = Type.Object(
