@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import { expectError } from '../messages/helpers.js';
 import { join, newOrg } from '../orgs/helpers.js';
+import { account, PASSWORD } from '../purge/seed.js';
 import { call, createWebhook, member, Receiver, settle, verify, webhookApp, type PlayedDns } from './helpers.js';
+
+/** Until an asynchronous condition holds (5 s at most). */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  for (const end = Date.now() + 5000; !(await condition()); ) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 // The webhooks API (CONTRACT.md, Events: Webhooks): create with its secret shown once, list, read,
 // update, delete, rotate, test, the delivery log and redeliver; validation codes; ownership; the
@@ -231,6 +240,27 @@ describe('test deliveries, signatures and rotation', () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token' } });
     expect(res.body).toMatch(/webhook_delivery_attempts_total\{outcome="success"\} [1-9]/);
     expect(res.body).toMatch(/webhook_delivery_duration_seconds_count\{outcome="success"\} [1-9]/);
+  });
+});
+
+describe('a user’s data', () => {
+  it('an account’s webhooks and their deliveries go with it; the archive part lists them without a secret', async () => {
+    const a = await account(t);
+    const { webhook, secret } = await createWebhook(t, a, { url: receiver.url() });
+    await call(t, a, 'POST', `/api/webhooks/${webhook.id}/test`);
+    const part = t.app.ctx.userData.find((p) => p.key === 'webhooks')!;
+    expect(await part.count(t.app.ctx, a.user.id)).toBe(1);
+    const files = [];
+    for await (const file of part.exportFiles!(t.app.ctx, a.user.id)) files.push(file);
+    expect(files[0].path).toBe('webhooks.json');
+    expect(JSON.parse(String(files[0].content)).webhooks.map((w: { id: string }) => w.id)).toEqual([webhook.id]);
+    expect(String(files[0].content)).not.toContain(secret.slice(6));
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/user', headers: { cookie: a.cookie }, payload: { password: PASSWORD } });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.ctx.jobs.idle();
+    await until(async () => (await t.db.kysely.selectFrom('users').select('id').where('id', '=', a.user.id).executeTakeFirst()) === undefined);
+    expect(await t.db.kysely.selectFrom('webhooks').select('id').where('id', '=', webhook.id).execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', webhook.id).execute()).toEqual([]);
   });
 });
 
