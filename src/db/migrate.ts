@@ -27,6 +27,8 @@ import * as m024 from './migrations/024_networks_leftovers.js';
 import * as m025 from './migrations/025_shared_sync.js';
 import * as m026 from './migrations/026_tag_counters_off_path.js';
 import * as m027 from './migrations/027_message_read_indexes.js';
+import * as m028 from './migrations/028_events.js';
+import * as m029 from './migrations/029_webhooks.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -60,6 +62,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '025_shared_sync': m025,
   '026_tag_counters_off_path': m026,
   '027_message_read_indexes': m027,
+  '028_events': m028,
+  '029_webhooks': m029,
 };
 
 /** The migration names, in the order they run. */

@@ -694,6 +694,25 @@ export interface BillingEventsTable {
   received_at: string;
 }
 
+/** The counter of one event stream (migration 028, features/events). */
+export interface EventStreamsTable {
+  stream: string;
+  head_seq: number | string;
+  purged_seq: ColumnType<number | string, number | undefined, number>;
+  user_id: string | null;
+}
+
+/** One event of a stream: the envelope's fields, `data` as JSON (migration 028). */
+export interface EventsTable {
+  stream: string;
+  seq: number | string;
+  id: string;
+  type: string;
+  actor_id: string | null;
+  data: string;
+  created_at: string;
+}
+
 export interface Database {
   uploads: UploadsTable;
   users: UsersTable;
@@ -723,6 +742,8 @@ export interface Database {
   digs: DigsTable;
   message_reports: MessageReportsTable;
   document_sync_state: DocumentSyncStateTable;
+  event_streams: EventStreamsTable;
+  events: EventsTable;
   document_share_syncs: DocumentShareSyncsTable;
   document_folders: DocumentFoldersTable;
   documents: DocumentsTable;
@@ -762,6 +783,66 @@ export interface Database {
   blog_pending_posts: BlogPendingPostsTable;
   document_presence: DocumentPresenceTable;
   list_watchers: ListWatchersTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** A user's or an organization's webhook (migration 029): exactly one of user_id and org_id is set. */
+export interface WebhooksTable {
+  id: string;
+  user_id: string | null;
+  org_id: string | null;
+  url: string;
+  events: string; // JSON text: the subscribed types and prefixes
+  description: string | null;
+  /** The signing secret, sealed (lib/sealing.ts). */
+  secret: string;
+  /** The secret before the last rotation, sealed; it signs beside the new one until previous_secret_until. */
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  enabled: SqlBool;
+  disabled_reason: string | null; // gone | failing | null
+  failing_since: string | null;
+  consecutive_failures: number;
+  /** How far the webhook has read its owner's event stream (its head when the webhook was made). */
+  cursor_seq: number | string;
+  /** The lease of the job sending this webhook's deliveries. */
+  pump_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event sent (or to be sent) to one webhook (migration 029). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  type: string;
+  /** The exact body sent, every attempt. */
+  body: string;
+  status: string; // pending | retrying | succeeded | failed
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  redelivery: SqlBool;
+  /** The event id for a delivery made from the log; null for a test delivery or a redelivery. */
+  dedupe_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One HTTP attempt of a webhook delivery (migration 029). */
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  /** The first 4 KiB of the answer. */
+  response_body: string | null;
 }
 
 /** A user seen on a document (migration 023): the last heartbeat, rewritten by each one. */

@@ -10,6 +10,7 @@ import { blocksModule } from './blocks/module.js';
 import { crossPostsModule } from './cross-posts/module.js';
 import { directMessagesModule } from './direct-messages/module.js';
 import { documentsModule } from './documents/module.js';
+import { eventsModule } from './events/module.js';
 import { exportsModule } from './exports/module.js';
 import { followsModule } from './follows/module.js';
 import { blogModule } from './blog/module.js';
@@ -28,6 +29,7 @@ import { shareLinksModule } from './share-links/module.js';
 import { usersModule } from './users/module.js';
 import { utilitiesModule } from './utilities/module.js';
 import { watchersModule } from './watchers/module.js';
+import { webhooksModule } from './webhooks/module.js';
 
 /**
  * Every module of the app, in the order their routes are registered: the one list `app.ts`, the
@@ -63,4 +65,6 @@ export const FEATURES: readonly FeatureModule[] = [
   archiveModule,
   utilitiesModule,
   networkBClientModule,
+  eventsModule,
+  webhooksModule,
 ];

@@ -26,6 +26,11 @@ export interface DomainEvents {
    * import): `changes` is how many rows one write changed.
    */
   listRowsChanged: { listId: string; actorId: string; changes: number };
+  /**
+   * Events were appended to these streams of the event log (features/events) and have committed:
+   * wakes the live streams (on every instance) and the webhook deliveries.
+   */
+  eventsAppended: { streams: string[] };
 }
 
 export type EventType = keyof DomainEvents;

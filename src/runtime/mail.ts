@@ -11,7 +11,8 @@ export type EmailType =
   | 'blog_subscription_confirm'
   | 'blog_post'
   | 'org_invite'
-  | 'share_invite';
+  | 'share_invite'
+  | 'webhook_disabled';
 
 export interface MailRequest {
   to: string;

@@ -508,6 +508,27 @@ describe('organizations', () => {
   });
 });
 
+describe('webhooks', () => {
+  it('a user’s and an organization’s webhooks, test deliveries, the delivery log, redeliver', async () => {
+    // The receiver is the tour's public stand-in (127.0.0.2, allowed); it answers 404 to the posts, which the log records.
+    const url = outside.url('/hook');
+    const { org } = await json('POST', '/api/orgs', { payload: { name: 'Hooks org', slug: 'tour-hooks' }, status: 201 });
+    for (const prefix of ['/api/webhooks', `/api/orgs/${org.slug}/webhooks`]) {
+      const { webhook } = await json('POST', prefix, { payload: { url, events: ['list.*'], description: 'Tour' }, status: 201 });
+      await send('GET', prefix, { bearer: true });
+      await send('GET', `${prefix}/${webhook.id}`);
+      await send('PATCH', `${prefix}/${webhook.id}`, { payload: { events: ['list.*', 'document.created'] } });
+      await send('POST', `${prefix}/${webhook.id}/rotate-secret`);
+      const { delivery } = await json('POST', `${prefix}/${webhook.id}/test`);
+      await send('GET', `${prefix}/${webhook.id}/deliveries?status=retrying&type=webhook.test`);
+      await send('GET', `${prefix}/${webhook.id}/deliveries/${delivery.id}`);
+      await send('POST', `${prefix}/${webhook.id}/deliveries/${delivery.id}/redeliver`, { status: 202 });
+      await t.app.ctx.jobs.idle();
+      await send('DELETE', `${prefix}/${webhook.id}`);
+    }
+  });
+});
+
 describe('sharing', () => {
   it('collaborators on a list and a document, an e-mail invite accepted, shared-with-me', async () => {
     const list = (await json('POST', '/api/lists', { payload: { title: 'Shared tour list', schema: { name: 'Tour', fields: [{ key: 'title', type: 'text', label: 'Title' }] } }, status: 201 })).data;

@@ -20,6 +20,16 @@ export class AddressPolicy {
     this.allowed = allowed.map((cidr) => unmapped(ipaddr.parseCIDR(cidr)));
   }
 
+  /** Whether the operator listed the address in ALLOWED_PRIVATE_ADDRESSES. */
+  listed(address: string): boolean {
+    try {
+      const parsed = ipaddr.process(address);
+      return this.allowed.some((range) => sameKind(parsed, range) && parsed.match(range));
+    } catch {
+      return false;
+    }
+  }
+
   /** Null when the address may be reached, else the name of the range that refuses it. */
   refusal(address: string): string | null {
     let parsed: Address;
@@ -28,7 +38,7 @@ export class AddressPolicy {
     } catch {
       return 'invalid';
     }
-    if (this.allowed.some((range) => sameKind(parsed, range) && parsed.match(range))) return null;
+    if (this.listed(address)) return null;
     const range = parsed.range();
     if (range !== 'unicast') return range;
     return parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE) ? 'ipv4Compatible' : null;

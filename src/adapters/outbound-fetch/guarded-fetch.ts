@@ -93,6 +93,29 @@ export async function guardedFetch(settings: GuardedFetchSettings, input: string
   }
 }
 
+/**
+ * Checks a URL ahead of any fetch, as the first hop of a fetch would be checked (a URL stored now
+ * and fetched later, such as a webhook's): an http(s) URL without credentials whose host is, or
+ * resolves only to, addresses the policy accepts. Answers whether every one of those addresses is
+ * one the operator listed in ALLOWED_PRIVATE_ADDRESSES. Each later fetch is checked again.
+ */
+export async function vetUrl(settings: Pick<GuardedFetchSettings, 'policy' | 'resolver'>, input: string): Promise<{ url: URL; listedOnly: boolean }> {
+  const url = target(input);
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await settings.resolver(host)).map((a) => a.address);
+    } catch (err) {
+      throw new OutboundRefusedError('unreachable', `${host} could not be resolved (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    if (addresses.length === 0) throw new OutboundRefusedError('unreachable', `${host} has no address`);
+  }
+  if (addresses.some((address) => settings.policy.refusal(address) !== null)) throw new OutboundRefusedError('address', `${host} is not a public address`);
+  return { url, listedOnly: addresses.every((address) => settings.policy.listed(address)) };
+}
+
 /** One fetch's hops: the addresses it has checked, and the pinned agents it opened. */
 class HopRunner {
   private readonly pinned = new Map<string, string>();
@@ -177,7 +200,7 @@ class HopRunner {
 }
 
 /** The URL to fetch (relative to `base` for a redirect's Location), if it is one we fetch at all. */
-function target(input: string | URL, base?: URL): URL {
+export function target(input: string | URL, base?: URL): URL {
   let url: URL;
   try {
     url = new URL(input, base);

@@ -1,7 +1,7 @@
 import { resolveTxt } from 'node:dns/promises';
 import type { Config } from '../../config.js';
 import { AddressPolicy } from './address-policy.js';
-import { guardedFetch, systemResolver, type GuardedFetchSettings, type GuardedRequest, type GuardedResponse, type Resolver } from './guarded-fetch.js';
+import { guardedFetch, systemResolver, vetUrl, type GuardedFetchSettings, type GuardedRequest, type GuardedResponse, type Resolver } from './guarded-fetch.js';
 import { DEFAULT_MAX_CHARS, isReadableType, READABLE_ACCEPT, readableText, type ReadableText } from './readable-text.js';
 
 export { OutboundRefusedError, type OutboundRefusalReason } from './errors.js';
@@ -49,6 +49,15 @@ export class OutboundFetcher {
   /** Status, headers and the whole body (at most the byte cap) of the final answer, whatever its status. */
   guardedFetch(url: string | URL, init?: GuardedRequest): Promise<GuardedResponse> {
     return guardedFetch(this.settings, url, init);
+  }
+
+  /**
+   * Checks a URL that will be fetched later (a webhook's) as a fetch's first hop is checked;
+   * answers whether it reaches only addresses listed in ALLOWED_PRIVATE_ADDRESSES. An
+   * OutboundRefusedError when the guard would refuse it.
+   */
+  vetUrl(url: string): Promise<{ url: URL; listedOnly: boolean }> {
+    return vetUrl(this.settings, url);
   }
 
   /** The TXT records of a name that a user supplied (a networkB handle's `_atproto` record). */

@@ -23,7 +23,7 @@ export const EVENTS: Record<EventKey, EventDefinition> = {
 };
 
 /** Every type a notification can have: the events', and the service's own notices (in-app only). */
-export const NOTIFICATION_TYPES = [...EVENT_KEYS, 'cross_post_failed', 'org_invite', 'shared_with_you', 'list_changed'] as const;
+export const NOTIFICATION_TYPES = [...EVENT_KEYS, 'cross_post_failed', 'org_invite', 'shared_with_you', 'list_changed', 'webhook_disabled'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const isEventKey = (key: string): key is EventKey => (EVENT_KEYS as readonly string[]).includes(key);

@@ -16,7 +16,7 @@ export const Notification = Type.Object(
     title: Type.String({ description: 'Short heading' }),
     body: Type.String({ description: 'Full text' }),
     actionUrl: Nullable(Type.String({ description: 'Relative URL' })),
-    type: Nullable(StringEnum(NOTIFICATION_TYPES, { description: 'Category: dig, push, follow, mention, reply, cross_post_failed (a cross-post could not be delivered), org_invite (an invite to an organization), shared_with_you (a list or document shared with you) or list_changed (rows of a list you watch changed; folded while unread)' })),
+    type: Nullable(StringEnum(NOTIFICATION_TYPES, { description: 'Category: dig, push, follow, mention, reply, cross_post_failed (a cross-post could not be delivered), org_invite (an invite to an organization), shared_with_you (a list or document shared with you) list_changed (rows of a list you watch changed; folded while unread) or webhook_disabled (a webhook of yours, or of an organization you administer, was disabled)' })),
     metadata: Type.Object(
       {
         actor: Type.Optional(ref(UserSummary)),

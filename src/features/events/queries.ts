@@ -1,0 +1,207 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { newId } from '../../lib/ids.js';
+
+// The event log's statements (docs/events.md). A stream's seq comes from its `event_streams` row,
+// bumped inside the writing transaction: PostgreSQL row-locks it until the commit and SQLite has
+// one writer, so a later seq of a stream never commits before an earlier one and a reader that
+// saw head H sees every event up to H (as the document sync's stamp, documents/queries nextStamp).
+
+type Tx = Kysely<Database>;
+
+export interface EventInput {
+  /** `user:<userId>` or `org:<orgId>` (streamOfUser, streamOfOrg). */
+  stream: string;
+  type: string;
+  actorId: string | null;
+  data: Record<string, unknown>;
+}
+
+/** The envelope: what the stream's `data:` line, the pull and a webhook body carry. */
+export interface EventEnvelope {
+  id: string;
+  type: string;
+  seq: number;
+  timestamp: string;
+  actor: { id: string; username: string } | null;
+  data: Record<string, unknown>;
+}
+
+export interface StreamBounds {
+  /** The last seq given out (0: none yet). */
+  headSeq: number;
+  /** The oldest retained seq (headSeq + 1 when nothing is retained). */
+  oldestSeq: number;
+}
+
+export const streamOfUser = (userId: string) => `user:${userId}`;
+export const streamOfOrg = (orgId: string) => `org:${orgId}`;
+
+/** A contract limit: an event's `data` is thin, at most 16 KiB of JSON. */
+const MAX_DATA_BYTES = 16 * 1024;
+/** Rows per INSERT (7 parameters each: well under SQLite's and PostgreSQL's limits). */
+const INSERT_CHUNK = 500;
+
+/**
+ * Appends events inside the caller's transaction, each stream's in the order given: one counter
+ * update per stream (streams in sorted order, so two writers never lock two streams crosswise)
+ * and one INSERT for the events. Answers the streams written; once the transaction commits the
+ * caller reports `eventsAppended` with them (announceEvents).
+ */
+export async function appendEvents(trx: Tx, items: readonly EventInput[], now: Date = new Date()): Promise<{ streams: string[] }> {
+  if (items.length === 0) return { streams: [] };
+  const byStream = new Map<string, EventInput[]>();
+  for (const item of items) {
+    const list = byStream.get(item.stream);
+    if (list) list.push(item);
+    else byStream.set(item.stream, [item]);
+  }
+  const streams = [...byStream.keys()].sort();
+  const at = now.toISOString();
+  const rows: Database['events'][] = [];
+  for (const stream of streams) {
+    const list = byStream.get(stream)!;
+    const head = await bumpHead(trx, stream, list.length);
+    list.forEach((item, i) => {
+      const data = JSON.stringify(item.data);
+      if (Buffer.byteLength(data) > MAX_DATA_BYTES) throw new Error(`event ${item.type}: data over 16 KiB`);
+      rows.push({ stream, seq: head - list.length + 1 + i, id: `evt_${newId().replaceAll('-', '')}`, type: item.type, actor_id: item.actorId, data, created_at: at });
+    });
+  }
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto('events').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+  return { streams };
+}
+
+/** Takes `n` seqs of the stream (creating its counter at 0 first); answers the new head. */
+async function bumpHead(trx: Tx, stream: string, n: number): Promise<number> {
+  const userId = stream.startsWith('user:') ? stream.slice(5) : null;
+  const row = await trx
+    .insertInto('event_streams')
+    .values({ stream, head_seq: n, user_id: userId })
+    .onConflict((oc) => oc.column('stream').doUpdateSet({ head_seq: sql<number>`event_streams.head_seq + ${n}` }))
+    .returning('head_seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.head_seq);
+}
+
+/** The committed head and the oldest retained seq of a stream (a stream never written: 0 and 1). */
+export async function streamBounds(db: Tx, stream: string): Promise<StreamBounds> {
+  const row = await db.selectFrom('event_streams').select(['head_seq', 'purged_seq']).where('stream', '=', stream).executeTakeFirst();
+  if (!row) return { headSeq: 0, oldestSeq: 1 };
+  const headSeq = Number(row.head_seq);
+  return { headSeq, oldestSeq: Math.min(Number(row.purged_seq) + 1, headSeq + 1) };
+}
+
+/** The heads of several streams at once (the streams' wake-up poll). */
+export async function streamHeads(db: Tx, streams: readonly string[]): Promise<Map<string, number>> {
+  if (streams.length === 0) return new Map();
+  const rows = await db.selectFrom('event_streams').select(['stream', 'head_seq']).where('stream', 'in', streams).execute();
+  return new Map(rows.map((r) => [r.stream, Number(r.head_seq)]));
+}
+
+/**
+ * A filter of event types: exact names, or prefixes given as `prefix.*` (`list.*` matches
+ * `list.created` and `list.row.deleted`).
+ */
+export type TypeFilter = readonly string[];
+
+/**
+ * The events of a stream after `afterSeq`, at most `limit`, in seq order, of the given types
+ * only (all without `types`), up to `uptoSeq` when given (a head read before: see pull).
+ */
+export async function readEvents(db: Tx, stream: string, afterSeq: number, limit: number, types?: TypeFilter, uptoSeq?: number): Promise<EventEnvelope[]> {
+  let q = db
+    .selectFrom('events as e')
+    .leftJoin('users as u', 'u.id', 'e.actor_id')
+    .select(['e.id', 'e.type', 'e.seq', 'e.created_at', 'e.actor_id', 'u.username', 'e.data'])
+    .where('e.stream', '=', stream)
+    .where('e.seq', '>', afterSeq);
+  if (uptoSeq !== undefined) q = q.where('e.seq', '<=', uptoSeq);
+  if (types && types.length > 0) {
+    const exact = types.filter((t) => !t.endsWith('.*'));
+    const prefixes = types.filter((t) => t.endsWith('.*')).map((t) => t.slice(0, -1));
+    q = q.where((eb) =>
+      eb.or([
+        ...(exact.length > 0 ? [eb('e.type', 'in', exact)] : []),
+        ...prefixes.map((p) => eb(eb.fn('substr', ['e.type', sql.lit(1), sql.lit(p.length)]), '=', p)),
+      ]),
+    );
+  }
+  const rows = await q.orderBy('e.seq').limit(limit).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    seq: Number(r.seq),
+    timestamp: r.created_at,
+    actor: r.actor_id !== null && r.username !== null ? { id: r.actor_id, username: r.username } : null,
+    data: JSON.parse(r.data) as Record<string, unknown>,
+  }));
+}
+
+/**
+ * Retention: removes, from every stream, the events older than `cutoff` and those beyond the
+ * newest `keep`, recording each stream's purged seq. Answers how many events went.
+ */
+export async function pruneEvents(db: Tx, cutoff: string, keep: number, batch = 5000): Promise<number> {
+  let removed = 0;
+  // Streams holding an event past either limit.
+  const streams = await db
+    .selectFrom('event_streams as s')
+    .select(['s.stream', 's.head_seq'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('events as e')
+          .select(sql.lit(1).as('one'))
+          .whereRef('e.stream', '=', 's.stream')
+          .where((w) => w.or([w('e.created_at', '<', cutoff), w('e.seq', '<=', sql<number>`s.head_seq - ${keep}`)])),
+      ),
+    )
+    .execute();
+  for (const s of streams) {
+    const head = Number(s.head_seq);
+    // The last seq to go: every seq at or below it is older than the cutoff or beyond the newest `keep`.
+    const lastOld = await db
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('stream', '=', s.stream)
+      .where('created_at', '<', cutoff)
+      .executeTakeFirst();
+    const upto = Math.max(Number(lastOld?.seq ?? 0), head - keep);
+    if (upto <= 0) continue;
+    await db.transaction().execute(async (trx) => {
+      for (;;) {
+        const res = await trx
+          .deleteFrom('events')
+          .where('stream', '=', s.stream)
+          .where('seq', 'in', (eb) => eb.selectFrom('events').select('seq').where('stream', '=', s.stream).where('seq', '<=', upto).limit(batch))
+          .executeTakeFirst();
+        const n = Number(res.numDeletedRows);
+        removed += n;
+        if (n < batch) break;
+      }
+      await trx.updateTable('event_streams').set({ purged_seq: sql<number>`case when purged_seq > ${upto} then purged_seq else ${upto} end` }).where('stream', '=', s.stream).execute();
+    });
+  }
+  return removed;
+}
+
+/** Removes a user's stream: a batch of its events, then (none left) its counter. Answers how many rows went. */
+export async function removeUserStream(trx: Tx, userId: string, limit: number): Promise<number> {
+  const stream = streamOfUser(userId);
+  const res = await trx
+    .deleteFrom('events')
+    .where('stream', '=', stream)
+    .where('seq', 'in', (eb) => eb.selectFrom('events').select('seq').where('stream', '=', stream).limit(limit))
+    .executeTakeFirst();
+  const n = Number(res.numDeletedRows);
+  if (n > 0) return n;
+  const gone = await trx.deleteFrom('event_streams').where('stream', '=', stream).executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}
+
+/** How many events a user's stream holds. */
+export async function countUserEvents(db: Tx, userId: string): Promise<number> {
+  const row = await db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('stream', '=', streamOfUser(userId)).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
