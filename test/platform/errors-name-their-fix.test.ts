@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp({ smtp: false });
   me = await signedInUser(t);
   await setUserFields(t.db, me.user.id, { account_status: 'active', customer_status: 'subscriber', email_verified: true });
-});
+}, 120_000); // on the shared machine a PostgreSQL database's migrations can take 30 s
 afterAll(async () => t.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
@@ -52,7 +52,7 @@ describe('an unconfigured feature names its settings', () => {
     } finally {
       await partial.close();
     }
-  });
+  }, 120_000); // a second app: its own database and migrations
 
   it('sign-in: 503 provider_not_configured names the provider’s client id and secret', async () => {
     const expected = { networkC: 'NETWORKC', networkD: 'NETWORKD', codehost: 'CODEHOST' };

@@ -13,9 +13,10 @@ import { call as msgCall, post, subscriber } from '../messages/helpers.js';
 const SECRET = 'cron-secret-for-defects';
 const MIN = 60_000;
 let t: TestApp;
+// A longer set-up allowance: on the shared machine a PostgreSQL database's migrations can take 30 s.
 beforeAll(async () => {
   t = await createTestApp({ smtp: false, env: { CRON_SECRET: SECRET } });
-});
+}, 120_000);
 afterAll(async () => t.close());
 
 describe('a document made from a template', () => {
@@ -125,5 +126,5 @@ describe('the planner’s statistics', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000); // PostgreSQL: a database of its own, migrated
 });
