@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   const db = openDatabase(config.database);
   try {
     await migrateToLatest(db);
+    db.keepStatistics();
   } catch (err) {
     process.stderr.write(`Database start-up failed: ${(err as Error).message}\n`);
     await db.close().catch(() => undefined);

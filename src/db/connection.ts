@@ -14,6 +14,12 @@ export interface Db {
   engine: Engine;
   /** True once the underlying pool or file answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Gives the query planner current statistics, now and every few hours until close: SQLite's
+   * `PRAGMA optimize` (call it after the migrations); on PostgreSQL autovacuum's analyze does this
+   * by itself, so nothing.
+   */
+  keepStatistics(): void;
   close(): Promise<void>;
 }
 
@@ -79,7 +85,40 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
   }
 }
 
-export function openSqlite(filename: string): { db: Db; raw: BetterSqlite3.Database } {
+/** How often a long-running process re-runs `PRAGMA optimize` (SQLite suggests every few hours). */
+export const OPTIMIZE_EVERY_MS = 4 * 3600_000;
+
+/**
+ * SQLite's advice for a long-lived connection: `PRAGMA optimize=0x10002` at start, then again
+ * every few hours. It analyzes only the tables that were never analyzed or have grown or shrunk
+ * many times over, within an analysis limit, so it takes milliseconds. 0x10000 checks every table
+ * rather than those this connection's statements used, which through the statement cache it does
+ * not reliably learn. Without it the planner has no statistics (sqlite_stat1) at all.
+ */
+function sqliteStatistics(raw: BetterSqlite3.Database, everyMs: number) {
+  let timer: NodeJS.Timeout | null = null;
+  // A busy database (another process holding the write lock past busy_timeout) skips this round.
+  const optimize = () => {
+    try {
+      raw.pragma('optimize=0x10002');
+    } catch {
+      /* the next round tries again */
+    }
+  };
+  return {
+    start() {
+      if (timer) return;
+      optimize();
+      timer = setInterval(optimize, everyMs).unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
+
+export function openSqlite(filename: string, options: { optimizeEveryMs?: number } = {}): { db: Db; raw: BetterSqlite3.Database } {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const raw = new BetterSqlite3(filename);
   if (filename !== ':memory:') raw.pragma('journal_mode = WAL');
@@ -87,11 +126,13 @@ export function openSqlite(filename: string): { db: Db; raw: BetterSqlite3.Datab
   raw.pragma('busy_timeout = 5000');
   raw.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: wrapSqlite(raw) }) });
+  const statistics = sqliteStatistics(raw, options.optimizeEveryMs ?? OPTIMIZE_EVERY_MS);
   return {
     raw,
     db: {
       kysely,
       engine: 'sqlite',
+      keepStatistics: () => statistics.start(),
       async ping() {
         try {
           raw.prepare('select 1').get();
@@ -101,6 +142,7 @@ export function openSqlite(filename: string): { db: Db; raw: BetterSqlite3.Datab
         }
       },
       async close() {
+        statistics.stop();
         await kysely.destroy();
       },
     },
@@ -153,6 +195,7 @@ export function openPostgres(url: string, poolSize = POOL_SIZE): Db {
   return {
     kysely,
     engine: 'postgres',
+    keepStatistics() {},
     async ping() {
       try {
         await pool.query('select 1');

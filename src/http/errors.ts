@@ -41,6 +41,19 @@ export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many r
 export const validationFailed = (messages: readonly string[], code: 'bad_request' | 'validation_failed' = 'validation_failed') =>
   badRequest(messages[0] ?? 'The request is invalid', code, { errors: [...messages] });
 
+const SEND_JSON = 'The body came as text/plain: send JSON with the header content-type: application/json';
+
+/** A body Fastify kept as text because of its content type (JSON sent as text/plain, as fetch does with a string body and no header). */
+function sentAsPlainText(request: FastifyRequest): boolean {
+  return typeof request.body === 'string' && /^text\/plain\b/i.test(request.headers['content-type'] ?? '');
+}
+
+/** A body of a type no route here takes (a form post, as `curl -d` sends without a header). */
+function unacceptedType(request: FastifyRequest): string {
+  const type = (request.headers['content-type'] ?? '').split(';')[0].trim();
+  return `A body of type ${type || '(none)'} is not accepted: send JSON with the header content-type: application/json (uploads: multipart/form-data)`;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     // Answering before the body has all arrived (a body over the limit, an upload refused early):
@@ -51,7 +64,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // A schema violation (Ajv's, with every problem: validation.ts) is answered like a row's.
     const validation = (err as FastifyError).validation as ErrorObject[] | undefined;
-    if (validation) err = validationFailed(validationMessages(validation, (err as FastifyError).validationContext ?? 'body'), 'bad_request');
+    if (validation) {
+      const context = (err as FastifyError).validationContext ?? 'body';
+      const messages = validationMessages(validation, context);
+      err = context === 'body' && sentAsPlainText(request) ? validationFailed([SEND_JSON, ...messages], 'bad_request') : validationFailed(messages, 'bad_request');
+    }
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send({ error: err.message, ...(err.code ? { code: err.code } : {}), ...err.extra });
@@ -69,7 +86,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         : 'bad_request';
       // A wrong content type is a bad request for this API (the contract says 400).
       const finalStatus = fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 400 : status;
-      const message = code === 'invalid_json' ? 'Malformed JSON body' : fe.message;
+      const message =
+        code === 'invalid_json' ? 'Malformed JSON body'
+        : code === 'unsupported_media_type' ? unacceptedType(request)
+        : fe.message;
       return reply.status(finalStatus).send({ error: message, code });
     }
     request.log.error({ err }, 'unhandled error');

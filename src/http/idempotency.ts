@@ -145,6 +145,11 @@ async function callerOf(request: FastifyRequest): Promise<string> {
 function fingerprint(request: FastifyRequest): string {
   const body = request.body;
   const digest = bodyDigests.get(request);
+  // A multipart body is never request.body: a route that takes one and gave no digest would
+  // replay its first upload for any other under the same key. Failing loudly keeps that class shut.
+  if (digest === undefined && /^multipart\//i.test(request.headers['content-type'] ?? '')) {
+    throw new Error(`${request.routeOptions.url}: a multipart route must give its body's digest (setBodyDigest) before the Idempotency-Key is claimed`);
+  }
   // Stryker disable next-line ConditionalExpression: raw bytes as canonical JSON would fingerprint them as well; base64 is far cheaper
   const text = digest !== undefined ? `read:${digest}` : Buffer.isBuffer(body) ? body.toString('base64') : canonicalJson(body);
   return sha256(`${request.method}\n${request.url}\n${text}`);

@@ -13,32 +13,37 @@ const MIN = 60_000;
 const DAY = 24 * 3600_000;
 
 describe('revisions', () => {
-  it('keeps who, when and the content; edits by the same editor within 10 minutes collapse into one entry', async () => {
+  it('keeps who, when and the content; edits by the same editor within 10 minutes collapse into one entry, never into revision 1', async () => {
     const a = await writer(t);
     const doc = await createDoc(t, a, { title: 'T', content: 'v1' });
     const created = t.clock.now().toISOString();
     t.clock.advance(2 * MIN);
+    // Within ten minutes of the first revision, and still a new entry: revision 1 is kept.
     expectStatus(await call(t, a, 'PATCH', `/api/documents/${doc.id}`, { content: 'v2' }), 200);
+    const first = t.clock.now().toISOString();
     t.clock.advance(5 * MIN);
     expectStatus(await call(t, a, 'PATCH', `/api/documents/${doc.id}`, { content: 'v3' }), 200);
-    t.clock.advance(4 * MIN); // 11 minutes after the entry began: a new entry
+    t.clock.advance(6 * MIN); // 11 minutes after the entry began: a new entry
     expectStatus(await call(t, a, 'PATCH', `/api/documents/${doc.id}`, { content: 'v4', title: 'T4' }), 200);
     const second = t.clock.now().toISOString();
     t.clock.advance(1 * MIN);
     expectStatus(await call(t, a, 'PATCH', `/api/documents/${doc.id}`, { content: 'v5' }), 200);
     const list = expectStatus(await call(t, a, 'GET', `/api/documents/${doc.id}/revisions`), 200);
+    const editor = { id: a.user.id, username: a.user.username };
     expect(list).toEqual({
       revisions: [
-        { revision: 5, title: 'T4', createdAt: second, editor: { id: a.user.id, username: a.user.username } },
-        { revision: 3, title: 'T', createdAt: created, editor: { id: a.user.id, username: a.user.username } },
+        { revision: 5, title: 'T4', createdAt: second, editor },
+        { revision: 3, title: 'T', createdAt: first, editor },
+        { revision: 1, title: 'T', createdAt: created, editor },
       ],
-      pagination: { total: 2, limit: 20, offset: 0, hasMore: false },
+      pagination: { total: 3, limit: 20, offset: 0, hasMore: false },
     });
     const r3 = expectStatus(await call(t, a, 'GET', `/api/documents/${doc.id}/revisions/3`), 200);
-    expect(r3).toEqual({ revision: { revision: 3, title: 'T', content: 'v3', createdAt: created, editor: { id: a.user.id, username: a.user.username } } });
+    expect(r3).toEqual({ revision: { revision: 3, title: 'T', content: 'v3', createdAt: first, editor } });
+    expect(expectStatus(await call(t, a, 'GET', `/api/documents/${doc.id}/revisions/1`), 200).revision.content).toBe('v1');
     expect(expectStatus(await call(t, a, 'GET', `/api/documents/${doc.id}/revisions/5`), 200).revision.content).toBe('v5');
     // Collapsed-away and unknown numbers are 404.
-    for (const n of [1, 2, 4, 6]) expectStatus(await call(t, a, 'GET', `/api/documents/${doc.id}/revisions/${n}`), 404);
+    for (const n of [2, 4, 6]) expectStatus(await call(t, a, 'GET', `/api/documents/${doc.id}/revisions/${n}`), 404);
     expect(expectStatus(await call(t, a, 'GET', `/api/documents/${doc.id}`), 200).document.revision).toBe(5);
   });
 

@@ -310,7 +310,7 @@ describe('configuration', () => {
       for (const provider of ['networkC', 'networkD', 'codehost']) {
         const res = await bare.app.inject({ method: 'GET', url: `/api/auth/${provider}/authorize` });
         expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ error: `${provider} sign-in is not configured on this server`, code: 'provider_not_configured' });
+        expect(res.json()).toEqual({ error: `${provider} sign-in is not configured on this server: set ${provider.toUpperCase()}_CLIENT_ID and ${provider.toUpperCase()}_CLIENT_SECRET`, code: 'provider_not_configured' });
         expect(res.headers['set-cookie']).toBeUndefined();
       }
       const status = await bare.app.inject({ method: 'GET', url: '/api/auth/networkD/status', headers: { cookie: me.cookie } });

@@ -25,7 +25,7 @@ const invalidInput = (message: string) => unprocessable(message, 'invalid_input'
 
 function requireProvider(ctx: AppContext): AiProvider {
   const provider = ctx.state(aiProvider);
-  if (!provider) throw conflict('No AI provider is configured on this server', 'no_provider_configured');
+  if (!provider) throw conflict('No AI provider is configured on this server: set AI_PROVIDER (openai or anthropic) and AI_API_KEY', 'no_provider_configured');
   return provider;
 }
 

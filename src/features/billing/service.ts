@@ -13,7 +13,8 @@ import type { Plan } from './tiers.js';
 // Billing sessions: the caller's subscription as last read from the provider, a checkout for a
 // plan, and the provider's customer portal. The webhook (webhook.ts) keeps the state current.
 
-export const notConfigured = () => new AppError(503, 'Billing is not configured on this server', 'billing_not_configured');
+export const notConfigured = (settings = 'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_ANNUAL') =>
+  new AppError(503, `Billing is not configured on this server: set ${settings}`, 'billing_not_configured');
 
 /** The provider's client and the billing configuration; 503 billing_not_configured without them. */
 export function billingProvider(ctx: AppContext): { stripe: Stripe; config: BillingConfig } {
@@ -78,7 +79,7 @@ export async function createCheckoutSession(ctx: AppContext, user: UserRow, plan
   const back = resolveReturnTo(ctx.config, returnTo);
   const { stripe, config } = billingProvider(ctx);
   const price = config.prices[plan];
-  if (!price) throw new AppError(503, `The ${plan} plan is not configured on this server`, 'billing_not_configured');
+  if (!price) throw new AppError(503, `The ${plan} plan is not configured on this server: set STRIPE_PRICE_${plan.toUpperCase()}`, 'billing_not_configured');
   // Any tier but free already grants subscriber access: a subscription, or an administrator's grant.
   if (user.customer_status !== 'free') throw conflict('This account already has a subscription', 'already_subscribed');
   const customer = await ensureCustomer(ctx, stripe, user);

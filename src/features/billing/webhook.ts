@@ -52,7 +52,7 @@ export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature:
   // A request without a signature is no provider's, configured or not.
   if (!signature) throw invalidSignature();
   const { stripe, config } = billingProvider(ctx);
-  if (!config.webhookSecret) throw notConfigured();
+  if (!config.webhookSecret) throw notConfigured('STRIPE_WEBHOOK_SECRET');
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, TOLERANCE_SECONDS, undefined, ctx.clock.now().getTime());

@@ -6,6 +6,7 @@ import { findUserById } from '../users/service.js';
 import { createAccountFor } from './accounts.js';
 import { upsertIdentity } from './credentials.js';
 import { beginState, consumeState, type OAuthFlow } from './oauth-state.js';
+import { providerNotConfigured } from './providers/http.js';
 import { signInProvider } from './providers/index.js';
 import type { ProviderAccount, ProviderTarget, SignInProvider } from './providers/types.js';
 import { identityByAccount, replaceNetworkCTargets, updateOAuthStateData } from './queries.js';
@@ -24,7 +25,7 @@ export function callbackUri(ctx: AppContext, provider: OAuthProvider, flow: OAut
 /** The provider, if this server can use it; else 503 provider_not_configured. */
 export function usableProvider(ctx: AppContext, provider: OAuthProvider): SignInProvider {
   const p = signInProvider(provider);
-  if (!p || (p.configured && !p.configured(ctx))) throw new AppError(503, `${provider} sign-in is not configured on this server`, 'provider_not_configured');
+  if (!p || (p.configured && !p.configured(ctx))) throw providerNotConfigured(provider);
   return p;
 }
 

@@ -1,3 +1,5 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../../http/errors.js';
 import { restoreCell } from '../../lib/csv.js';
 import type { Column } from './dsl.js';
 
@@ -15,6 +17,23 @@ import type { Column } from './dsl.js';
 //   applied as the file is written), which the import takes off again (restoreCell).
 
 export const MULTISELECT_SEPARATOR = ';';
+
+/** Bytes looked at for a NUL, which no CSV text holds (a spreadsheet, an image, a PDF, UTF-16 do). */
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * The text of an uploaded CSV file, or 415 when its bytes say it is another kind of file (by its
+ * magic bytes, as the media uploads are checked, or a NUL byte): refused at upload rather than
+ * queued as a job that could only fail.
+ */
+export async function csvFileText(bytes: Buffer): Promise<string> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected || bytes.subarray(0, SNIFF_BYTES).includes(0)) {
+    const kind = detected ? ` (it is ${detected.mime})` : '';
+    throw new AppError(415, `The file is not a CSV text file${kind}: export the sheet as CSV (UTF-8) and send that`, 'unsupported_media_type');
+  }
+  return bytes.toString('utf8');
+}
 
 /** What an import's error adds to a multiselect column's message. */
 export const MULTISELECT_NOTE = `a CSV cell separates a multiselect's values with ${MULTISELECT_SEPARATOR}`;

@@ -403,7 +403,9 @@ export async function updateUnpublished(db: Kysely<Database>, id: string, schedu
 
 /**
  * Publishes a batch of at most `limit` scheduled messages whose time has come, claimed atomically
- * (two instances never publish one twice); answers those it published.
+ * (two instances never publish one twice); answers those it published. A published message was
+ * created when it published (as a scheduled status is elsewhere): its createdAt is now, so a feed
+ * read newest first shows no older time above a newer one.
  */
 export function publishDueBatch(db: Kysely<Database>, engine: Engine, now: string, limit: number) {
   const due = lockDue(
@@ -412,7 +414,7 @@ export function publishDueBatch(db: Kysely<Database>, engine: Engine, now: strin
   );
   return db
     .updateTable('messages')
-    .set({ published_at: now, scheduled_at: null, updated_at: now })
+    .set({ published_at: now, created_at: now, scheduled_at: null, updated_at: now })
     .where('published_at', 'is', null)
     .where(inClaimed(engine, 'id', due))
     .returning(['id', 'user_id', 'content', 'publicly_visible', 'cross_post_config'])

@@ -13,7 +13,7 @@ import { presentDocument, type DocumentRow, type FolderRow } from '../presenter.
 
 export type Tx = Kysely<Database>;
 
-/** Consecutive edits by the same editor within this window collapse into one history entry. */
+/** Consecutive edits by the same editor within this window collapse into one history entry (never into revision 1). */
 export const REVISION_COLLAPSE_MS = 10 * 60_000;
 
 export interface Writer {
@@ -353,7 +353,9 @@ async function recordRevision(w: Writer, doc: DocumentRow, forceNew: boolean): P
       .orderBy('revision', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (last && last.editor_id === w.editorId && Date.parse(last.created_at) > w.nowMs - REVISION_COLLAPSE_MS) {
+    // Revision 1 is the text the document began with (a template's, an upload's): an edit never
+    // collapses into it, so it stays in the history whatever the window.
+    if (last && last.revision > 1 && last.editor_id === w.editorId && Date.parse(last.created_at) > w.nowMs - REVISION_COLLAPSE_MS) {
       await w.trx
         .updateTable('document_revisions')
         .set({ revision: doc.revision, title: doc.title, content: doc.content, updated_at: w.now })

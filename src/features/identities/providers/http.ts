@@ -95,9 +95,15 @@ export async function refreshGrant(ctx: AppContext, what: string, url: string, f
   }
 }
 
+/** 503 provider_not_configured, naming the settings that configure the provider's OAuth client. */
+export function providerNotConfigured(provider: string): AppError {
+  const prefix = provider.toUpperCase();
+  return new AppError(503, `${provider} sign-in is not configured on this server: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET`, 'provider_not_configured');
+}
+
 /** The client credentials of a configured provider, or 503 provider_not_configured. */
 export function clientOf<T>(client: T | null, provider: string): T {
-  if (client === null) throw new AppError(503, `${provider} sign-in is not configured on this server`, 'provider_not_configured');
+  if (client === null) throw providerNotConfigured(provider);
   return client;
 }
 
