@@ -28,6 +28,7 @@ import { shareLinksModule } from './share-links/module.js';
 import { usersModule } from './users/module.js';
 import { utilitiesModule } from './utilities/module.js';
 import { watchersModule } from './watchers/module.js';
+import { webModule } from './web/module.js';
 
 /**
  * Every module of the app, in the order their routes are registered: the one list `app.ts`, the
@@ -63,4 +64,6 @@ export const FEATURES: readonly FeatureModule[] = [
   archiveModule,
   utilitiesModule,
   networkBClientModule,
+  // Last: the web client's pages and its catch-all 404 come after every API route.
+  webModule(),
 ];
