@@ -88,8 +88,14 @@ function Header() {
                 <a href="/search">Search</a>
               </li>
               <li>
-                <a href="/notifications" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
-                  Notifications{unread ? <span class="badge" aria-hidden="true">{unread}</span> : null}
+                <a href="/notifications">
+                  Notifications
+                  {unread ? (
+                    <span class="badge">
+                      {unread}
+                      <span class="visually-hidden"> unread</span>
+                    </span>
+                  ) : null}
                 </a>
               </li>
               <li>

@@ -32,3 +32,8 @@ export function onLive(topic: LiveTopic, fn: () => void): () => void {
     }
   };
 }
+
+/** Tells the subscribers of `topic` at once that it changed here (the page itself changed it). */
+export function changed(topic: LiveTopic): void {
+  for (const fn of subscribers.get(topic) ?? []) fn();
+}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../api';
 import { useTitle } from '../components/title';
-import { onLive } from '../live';
+import { changed, onLive } from '../live';
 import { useSession } from '../session';
 
 // `/notifications`: the history, newest first, unread ones marked; mark one or all read.
@@ -38,12 +38,12 @@ export default function NotificationsScreen() {
   const markRead = async (id: string) => {
     const { response, error: failure } = await api.PATCH('/api/notifications/{id}/read', { params: { path: { id } } });
     if (!response.ok) return setError(errorText(failure));
-    await load();
+    changed('notifications');
   };
   const markAll = async () => {
     const { response, error: failure } = await api.POST('/api/notifications/mark-all-read');
     if (!response.ok) return setError(errorText(failure));
-    await load();
+    changed('notifications');
   };
   return (
     <>
@@ -69,8 +69,8 @@ export default function NotificationsScreen() {
             </p>
             <p>{n.body}</p>
             {n.readAt ? null : (
-              <button type="button" onClick={() => markRead(n.id)} aria-label={`Mark “${n.title}” as read`}>
-                Mark as read
+              <button type="button" onClick={() => markRead(n.id)}>
+                Mark as read<span class="visually-hidden">: {n.title}</span>
               </button>
             )}
           </li>
