@@ -9,12 +9,13 @@ import { servedDocument } from '../helpers/openapi-document.js';
 // fails here, before the client is built against stale types.
 
 let t: TestApp;
+// A whole app on a fresh database: slow on a busy machine, hence the longer hook timeout.
 beforeAll(async () => {
   t = await createTestApp({ smtp: false });
-});
+}, 120_000);
 afterAll(async () => t?.close());
 
-it('the committed client types are generated from the served OpenAPI document', async () => {
+it('the committed client types are generated from the served OpenAPI document', { timeout: 120_000 }, async () => {
   const { doc } = await servedDocument(t.app);
   const expected = await renderApiTypes(doc);
   const committed = readFileSync(API_TYPES_FILE, 'utf8');
