@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import { api, errorText, type Message } from '../api';
 import { useSession } from '../session';
+import { ErrorLine } from './error-line';
 
 // The composer: text with a live count against the account's maxMessageLength (counted by the
 // service's own rule, src/lib/post-lengths.ts, loaded after the first paint so the first load stays
@@ -63,11 +64,7 @@ export default function Composer(props: { parentId?: string; onPosted: (m: Messa
       <label class="check">
         <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.currentTarget.checked)} /> Public (unchecked: followers only)
       </label>
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine text={error} />
       <button type="submit" disabled={sending || over}>
         {props.parentId ? 'Reply' : 'Post'}
       </button>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { errorText, type Message } from '../api';
 import { onLive } from '../live';
 import { MessageCard } from './message-card';
+import { ErrorLine } from './error-line';
 
 // A paged list of messages: the first page, "Show more" for the next, and (when `live`) new
 // messages at the top as they come, announced politely.
@@ -54,11 +55,7 @@ export function Feed(props: { load: PageLoader; live?: boolean; empty: string; l
       <p class="visually-hidden" role="status" aria-live="polite">
         {announce}
       </p>
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine text={error} />
       {messages === null && !error ? <p class="loading">Loading messages…</p> : null}
       {messages?.length === 0 ? <p>{props.empty}</p> : null}
       {messages?.map((m) => <MessageCard key={m.id} message={m} onDeleted={removed} onPushed={pushed} />)}

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, errorText, type Message } from '../api';
 import { useSession } from '../session';
+import { ErrorLine } from './error-line';
 
 // One message in a feed or thread, with what the viewer may do to it: dig, push, reply (on its
 // page), delete their own. Every action reports its failure beside the message, in words.
@@ -94,11 +95,7 @@ export function MessageCard(props: { message: Message; onDeleted?: (id: string) 
           ) : null}
         </div>
       ) : null}
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine text={error} />
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { api, errorText } from '../api';
 import { useTitle } from '../components/title';
 import { navigate } from '../router';
 import { refreshSession } from '../session';
+import { ErrorLine } from '../components/error-line';
 
 // `/login`: e-mail and password; the session cookie is set by the answer.
 
@@ -25,11 +26,7 @@ export default function Login() {
         <input id="login-email" name="email" type="email" autocomplete="username" required />
         <label for="login-password">Password</label>
         <input id="login-password" name="password" type="password" autocomplete="current-password" required />
-        {error ? (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine text={error} />
         <button type="submit">Sign in</button>
       </form>
       <p>

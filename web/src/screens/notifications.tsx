@@ -3,6 +3,7 @@ import { api, errorText, type Schemas } from '../api';
 import { useTitle } from '../components/title';
 import { changed, onLive } from '../live';
 import { useSession } from '../session';
+import { ErrorLine } from '../components/error-line';
 
 // `/notifications`: the history, newest first, unread ones marked; mark one or all read.
 
@@ -54,11 +55,7 @@ export default function NotificationsScreen() {
           Mark all as read
         </button>
       ) : null}
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine text={error} />
       {items?.length === 0 ? <p>No notifications yet.</p> : null}
       <ul class="notifications">
         {items?.map((n) => (

@@ -5,6 +5,7 @@ import { useTitle } from '../components/title';
 import type { ScreenProps } from '../screens';
 import { useSession } from '../session';
 import NotFound from './not-found';
+import { ErrorLine } from '../components/error-line';
 
 // `/users/<username>`: the profile as the viewer may see it, follow or unfollow (a private account
 // gets a request), and the user's messages.
@@ -53,11 +54,7 @@ export default function ProfileScreen({ param }: ScreenProps) {
           </button>
         </p>
       ) : null}
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine text={error} />
       <h2>Messages</h2>
       <Feed load={load} label={`Messages by ${profile.displayName}`} empty="No messages to show." />
     </>

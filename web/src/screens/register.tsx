@@ -3,6 +3,7 @@ import { api, errorText } from '../api';
 import { useTitle } from '../components/title';
 import { navigate } from '../router';
 import { refreshSession } from '../session';
+import { ErrorLine } from '../components/error-line';
 
 // `/register`: a new account (signed in at once, in probation until the e-mail is verified).
 
@@ -41,11 +42,7 @@ export default function Register() {
         <p id="reg-password-hint" class="hint">
           At least 8 characters.
         </p>
-        {error ? (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine text={error} />
         <button type="submit">Create the account</button>
       </form>
       <p>
