@@ -29,6 +29,7 @@ import { shareLinksModule } from './share-links/module.js';
 import { usersModule } from './users/module.js';
 import { utilitiesModule } from './utilities/module.js';
 import { watchersModule } from './watchers/module.js';
+import { webModule } from './web/module.js';
 import { webhooksModule } from './webhooks/module.js';
 
 /**
@@ -67,4 +68,6 @@ export const FEATURES: readonly FeatureModule[] = [
   networkBClientModule,
   eventsModule,
   webhooksModule,
+  // Last: the web client's pages and its catch-all 404 come after every API route.
+  webModule(),
 ];

@@ -24,6 +24,9 @@ import {
 // Following: follow, unfollow, follow requests for private accounts, lists.
 // Events are reported after the transaction commits.
 
+/** The wire shape of a profile, for the web client's server-rendered pages. */
+export { presentPublicProfile } from './presenter.js';
+
 export interface FollowState {
   following: boolean;
   requested: boolean;

@@ -42,6 +42,8 @@ import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
 import { authorTimeline, feedPartitions, firstFeedPartitionIsPublicLessHidden, orgFeedScope, readableMessage, viewerOf, visibleUser, type Viewer } from '../visibility/service.js';
 
 export { viewerOf };
+/** The wire shape of a message, for the web client's server-rendered pages. */
+export { presentMessage };
 
 // Messages: create, read, feeds, search, delete, dig (spec, Messages).
 // Each action is one transaction; events are reported after it commits.

@@ -16,6 +16,9 @@ import { openLink, readingItem } from './resolution.js';
 // (a list's row rules, a document's revisions), attributed to that account.
 
 /** The furthest a link's expiry may be: a year from its making. */
+/** The per-address limit on requests through links: the web client's /s/<token> page counts too. */
+export { countLinkRequest } from './throttle.js';
+
 export const MAX_LIFETIME_MS = 365 * 24 * 3600_000;
 
 export interface NewLinkInput {

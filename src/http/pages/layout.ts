@@ -28,6 +28,8 @@ export function renderPage(main: string, options: { script?: boolean } = {}): st
     '</head>',
     '<body>',
     main.trimEnd(),
+    // Every page leads into the web client (src/features/web) served by the same process.
+    '<nav aria-label="Social Lists"><p><a href="/">Open Social Lists</a> · <a href="/login">Sign in</a></p></nav>',
     '</body>',
     '</html>',
     '',

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyReply } from 'fastify';
+
+// The HTML the server sends for every client path: the built index.html (dist/web) with the
+// page's head (title, description, Open Graph) and, for public pages, their readable text put in
+// at the two markers. No inline script of any kind: the client reads what it needs from the API,
+// and the one thing the server tells it (the 404) is an attribute of <body>.
+
+/** Scripts, styles and everything else from this origin only; no inline script or style. */
+export const WEB_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const HEAD_MARK = '<!--ssr-head-->';
+const APP_MARK = '<!--ssr-app-->';
+
+/** Text for HTML element content and attribute values alike. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export interface PageHead {
+  title: string;
+  description?: string;
+  /** Open Graph: sent for public pages only (a page the requester alone may read has none). */
+  openGraph?: { type: 'article' | 'profile' | 'website'; url: string };
+  /** A share link's page: not indexed, and the token in its address never leaves in a Referer. */
+  privateAddress?: boolean;
+}
+
+export interface Page {
+  status: number;
+  head: PageHead;
+  /** The readable HTML of the page (escaped by its maker), shown until the client replaces it. */
+  body: string;
+}
+
+const SITE = 'Social Lists';
+
+function headHtml(head: PageHead): string {
+  const title = head.title === SITE ? SITE : `${head.title} · ${SITE}`;
+  const lines = [`<title>${escapeHtml(title)}</title>`];
+  if (head.description) lines.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
+  if (head.privateAddress) lines.push('<meta name="robots" content="noindex, nofollow">', '<meta name="referrer" content="no-referrer">');
+  if (head.openGraph) {
+    const og: [string, string][] = [
+      ['og:site_name', SITE],
+      ['og:type', head.openGraph.type],
+      ['og:title', head.title],
+      ['og:url', head.openGraph.url],
+      ...(head.description ? ([['og:description', head.description]] as [string, string][]) : []),
+    ];
+    for (const [property, content] of og) lines.push(`<meta property="${property}" content="${escapeHtml(content)}">`);
+    lines.push('<meta name="twitter:card" content="summary">');
+  }
+  return lines.join('\n');
+}
+
+export interface Shell {
+  render(page: Page): string;
+}
+
+/** The shell from a built index.html; throws when the file lacks the markers. */
+export function loadShell(indexHtml: string): Shell {
+  const template = readFileSync(indexHtml, 'utf8');
+  if (!template.includes(HEAD_MARK) || !template.includes(APP_MARK)) throw new Error(`${indexHtml} lacks ${HEAD_MARK} or ${APP_MARK}: rebuild with npm run build:web`);
+  return {
+    render: (page) =>
+      template
+        .replace(HEAD_MARK, () => headHtml(page.head))
+        .replace(APP_MARK, () => `<main id="main" tabindex="-1">${page.body}</main>`)
+        .replace('<body>', page.status === 404 ? '<body data-status="404">' : '<body>'),
+  };
+}
+
+/** A short description from a text: one line, at most `max` characters. */
+export function summary(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** Sends a page with the headers every client page carries (never cached: it may be personal). */
+export function sendHtml(reply: FastifyReply, status: number, html: string, extraHeaders: Record<string, string> = {}) {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', WEB_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'strict-origin-when-cross-origin')
+    .header('cache-control', 'no-store')
+    .headers(extraHeaders)
+    .send(html);
+}

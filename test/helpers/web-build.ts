@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { WEB_DIST } from '../../src/features/web/module.js';
+import { ROOT } from './server-process.js';
+
+// The browser and page tests run against the built client (dist/web, what `npm install` builds).
+// When it is missing or older than its sources, it is built once (a lock keeps test files that
+// start together from building it twice).
+
+const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'src/features/web/paths.ts', 'src/lib/post-lengths.ts'];
+const LOCK = join(ROOT, 'dist', '.web-build-lock');
+
+function newest(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+function fresh(): boolean {
+  const index = join(WEB_DIST, 'index.html');
+  return existsSync(index) && statSync(index).mtimeMs >= Math.max(...SOURCES.map((s) => newest(join(ROOT, s))));
+}
+
+/** Builds the web client unless dist/web is up to date with its sources. */
+export async function ensureWebBuild(): Promise<void> {
+  if (fresh()) return;
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      // Another test file is building it: wait for its lock to go (a lock left by a killed run
+      // is taken over after five minutes).
+      if (Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000) rmSync(LOCK, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 500));
+      if (fresh()) return;
+    }
+  }
+  try {
+    if (fresh()) return;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts'], { cwd: ROOT, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`npm run build:web failed:\n${run.stdout}\n${run.stderr}`);
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,37 @@
+import type { ComponentType } from 'preact';
+import type { ScreenName } from '../../src/features/web/paths';
+import type { Route } from './router';
+
+// Every screen is its own lazily loaded chunk (the size budget: docs/web-client.md). A new screen:
+// a path in src/features/web/paths.ts, a module in screens/ whose default export takes
+// ScreenProps, and its loader here (the type makes a missing one an error).
+
+export interface ScreenProps {
+  route: Route;
+  /** The path's `:param`, decoded. */
+  param: string;
+}
+
+export type ScreenModule = { default: ComponentType<ScreenProps> };
+
+export const SCREENS: Record<ScreenName, () => Promise<ScreenModule>> = {
+  home: () => import('./screens/home'),
+  login: () => import('./screens/login'),
+  register: () => import('./screens/register'),
+  message: () => import('./screens/message'),
+  profile: () => import('./screens/profile'),
+  tag: () => import('./screens/tag'),
+  search: () => import('./screens/search'),
+  notifications: () => import('./screens/notifications'),
+  followRequests: () => import('./screens/not-built'),
+  lists: () => import('./screens/not-built'),
+  list: () => import('./screens/not-built'),
+  documents: () => import('./screens/not-built'),
+  document: () => import('./screens/not-built'),
+  shared: () => import('./screens/shared'),
+  orgs: () => import('./screens/not-built'),
+  org: () => import('./screens/not-built'),
+  settings: () => import('./screens/not-built'),
+  admin: () => import('./screens/not-built'),
+  notFound: () => import('./screens/not-found'),
+};

@@ -1,0 +1,32 @@
+import { useCallback, useState } from 'preact/hooks';
+import { api, type Message } from '../api';
+import Composer from '../components/composer';
+import { Feed, FEED_PAGE } from '../components/feed';
+import { useTitle } from '../components/title';
+import { useSession } from '../session';
+
+// `/`: signed in, the home feed (as the account's viewingPreference says) with the composer;
+// signed out, the public feed and the way in.
+
+export default function Home() {
+  const user = useSession();
+  const [posted, setPosted] = useState<Message | null>(null);
+  useTitle(user ? 'Home' : 'Public messages');
+  const load = useCallback(async (offset: number) => {
+    const { data, error } = await api.GET('/api/messages', { params: { query: { limit: FEED_PAGE, offset } } });
+    return data ? { messages: data.messages, hasMore: data.pagination.hasMore } : { error };
+  }, [user?.id]);
+  return (
+    <>
+      <h1 tabIndex={-1}>{user ? 'Home' : 'Public messages'}</h1>
+      {user ? (
+        <Composer onPosted={setPosted} />
+      ) : (
+        <p>
+          <a href="/login">Sign in</a> or <a href="/register">create an account</a> to post, reply and follow people.
+        </p>
+      )}
+      <Feed load={load} live label={user ? 'Your feed' : 'Public messages'} empty="No messages yet." prepend={posted} />
+    </>
+  );
+}
