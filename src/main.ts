@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureBootstrapAdmin } from './features/admin/service.js';
+import { LISTENING_MESSAGE } from './supervisor.js';
 
 // Reads config, migrates, listens, and shuts down cleanly on SIGTERM/SIGINT.
 async function main(): Promise<void> {
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // The supervisor gone (killed itself): stop too, rather than hold the port with no one to restart us.
+  process.on('disconnect', () => void shutdown('supervisor gone'));
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -75,6 +78,8 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stdout.write(`Social Lists Service listening on http://${config.host}:${port}\n`);
+  // Under the supervisor (npm start): from now on a death of this process is a crash to restart.
+  process.send?.(LISTENING_MESSAGE);
 }
 
 /** One line saying why the server cannot listen where it was told to, for the usual causes. */
