@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureBootstrapAdmin } from './features/admin/service.js';
-import { LISTENING_MESSAGE } from './supervisor.js';
+import { LISTENING_MESSAGE, SERVE_MESSAGE, STANDBY_ARGUMENT, STANDBY_READY_MESSAGE } from './supervisor.js';
 
 // Reads config, migrates, listens, and shuts down cleanly on SIGTERM/SIGINT.
 async function main(): Promise<void> {
@@ -35,11 +35,6 @@ async function main(): Promise<void> {
   const mailer = createMailer(config, () => appLog, (text) => process.stdout.write(text));
   const app = await buildApp(config, { db, mailer });
   appLog = app.log;
-  await ensureBootstrapAdmin(app.ctx);
-  // Every instance runs the jobs that are due (a poll every few seconds, and a kick on enqueue);
-  // the periodic tasks (publishing, housekeeping) run in-process only with SCHEDULER=on, else the
-  // cron endpoints run them. Closing the app stops both.
-  app.ctx.runtime.startBackground({ periodic: config.scheduler });
 
   let closing = false;
   // While draining, answer in-flight requests with `Connection: close` so keep-alive sockets end
@@ -64,6 +59,19 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   // The supervisor gone (killed itself): stop too, rather than hold the port with no one to restart us.
   process.on('disconnect', () => void shutdown('supervisor gone'));
+
+  if (process.argv.includes(STANDBY_ARGUMENT)) {
+    // The supervisor's standby: loaded and ready, neither listening nor running jobs until it is
+    // told to serve (when the serving process has died).
+    await app.ready();
+    process.send?.(STANDBY_READY_MESSAGE);
+    await new Promise<void>((resolve) => process.on('message', (message) => message === SERVE_MESSAGE && resolve()));
+  }
+  await ensureBootstrapAdmin(app.ctx);
+  // Every instance runs the jobs that are due (a poll every few seconds, and a kick on enqueue);
+  // the periodic tasks (publishing, housekeeping) run in-process only with SCHEDULER=on, else the
+  // cron endpoints run them. Closing the app stops both.
+  app.ctx.runtime.startBackground({ periodic: config.scheduler });
 
   try {
     await app.listen({ port: config.port, host: config.host });
