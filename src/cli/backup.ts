@@ -14,6 +14,7 @@ export const MANIFEST = 'backup.json';
 const DATABASE_FILE = 'service.db';
 const BLOBS = 'blobs';
 const FORMAT = 1;
+const ALL_PAGES = 0x7fffffff;
 
 export interface BackupManifest {
   format: number;
@@ -64,9 +65,10 @@ export async function backupSqlite(config: Config, raw: BetterSqlite3.Database, 
   if (!isEmptyOrAbsent(target)) throw new BackupRefused(`${target} is not empty: back up into a new or empty folder`);
   mkdirSync(target, { recursive: true, mode: 0o700 });
   chmodSync(target, 0o700); // the key and every account's data: readable by its owner only
-  // The pages are copied in one step (0: all remaining), so the copy is one read transaction: a
-  // consistent snapshot however much the server writes meanwhile (WAL lets it go on writing).
-  await raw.backup(join(target, DATABASE_FILE), { progress: () => 0 });
+  // All pages in one step (a step of at most 2^31-1 pages), so the copy is one read transaction: a
+  // consistent snapshot however much the server writes meanwhile (WAL lets it go on writing). In
+  // small steps, a write between two steps would start the copy over, again and again under load.
+  await raw.backup(join(target, DATABASE_FILE), { progress: () => ALL_PAGES });
   // After the database: every blob a row of the copy names is on disk by now.
   const dataDir = resolve(config.dataDir);
   const blobs = config.blobStore.kind === 'disk' ? copyBlobs(join(dataDir, BLOBS), join(target, BLOBS)) : null;
