@@ -45,7 +45,7 @@ const blobsLine = (manifest: BackupManifest) =>
 export async function backup(config: Config, db: Db, raw: BetterSqlite3.Database | null, folder: string): Promise<string> {
   const started = Date.now();
   const manifest = await backupSqlite(config, raw!, (await countUsers(db)) ?? 0, folder);
-  return `Backed up ${manifest.users} users and ${blobsLine(manifest)}${manifest.sealingKey ? ', with the token sealing key,' : ''} into ${folder} in ${Date.now() - started} ms`;
+  return `Backed up ${manifest.users} user${manifest.users === 1 ? '' : 's'} and ${blobsLine(manifest)}${manifest.sealingKey ? ', with the token sealing key,' : ''} into ${folder} in ${Date.now() - started} ms`;
 }
 
 export async function restore(config: Config, folder: string): Promise<string> {
