@@ -14,6 +14,7 @@ import { registerJsonBody } from './http/json-body.js';
 import { registerComponents, registerOpenApi } from './http/openapi.js';
 import { registerRequestContext, serializeRequest } from './http/request-log.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
+import { registerLazySerialization } from './http/serialization.js';
 import { registerValidation } from './http/validation.js';
 import { createContext, type ContextDeps } from './runtime/context.js';
 import type { FeatureModule } from './runtime/module.js';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerRequestContext(app);
   registerRequestMetrics(app);
   registerValidation(app);
+  registerLazySerialization(app);
   registerJsonBody(app);
   registerErrorHandling(app);
   registerInputGuard(app);

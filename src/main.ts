@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureBootstrapAdmin } from './features/admin/service.js';
+import { LISTENING_MESSAGE, SERVE_MESSAGE, STANDBY_ARGUMENT, STANDBY_READY_MESSAGE } from './supervisor.js';
 
 // Reads config, migrates, listens, and shuts down cleanly on SIGTERM/SIGINT.
 async function main(): Promise<void> {
@@ -35,11 +36,6 @@ async function main(): Promise<void> {
   const mailer = createMailer(config, () => appLog, (text) => process.stdout.write(text));
   const app = await buildApp(config, { db, mailer });
   appLog = app.log;
-  await ensureBootstrapAdmin(app.ctx);
-  // Every instance runs the jobs that are due (a poll every few seconds, and a kick on enqueue);
-  // the periodic tasks (publishing, housekeeping) run in-process only with SCHEDULER=on, else the
-  // cron endpoints run them. Closing the app stops both.
-  app.ctx.runtime.startBackground({ periodic: config.scheduler });
 
   let closing = false;
   // While draining, answer in-flight requests with `Connection: close` so keep-alive sockets end
@@ -62,6 +58,21 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // The supervisor gone (killed itself): stop too, rather than hold the port with no one to restart us.
+  process.on('disconnect', () => void shutdown('supervisor gone'));
+
+  if (process.argv.includes(STANDBY_ARGUMENT)) {
+    // The supervisor's standby: loaded and ready, neither listening nor running jobs until it is
+    // told to serve (when the serving process has died).
+    await app.ready();
+    process.send?.(STANDBY_READY_MESSAGE);
+    await new Promise<void>((resolve) => process.on('message', (message) => message === SERVE_MESSAGE && resolve()));
+  }
+  await ensureBootstrapAdmin(app.ctx);
+  // Every instance runs the jobs that are due (a poll every few seconds, and a kick on enqueue);
+  // the periodic tasks (publishing, housekeeping) run in-process only with SCHEDULER=on, else the
+  // cron endpoints run them. Closing the app stops both.
+  app.ctx.runtime.startBackground({ periodic: config.scheduler });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -76,6 +87,8 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stdout.write(`Social Lists Service listening on http://${config.host}:${port}\n`);
+  // Under the supervisor (npm start): from now on a death of this process is a crash to restart.
+  process.send?.(LISTENING_MESSAGE);
 }
 
 /** One line saying why the server cannot listen where it was told to, for the usual causes. */

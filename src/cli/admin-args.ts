@@ -13,17 +13,23 @@ export const PASSWORD_VARIABLE = 'ADMIN_CLI_PASSWORD';
 export type AdminCommand =
   | { kind: 'help' }
   | { kind: 'create'; email: string; username: string; password?: string }
-  | { kind: 'update'; user: string; patch: { customerStatus?: CustomerStatus; accountStatus?: AccountStatus; isAdministrator?: boolean } };
+  | { kind: 'update'; user: string; patch: { customerStatus?: CustomerStatus; accountStatus?: AccountStatus; isAdministrator?: boolean } }
+  | { kind: 'backup'; folder: string }
+  | { kind: 'restore'; folder: string };
 
 /** A command line that cannot be run: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: npm run admin -- create --email <email> --username <username> [--password <password>]
        npm run admin -- update <user> [--customer-status <tier>] [--account-status <status>] [--administrator yes|no]
+       npm run admin -- backup <folder>
+       npm run admin -- restore <folder>
        npm run admin -- --help`;
 
 export const HELP = `Operator commands of the Social Lists Service, run in its checkout against its database
-(DATABASE_URL, default sqlite:./data/service.db; the server may be running).
+(DATABASE_URL, default sqlite:./data/service.db; the server may be running). Each command first
+prints the database it opened and how many users it holds; a SQLite file that does not exist or
+holds no service data is refused, never created.
 
 ${USAGE}
 
@@ -42,10 +48,20 @@ update <user> [--customer-status <tier>] [--account-status <status>] [--administ
       --account-status    ${ACCOUNT_STATUSES.join(', ')}
       --administrator     yes: an administrator (the /api/admin endpoints); no: not any more
 
+backup <folder>
+    SQLite: a consistent copy of the database, taken while the server runs (SQLite's online
+    backup), with the blobs under DATA_DIR and the token sealing key, into <folder> (new or
+    empty). PostgreSQL: use pg_dump and the object store's own copies (docs/operations.md).
+
+restore <folder>
+    Brings a backup back: the database to DATABASE_URL's file and the blobs and key into
+    DATA_DIR, which must be empty (stop the server first). Refuses anything non-empty.
+
 Examples:
     npm run admin -- create --email ops@example.org --username ops
     npm run admin -- update ada --customer-status subscriber
     npm run admin -- update ada@example.org --account-status active --administrator yes
+    npm run admin -- backup /var/backups/social-lists/2026-12-02
 
 Exit codes: 0 done, 1 failed (say, no such user), 2 usage error.`;
 
@@ -62,6 +78,8 @@ function yesNo(value: string): boolean {
 
 /** What the CLI says when a password came on the command line (never repeating it). */
 export const PASSWORD_ON_COMMAND_LINE = `admin: warning: a password on the command line is shown by npm and visible to every user of this machine; next time type it when asked (it is not echoed), or set ${PASSWORD_VARIABLE}.`;
+
+const COMMANDS = 'create, update, backup or restore';
 
 export function parseAdminArgs(argv: readonly string[]): AdminCommand {
   let parsed;
@@ -106,7 +124,14 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
       if (Object.keys(patch).length === 0) throw new UsageError('update needs --customer-status, --account-status or --administrator');
       return { kind: 'update', user: positionals[1], patch };
     }
+    case 'backup':
+    case 'restore': {
+      if (positionals.length !== 2) throw new UsageError(`${positionals[0]} needs exactly one folder`);
+      const given = Object.entries(values).filter(([, v]) => v !== undefined);
+      if (given.length > 0) throw new UsageError(`${positionals[0]} takes no options (got --${given[0][0]})`);
+      return positionals[0] === 'backup' ? { kind: 'backup', folder: positionals[1] } : { kind: 'restore', folder: positionals[1] };
+    }
     default:
-      throw new UsageError(positionals.length === 0 ? 'Expected a command: create or update' : `Unknown command "${positionals[0]}": expected create or update`);
+      throw new UsageError(positionals.length === 0 ? `Expected a command: ${COMMANDS}` : `Unknown command "${positionals[0]}": expected ${COMMANDS}`);
   }
 }

@@ -1,17 +1,12 @@
-import pino from 'pino';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/connection.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { ensureAdministrator, invalidAdministratorAccount, updateAdminUser } from '../features/admin/service.js';
-import { FEATURES } from '../features/index.js';
-import { findUserByEmail, findUserById, findUserByUsername } from '../features/users/service.js';
-import { createContext, type AppContext } from '../runtime/context.js';
 import { HELP, parseAdminArgs, PASSWORD_ON_COMMAND_LINE, PASSWORD_VARIABLE, USAGE, UsageError, type AdminCommand } from './admin-args.js';
 import { promptPassword, readStdinLine } from './prompt.js';
 
 // Operator CLI (`npm run admin -- --help`): creates an administrator as the bootstrap
-// administrator is made at start-up, and changes an account as PUT /api/admin/users/{id} does,
-// through the same service functions. Exit codes: 0 done, 1 failed, 2 usage error.
+// administrator is made at start-up, changes an account as PUT /api/admin/users/{id} does,
+// through the same service functions, and backs up and restores the embedded database. Every
+// command that opens a database first says which (standard error). Exit codes: 0 done, 1 failed,
+// 2 usage error. The service's modules are loaded only once a command needs them, so that --help
+// and a usage error answer at once.
 
 function usage(problem: string): never {
   process.stderr.write(`${problem}\n${USAGE}\n`);
@@ -32,23 +27,10 @@ async function readPassword(env: NodeJS.ProcessEnv = process.env): Promise<strin
 async function passwordFor(command: Extract<AdminCommand, { kind: 'create' }>): Promise<string> {
   if (command.password !== undefined) process.stderr.write(`${PASSWORD_ON_COMMAND_LINE}\n`);
   const password = command.password ?? (await readPassword());
+  const { invalidAdministratorAccount } = await import('../features/admin/service.js');
   const problem = invalidAdministratorAccount({ email: command.email, username: command.username, password });
   if (problem) usage(`Invalid value: ${problem}`);
   return password;
-}
-
-async function create(ctx: AppContext, command: Extract<AdminCommand, { kind: 'create' }>, password: string): Promise<string> {
-  const { user, created } = await ensureAdministrator(ctx, { email: command.email, username: command.username, password });
-  return `Administrator ${user.username} <${user.email}> ${created ? 'created' : 'already existed; administrator rights ensured'} (id ${user.id})`;
-}
-
-async function update(ctx: AppContext, command: Extract<AdminCommand, { kind: 'update' }>): Promise<string> {
-  const db = ctx.db.kysely;
-  const ref = command.user;
-  const target = ref.includes('@') ? await findUserByEmail(db, ref) : ((await findUserByUsername(db, ref)) ?? (await findUserById(db, ref)));
-  if (!target) throw new Error(`No user "${ref}" (give a username, an e-mail address or a user id)`);
-  const { user, isAdministrator } = await updateAdminUser(ctx, null, target.id, command.patch);
-  return `User ${user.username} <${user.email}>: customerStatus ${user.customer_status}, accountStatus ${user.account_status}, ${isAdministrator ? 'administrator' : 'not an administrator'} (id ${user.id})`;
 }
 
 async function main(): Promise<void> {
@@ -65,19 +47,21 @@ async function main(): Promise<void> {
   }
   // The password is read before the database is opened: a typo at the prompt changes nothing.
   const password = command.kind === 'create' ? await passwordFor(command) : null;
+  const { loadConfig } = await import('../config.js');
   const config = loadConfig();
-  const db = openDatabase(config.database);
+  if (command.kind === 'restore') {
+    const { restore } = await import('./admin-commands.js');
+    process.stdout.write(`${await restore(config, command.folder)}\n`);
+    return;
+  }
+  const { describeDatabase, openServiceDatabase } = await import('./admin-database.js');
+  const { db, raw } = openServiceDatabase(config.database);
   try {
-    await migrateToLatest(db);
-    const log = pino({ level: 'warn' });
-    // The app's own context (its background work is never started here: jobs are the server's).
-    const ctx = createContext(config, { db, log: () => log }, FEATURES);
-    try {
-      const line = command.kind === 'create' ? await create(ctx, command, password!) : await update(ctx, command);
-      process.stdout.write(`${line}\n`);
-    } finally {
-      await ctx.runtime.stop();
-    }
+    process.stderr.write(`${await describeDatabase(config.database, db)}\n`);
+    const commands = await import('./admin-commands.js');
+    const line =
+      command.kind === 'backup' ? await commands.backup(config, db, raw, command.folder) : await commands.changeAccounts(config, db, command, password);
+    process.stdout.write(`${line}\n`);
   } finally {
     await db.close();
   }

@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { isEmailAddress } from '../lib/email.js';
@@ -8,6 +8,8 @@ import { isEmailAddress } from '../lib/email.js';
 // Both collect every problem of a request (allErrors), so one answer lists them all, and keep the
 // failing schema with each (verbose) for its words (validation-messages.ts: `x-rule`, the value
 // an enum refused). The values they keep are never logged or sent beyond those sentences.
+// Each route's validator is compiled on its first request, not at start: compiling them all took
+// seconds of CPU before the first answer (see serialization.ts for the serializers).
 export function registerValidation(app: FastifyInstance): void {
   const common = { allErrors: true, verbose: true, removeAdditional: false, useDefaults: true, strict: false } as const;
   const body = addFormats.default(new Ajv.default({ ...common, coerceTypes: false }));
@@ -24,6 +26,20 @@ export function registerValidation(app: FastifyInstance): void {
       }
       shared = true;
     }
-    return httpPart === 'body' ? body.compile(schema) : query.compile(schema);
+    return lazily(() => (httpPart === 'body' ? body.compile(schema) : query.compile(schema)));
   });
+}
+
+type Validator = ValidateFunction & ((data: unknown) => boolean);
+
+/** A validator compiled on its first call; Fastify reads `errors` from the function it was given. */
+function lazily(compile: () => ValidateFunction): Validator {
+  let compiled: ValidateFunction | null = null;
+  const validate = ((data: unknown) => {
+    compiled ??= compile();
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  }) as Validator;
+  return validate;
 }

@@ -1,11 +1,15 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { toBool } from '../../src/db/dialect.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Db } from '../../src/db/connection.js';
 import { PasswordHasher } from '../../src/lib/crypto.js';
-import { sessionCookie, testPasswords } from '../helpers/app.js';
+import { ENGINE, sessionCookie, testPasswords } from '../helpers/app.js';
 import { childEnv, processDatabase, ROOT, runToExit, type Finished, type ProcessDatabase } from '../helpers/server-process.js';
 import { onTerminal } from '../helpers/terminal.js';
 
@@ -37,14 +41,19 @@ async function rows() {
   };
 }
 
+/** The line every command that opens the database writes first (standard error): engine, where, how many users. */
+const DATABASE_LINE = /^Database: (SQLite \/\S+\/service\.db|PostgreSQL database \w+ on 127\.0\.0\.1:5432), \d+ users?$/;
+const stderrLines = (run: Finished) => run.stderr.trimEnd().split('\n');
+
 beforeAll(async () => {
   database = await processDatabase();
-  // The first run migrates the empty database; the test's own connection opens afterwards.
+  // The service's database, as the server leaves it at its first start (the CLI creates none).
+  db = database.open();
+  await migrateToLatest(db);
   const help = await cli(['--help']);
   expect(help.code, help.stderr).toBe(0);
   const first = await cli(['create', '--email', 'Ops@Example.com', '--username', 'ops'], withPassword('operator secret'));
   expect(first.code, first.stderr).toBe(0);
-  db = database.open();
 }, 120_000);
 afterAll(async () => {
   await db?.close();
@@ -235,7 +244,7 @@ describe('npm run admin -- update', { timeout: 240_000 }, () => {
     const before = await rows();
     const unknown = await cli(['update', 'nobody_here', '--customer-status', 'subscriber']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toBe('admin: No user "nobody_here" (give a username, an e-mail address or a user id)\n');
+    expect(stderrLines(unknown)).toEqual([expect.stringMatching(DATABASE_LINE), 'admin: No user "nobody_here" (give a username, an e-mail address or a user id)']);
     const cases = [
       [['update', 'ada'], 'update needs --customer-status, --account-status or --administrator'],
       [['update', '--customer-status', 'subscriber'], 'update needs exactly one user'],
@@ -265,7 +274,55 @@ describe('npm run admin -- update', { timeout: 240_000 }, () => {
     for (const name of names.slice(0, -1)) expect((await cli(['update', name, '--account-status', 'suspended'])).code).toBe(0);
     const last = await cli(['update', names[names.length - 1], '--account-status', 'suspended']);
     expect(last.code).toBe(1);
-    expect(last.stderr).toBe('admin: This change would leave no active administrator\n');
+    expect(stderrLines(last)).toEqual([expect.stringMatching(DATABASE_LINE), 'admin: This change would leave no active administrator']);
     for (const name of names.slice(0, -1)) expect((await cli(['update', name, '--account-status', 'active'])).code).toBe(0);
   });
+});
+
+describe('the database each command works on', { timeout: 120_000 }, () => {
+  it('is named first, with how many users it holds, and never with the password', async () => {
+    const users = (await rows()).users.length;
+    // On PostgreSQL a password in the URL (the test server trusts loopback, so it is not checked).
+    const url = database.url.replace('postgres://postgres@', 'postgres://postgres:s3cret-pw@');
+    const run = await cli(['update', 'ops', '--customer-status', 'free'], { env: { DATABASE_URL: url } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(stderrLines(run)).toEqual([expect.stringMatching(DATABASE_LINE)]);
+    expect(run.stderr).toContain(`, ${users} users`);
+    const where = database.url.startsWith('sqlite:') ? `SQLite ${database.url.slice('sqlite:'.length)}` : `PostgreSQL database ${new URL(database.url).pathname.slice(1)} on 127.0.0.1:5432`;
+    expect(run.stderr).toContain(`Database: ${where}, `);
+    expect(run.stderr + run.stdout).not.toContain('s3cret-pw');
+  });
+
+  it.runIf(ENGINE === 'sqlite')(
+    'SQLite: a missing file, an empty file or another program’s database is refused with a hint, and left as it was',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sls-admin-db-'));
+      try {
+        const missing = join(dir, 'missing.db');
+        const empty = join(dir, 'empty.db');
+        writeFileSync(empty, '');
+        const other = join(dir, 'other.db');
+        const raw = new BetterSqlite3(other);
+        raw.exec('create table notes (id integer primary key, body text)');
+        raw.close();
+        for (const [file, why] of [
+          [missing, `No database at ${missing}`],
+          [empty, `${empty} holds no service data`],
+          [other, `${other} holds no service data`],
+        ]) {
+          const before = existsSync(file) ? readFileSync(file) : null;
+          const run = await cli(['update', 'ops', '--customer-status', 'free'], { env: { DATABASE_URL: `sqlite:${file}` } });
+          expect(run.code, file).toBe(1);
+          expect(run.stdout).toBe('');
+          expect(stderrLines(run)).toEqual([expect.stringContaining(`admin: ${why}`)]);
+          expect(run.stderr).toContain(`DATABASE_URL is sqlite:${file}`);
+          expect(run.stderr).toContain('set DATABASE_URL to the service’s database');
+          expect(existsSync(file) ? readFileSync(file) : null).toEqual(before);
+        }
+        expect(existsSync(`${missing}-wal`)).toBe(false);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -120,3 +120,53 @@ export function runToExit(command: string, args: string[], env: NodeJS.ProcessEn
   child.stdin.end(input ?? '');
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
+
+/** Runs a compiled entry (dist/..., see build.ts) with node itself: no tsx, as `npm start` and `npm run admin` do. */
+export function spawnCompiled(args: string[], env: Record<string, string>): Spawned {
+  return spawnChild(args, env, 'node');
+}
+
+/** The bootstrap administrator the process tests write as (ADMIN_* in the child's environment). */
+export const WRITER = { ADMIN_EMAIL: 'writer@example.com', ADMIN_USERNAME: 'writer', ADMIN_PASSWORD: 'writer-password-1' };
+
+/** A session cookie of the bootstrap administrator of the service at `base`. */
+export async function writerCookie(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: WRITER.ADMIN_EMAIL, password: WRITER.ADMIN_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  return login.headers.get('set-cookie')!.split(';')[0];
+}
+
+/**
+ * Posts messages one after another until stop() is called, keeping those answered 2xx (their id
+ * and content): what the service acknowledged. A request that fails (the server died under it)
+ * is not acknowledged and is not retried.
+ */
+export function writeLoad(base: string, cookie: string, prefix: string): { acknowledged: Array<{ id: string; content: string }>; attempts: () => number; stop(): Promise<void> } {
+  const acknowledged: Array<{ id: string; content: string }> = [];
+  let attempts = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const content = `${prefix} ${attempts++}`;
+      try {
+        const res = await fetch(`${base}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ content }) });
+        const body = (await res.json()) as { id?: string; data?: { id: string } };
+        if (res.status >= 200 && res.status < 300) acknowledged.push({ id: (body.data?.id ?? body.id)!, content });
+      } catch {
+        await new Promise((r) => setTimeout(r, 20)); // no server (it is being restarted): try again shortly
+      }
+    }
+  })();
+  return {
+    acknowledged,
+    attempts: () => attempts,
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}

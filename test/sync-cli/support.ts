@@ -10,7 +10,8 @@ import { createTestApp, registerUser, setUserFields, type Registered, type TestA
 // started asynchronously (the server lives in the test process: a synchronous spawn would
 // block the very event loop that has to answer the child).
 
-export const BIN = fileURLToPath(new URL('../../bin/social-lists-sync.js', import.meta.url));
+// The client from source (what the npm bin runs, compiled: test/service/build.test.ts runs the bin).
+export const BIN = fileURLToPath(new URL('./bin-from-source.js', import.meta.url));
 
 /** What an end-to-end CLI test works with: the app on loopback, a subscriber, and a temporary home. */
 export interface CliFixture {
