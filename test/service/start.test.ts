@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE } from '../helpers/app.js';
+import { ensureBuilt } from '../helpers/build.js';
 import { childEnv, processDatabase, runToExit, startServer as start, type Started } from '../helpers/server-process.js';
 
 // The real process: `src/main.ts` as `npm start` runs it, on a file database (or PostgreSQL).
@@ -68,6 +69,9 @@ describe('the service process', SLOW, () => {
 });
 
 describe('npm start', SLOW, () => {
+  // npm start runs the compiled server (dist/), as npm install builds it.
+  beforeAll(ensureBuilt, 120_000);
+
   it('passes SIGTERM to the server, which drains and exits', async () => {
     const s = await start({ DATABASE_URL: await databaseUrl() }, true);
     expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
