@@ -1,8 +1,21 @@
-import type { FeatureModule } from '../../runtime/module.js';
+import { listen, type FeatureModule } from '../../runtime/module.js';
+import { liveStreams } from './live.js';
+import { eventRetentionTask } from './retention.js';
+import { eventRoutes } from './routes.js';
+import { EVENTS_COMPONENTS } from './schemas.js';
 import { eventStreamPart } from './user-data.js';
 
 // The event log (docs/events.md): one ordered stream per user, read by pull and by the live stream.
 export const eventsModule: FeatureModule = {
   name: 'events',
+  routes: [eventRoutes],
+  components: EVENTS_COMPONENTS,
+  state: [liveStreams],
+  listeners: [
+    // After a commit: this instance's streams read on, and (PostgreSQL) every other instance's.
+    listen('eventsAppended', (ctx, { streams }) => ctx.state(liveStreams).announce(streams)),
+    listen('credentialsEnded', (ctx, { userIds }) => ctx.state(liveStreams).credentialsEnded(userIds)),
+  ],
+  periodic: [eventRetentionTask],
   userData: [eventStreamPart],
 };

@@ -205,3 +205,22 @@ export async function countUserEvents(db: Tx, userId: string): Promise<number> {
   const row = await db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('stream', '=', streamOfUser(userId)).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Of these sessions and sync tokens, the ones still in force (a live stream re-checks its credential). */
+export async function credentialsInForce(db: Tx, sessionIds: readonly string[], tokenIds: readonly string[], now: string): Promise<Set<string>> {
+  const live = new Set<string>();
+  if (sessionIds.length > 0) {
+    const rows = await db.selectFrom('sessions').select('id').where('id', 'in', [...sessionIds]).where('expires_at', '>', now).execute();
+    for (const r of rows) live.add(r.id);
+  }
+  if (tokenIds.length > 0) {
+    const rows = await db.selectFrom('sync_tokens').select('id').where('id', 'in', [...tokenIds]).execute();
+    for (const r of rows) live.add(r.id);
+  }
+  return live;
+}
+
+/** PostgreSQL: a wake-up hint to every instance's LISTEN connection (sent after the commit). */
+export async function notifyChannel(db: Tx, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}
