@@ -9,7 +9,7 @@ import { runRetention } from '../../src/features/events/retention.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ smtp: false });
-});
+}, 120_000);
 afterAll(async () => t.close());
 
 describe('GET /api/events', () => {

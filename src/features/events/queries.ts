@@ -224,3 +224,30 @@ export async function credentialsInForce(db: Tx, sessionIds: readonly string[], 
 export async function notifyChannel(db: Tx, channel: string, payload: string): Promise<void> {
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
+
+/**
+ * Who may read a list or a document now, so receives its events: its owner, the users it is shared
+ * with (accepted, unexpired) and the members of organizations it is shared with. Nothing of a
+ * private item goes to anyone else's stream.
+ */
+export async function itemAudience(db: Tx, item: { listId: string } | { documentId: string }, now: string): Promise<string[]> {
+  const isList = 'listId' in item;
+  const id = isList ? item.listId : item.documentId;
+  const column = isList ? 'collaborators.list_id' : 'collaborators.document_id';
+  const grants = (eb: Tx) =>
+    eb
+      .selectFrom('collaborators')
+      .where(column, '=', id)
+      .where((w) => w.or([w('collaborators.expires_at', 'is', null), w('collaborators.expires_at', '>', now)]));
+  const owner = isList ? db.selectFrom('lists').select('lists.user_id as id').where('lists.id', '=', id) : db.selectFrom('documents').select('documents.user_id as id').where('documents.id', '=', id);
+  const rows = await owner
+    .union(grants(db).select('collaborators.user_id as id').where('collaborators.user_id', 'is not', null).$narrowType<{ id: string }>())
+    .union(
+      db
+        .selectFrom('organization_members')
+        .select('organization_members.user_id as id')
+        .where('organization_members.organization_id', 'in', grants(db).select('collaborators.org_id').where('collaborators.org_id', 'is not', null).$narrowType<{ org_id: string }>()),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
