@@ -14,7 +14,7 @@ let t: TestApp;
 let base: string;
 const opened: SseClient[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ smtp: false });
+  t = await createTestApp({ smtp: false, env: { METRICS_TOKEN: 'metrics-token-for-events' } });
   t.app.ctx.state(liveStreams).timings = { heartbeatMs: 100, maxAgeMs: 60_000, pollMs: 200, maxUnsentBytes: 256 * 1024 };
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
@@ -121,6 +121,10 @@ describe('GET /api/events/stream', () => {
     expect(JSON.parse(sixth.body).code).toBe('too_many_streams');
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
     expect((await open(b)).status).toBe(200);
+    // /metrics counts the open streams of this instance.
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token-for-events' } });
+    expect(metrics.body).toMatch(new RegExp(`^event_streams_open ${t.app.ctx.state(liveStreams).count()}$`, 'm'));
+    expect(t.app.ctx.state(liveStreams).count()).toBeGreaterThanOrEqual(6);
     five[0].close();
     await five[0].ended;
     await waitFor(() => t.app.ctx.state(liveStreams).count(a.user.id) === 4);

@@ -1,5 +1,6 @@
 import { jobKind, listen, type FeatureModule } from '../../runtime/module.js';
 import { liveStreams } from './live.js';
+import { streamMetrics } from './metrics.js';
 import { eventRetentionTask } from './retention.js';
 import { eventRoutes } from './routes.js';
 import { EVENTS_COMPONENTS } from './schemas.js';
@@ -26,5 +27,6 @@ export const eventsModule: FeatureModule = {
     listen('credentialsEnded', (ctx, { userIds }) => ctx.state(liveStreams).credentialsEnded(userIds)),
   ],
   periodic: [eventRetentionTask],
+  metrics: [streamMetrics],
   userData: [eventStreamPart],
 };
