@@ -186,7 +186,7 @@ export async function pruneEvents(db: Tx, cutoff: string, keep: number, batch = 
   return removed;
 }
 
-/** Removes a user's stream: a batch of its events, then (none left) its counter. Answers how many rows went. */
+/** Removes a user's stream: a batch of its events, then (none left) its counter, nulling the user as actor elsewhere. Answers how many rows went. */
 export async function removeUserStream(trx: Tx, userId: string, limit: number): Promise<number> {
   const stream = streamOfUser(userId);
   const res = await trx
@@ -196,6 +196,9 @@ export async function removeUserStream(trx: Tx, userId: string, limit: number): 
     .executeTakeFirst();
   const n = Number(res.numDeletedRows);
   if (n > 0) return n;
+  // Events of other streams keep no trace of the account: their actor becomes null (one pass; no
+  // index on actor_id, as account deletion is rare and retention bounds the table).
+  await trx.updateTable('events').set({ actor_id: null }).where('actor_id', '=', userId).execute();
   const gone = await trx.deleteFrom('event_streams').where('stream', '=', stream).executeTakeFirst();
   return Number(gone.numDeletedRows);
 }
