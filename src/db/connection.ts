@@ -21,6 +21,11 @@ export interface Db {
    */
   keepStatistics(): void;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: a dedicated connection (outside the pool) LISTENing on `channel`, calling
+   * `onNotify` with each payload; the answer ends it. `onError` hears a lost connection.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onError: (err: Error) => void): Promise<() => Promise<void>>;
 }
 
 // better-sqlite3 cannot bind JS booleans; this wrapper turns them into 0/1 at the one place every
@@ -206,6 +211,19 @@ export function openPostgres(url: string, poolSize = POOL_SIZE): Db {
     },
     async close() {
       await kysely.destroy();
+    },
+    async listen(channel, onNotify, onError) {
+      const client = new pg.Client(pool.options);
+      client.on('error', onError);
+      client.on('notification', (n) => {
+        if (n.channel === channel) onNotify(n.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        client.removeAllListeners('notification');
+        await client.end().catch(() => undefined);
+      };
     },
   };
 }

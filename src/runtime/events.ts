@@ -31,6 +31,8 @@ export interface DomainEvents {
    * wakes the live streams (on every instance) and the webhook deliveries.
    */
   eventsAppended: { streams: string[] };
+  /** Sessions or sync tokens of these users ended (logout, token revoked, password reset): streams re-check theirs. */
+  credentialsEnded: { userIds: string[] };
 }
 
 export type EventType = keyof DomainEvents;

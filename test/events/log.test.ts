@@ -9,7 +9,7 @@ import { member } from '../messages/helpers.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ smtp: false });
-});
+}, 120_000);
 afterAll(async () => t.close());
 
 describe('the event log', () => {

@@ -80,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A native or command-line client logs out by revoking the sync token it calls with.
       if (bearerToken(request) !== null) {
         const caller = await getCaller(request);
-        if (caller?.method === 'bearer') await revokeSyncToken(request.ctx, caller.credentialId, all ? caller.user.id : null);
+        if (caller?.method === 'bearer') await revokeSyncToken(request.ctx, caller.credentialId, caller.user.id, all);
         return { message: all ? 'Logged out of all sessions' : 'Logged out' };
       }
       const before = readSessionTokens(request);

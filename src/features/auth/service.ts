@@ -121,12 +121,14 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   // Hashing is deliberately expensive: skip it for tokens that cannot work.
   if (!(await isEmailTokenUsable(ctx, token, 'reset_password'))) throw badRequest('Invalid or expired token', 'invalid_token');
   const hash = await ctx.passwords.hash(password);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+  const userId = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await consumeEmailToken(ctx, trx, token, 'reset_password');
     if (!row) throw invalidToken();
     await updateUserColumns(trx, row.user_id, { password_hash: hash, updated_at: ctx.clock.now().toISOString() });
     await endAllCredentials(trx, [row.user_id]);
+    return row.user_id;
   });
+  ctx.events.emit('credentialsEnded', { userIds: [userId] });
 }
 
 /**

@@ -56,8 +56,11 @@ export async function validCookieSessions(ctx: AppContext, tokens: readonly stri
   });
 }
 
-async function deleteSessions(ctx: AppContext, ids: readonly string[]): Promise<void> {
-  if (ids.length > 0) await deleteSessionsById(ctx.db.kysely, ids);
+/** Ends sessions of these users (live event streams opened with them end too). */
+async function deleteSessions(ctx: AppContext, sessions: readonly { sessionId: string; user: { id: string } }[]): Promise<void> {
+  if (sessions.length === 0) return;
+  await deleteSessionsById(ctx.db.kysely, sessions.map((s) => s.sessionId));
+  ctx.events.emit('credentialsEnded', { userIds: [...new Set(sessions.map((s) => s.user.id))] });
 }
 
 /**
@@ -70,7 +73,7 @@ export async function signInToCookie(ctx: AppContext, cookieTokens: readonly str
   const others = valid.filter((s) => s.user.id !== userId);
   const kept = others.slice(0, MAX_COOKIE_SESSIONS - 1);
   const dropped = valid.filter((s) => !kept.includes(s));
-  await deleteSessions(ctx, dropped.map((s) => s.sessionId));
+  await deleteSessions(ctx, dropped);
   // Housekeeping while we are here: this user's expired sessions can never be used again.
   await deleteExpiredSessionsOf(ctx.db.kysely, userId, ctx.clock.now().toISOString());
   return [token, ...kept.map((s) => s.token)];
@@ -94,7 +97,7 @@ export async function switchAccount(ctx: AppContext, cookieTokens: readonly stri
 export async function removeAccount(ctx: AppContext, cookieTokens: readonly string[], userId: string): Promise<string[]> {
   const valid = await validCookieSessions(ctx, cookieTokens);
   const target = findCached(valid, userId);
-  await deleteSessions(ctx, [target.sessionId]);
+  await deleteSessions(ctx, [target]);
   return valid.filter((s) => s !== target).map((s) => s.token);
 }
 
@@ -109,9 +112,10 @@ export async function logout(ctx: AppContext, cookieTokens: readonly string[], a
   if (!current || current.token !== cookieTokens[0]) return valid.map((s) => s.token);
   if (all) {
     await deleteSessionsOf(ctx.db.kysely, current.user.id);
+    ctx.events.emit('credentialsEnded', { userIds: [current.user.id] });
     return valid.filter((s) => s.user.id !== current.user.id).map((s) => s.token);
   }
-  await deleteSessions(ctx, [current.sessionId]);
+  await deleteSessions(ctx, [current]);
   return valid.slice(1).map((s) => s.token);
 }
 
@@ -135,9 +139,10 @@ export async function createSyncToken(ctx: AppContext, userId: string): Promise<
  * Logout with a Bearer token: that sync token stops working. With `allSessionsOf`, every browser
  * session of that user ends too (the user's other sync tokens are kept: each client revokes its own).
  */
-export async function revokeSyncToken(ctx: AppContext, tokenId: string, allSessionsOf: string | null): Promise<void> {
+export async function revokeSyncToken(ctx: AppContext, tokenId: string, userId: string, allSessions: boolean): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await deleteSyncToken(trx, tokenId);
-    if (allSessionsOf) await deleteSessionsOf(trx, allSessionsOf);
+    if (allSessions) await deleteSessionsOf(trx, userId);
   });
+  ctx.events.emit('credentialsEnded', { userIds: [userId] });
 }

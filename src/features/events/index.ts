@@ -1,4 +1,4 @@
-import type { AppContext } from '../../runtime/types.js';
+import { streamOfUser, type EventInput } from './queries.js';
 
 // The event log's public face (docs/events.md): what other features write with and read from.
 // A feature appends its events with `appendEvents` inside the transaction of the change, and once
@@ -15,8 +15,15 @@ export {
   type StreamBounds,
   type TypeFilter,
 } from './queries.js';
+export { announceEvents } from './announce.js';
+export { enqueueTimeline, type TimelineJob } from './timeline.js';
+export { EVENT_TYPES, type EventTypeName, type TombstoneReason } from './types.js';
 
-/** After the commit of a transaction that appended events: reports `eventsAppended` (nothing when none). */
-export function announceEvents(ctx: Pick<AppContext, 'events'>, streams: readonly string[]): void {
-  if (streams.length > 0) ctx.events.emit('eventsAppended', { streams: [...new Set(streams)] });
+/** One event of each of these users' streams (owners and collaborators of an item, say). */
+export function eventsFor(userIds: Iterable<string>, type: string, actorId: string | null, data: Record<string, unknown>): EventInput[] {
+  return [...new Set(userIds)].map((id) => ({ stream: streamOfUser(id), type, actorId, data }));
 }
+
+/** The streams of these users (for announceEvents). */
+export const streamsOf = (userIds: Iterable<string>): string[] => [...new Set(userIds)].map(streamOfUser);
+export { itemAudience } from './queries.js';

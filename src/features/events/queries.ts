@@ -186,7 +186,7 @@ export async function pruneEvents(db: Tx, cutoff: string, keep: number, batch = 
   return removed;
 }
 
-/** Removes a user's stream: a batch of its events, then (none left) its counter. Answers how many rows went. */
+/** Removes a user's stream: a batch of its events, then (none left) its counter, nulling the user as actor elsewhere. Answers how many rows went. */
 export async function removeUserStream(trx: Tx, userId: string, limit: number): Promise<number> {
   const stream = streamOfUser(userId);
   const res = await trx
@@ -196,6 +196,9 @@ export async function removeUserStream(trx: Tx, userId: string, limit: number): 
     .executeTakeFirst();
   const n = Number(res.numDeletedRows);
   if (n > 0) return n;
+  // Events of other streams keep no trace of the account: their actor becomes null (one pass; no
+  // index on actor_id, as account deletion is rare and retention bounds the table).
+  await trx.updateTable('events').set({ actor_id: null }).where('actor_id', '=', userId).execute();
   const gone = await trx.deleteFrom('event_streams').where('stream', '=', stream).executeTakeFirst();
   return Number(gone.numDeletedRows);
 }
@@ -204,4 +207,50 @@ export async function removeUserStream(trx: Tx, userId: string, limit: number): 
 export async function countUserEvents(db: Tx, userId: string): Promise<number> {
   const row = await db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('stream', '=', streamOfUser(userId)).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Of these sessions and sync tokens, the ones still in force (a live stream re-checks its credential). */
+export async function credentialsInForce(db: Tx, sessionIds: readonly string[], tokenIds: readonly string[], now: string): Promise<Set<string>> {
+  const live = new Set<string>();
+  if (sessionIds.length > 0) {
+    const rows = await db.selectFrom('sessions').select('id').where('id', 'in', [...sessionIds]).where('expires_at', '>', now).execute();
+    for (const r of rows) live.add(r.id);
+  }
+  if (tokenIds.length > 0) {
+    const rows = await db.selectFrom('sync_tokens').select('id').where('id', 'in', [...tokenIds]).execute();
+    for (const r of rows) live.add(r.id);
+  }
+  return live;
+}
+
+/** PostgreSQL: a wake-up hint to every instance's LISTEN connection (sent after the commit). */
+export async function notifyChannel(db: Tx, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}
+
+/**
+ * Who may read a list or a document now, so receives its events: its owner, the users it is shared
+ * with (accepted, unexpired) and the members of organizations it is shared with. Nothing of a
+ * private item goes to anyone else's stream.
+ */
+export async function itemAudience(db: Tx, item: { listId: string } | { documentId: string }, now: string): Promise<string[]> {
+  const isList = 'listId' in item;
+  const id = isList ? item.listId : item.documentId;
+  const column = isList ? 'collaborators.list_id' : 'collaborators.document_id';
+  const grants = (eb: Tx) =>
+    eb
+      .selectFrom('collaborators')
+      .where(column, '=', id)
+      .where((w) => w.or([w('collaborators.expires_at', 'is', null), w('collaborators.expires_at', '>', now)]));
+  const owner = isList ? db.selectFrom('lists').select('lists.user_id as id').where('lists.id', '=', id) : db.selectFrom('documents').select('documents.user_id as id').where('documents.id', '=', id);
+  const rows = await owner
+    .union(grants(db).select('collaborators.user_id as id').where('collaborators.user_id', 'is not', null).$narrowType<{ id: string }>())
+    .union(
+      db
+        .selectFrom('organization_members')
+        .select('organization_members.user_id as id')
+        .where('organization_members.organization_id', 'in', grants(db).select('collaborators.org_id').where('collaborators.org_id', 'is not', null).$narrowType<{ org_id: string }>()),
+    )
+    .execute();
+  return rows.map((r) => r.id);
 }

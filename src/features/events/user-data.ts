@@ -2,8 +2,8 @@ import type { UserDataPart } from '../../runtime/module.js';
 import { countUserEvents, removeUserStream } from './queries.js';
 
 // A user's event stream goes with the account (after the content whose removal may still append
-// to it: a low order). Events of other streams the user acted in keep their `actor_id`, which
-// reads as `actor: null` once the user row is gone (readEvents joins users). Nothing of it goes
+// to it: a low order). Events of other streams the user acted in lose their `actor_id` (their
+// envelope's actor becomes null). Nothing of it goes
 // into the archive: it is a week of notices about data the archive holds itself.
 export const eventStreamPart: UserDataPart = {
   key: 'eventStream',

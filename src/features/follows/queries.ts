@@ -58,9 +58,11 @@ export async function insertFollowRequest(db: Db, values: { id: string; requeste
 }
 
 /** Ends the follow of `followerId` and their pending request to `followeeId`. */
-export async function deleteFollowAndRequest(db: Db, followerId: string, followeeId: string): Promise<void> {
-  await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).execute();
-  await db.deleteFrom('follow_requests').where('requester_id', '=', followerId).where('target_id', '=', followeeId).execute();
+/** Answers whether a follow or a request was there. */
+export async function deleteFollowAndRequest(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  const follows = await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
+  const requests = await db.deleteFrom('follow_requests').where('requester_id', '=', followerId).where('target_id', '=', followeeId).executeTakeFirst();
+  return Number(follows.numDeletedRows) + Number(requests.numDeletedRows) > 0;
 }
 
 /** One page of a user's followers or followed users (summaries), newest follow first, and their number. */

@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { announceEvents, appendEvents, eventsFor, streamsOf } from '../events/index.js';
 import type { AppContext } from '../../runtime/context.js';
 import { toBool } from '../../db/dialect.js';
 import type { UserRow } from '../../db/types.js';
@@ -22,7 +25,12 @@ import {
 } from './queries.js';
 
 // Following: follow, unfollow, follow requests for private accounts, lists.
-// Events are reported after the transaction commits.
+// Events are reported after the transaction commits; the event log's are written inside it.
+
+/** A follow event to both sides' streams. */
+function logFollow(trx: Kysely<Database>, ctx: AppContext, type: string, actorId: string, followerId: string, followeeId: string) {
+  return appendEvents(trx, eventsFor([followerId, followeeId], type, actorId, { followerId, followeeId }), ctx.clock.now());
+}
 
 /** The wire shape of a profile, for the web client's server-rendered pages. */
 export { presentPublicProfile } from './presenter.js';
@@ -41,11 +49,14 @@ export async function follow(ctx: AppContext, follower: UserRow, username: strin
     if (await isFollowing(trx, follower.id, target.id)) return { state: { following: true, requested: false }, created: false };
     if (toBool(target.is_private)) {
       const created = await insertFollowRequest(trx, { id: newId(), requester_id: follower.id, target_id: target.id, created_at: now });
+      if (created) await logFollow(trx, ctx, 'follow.requested', follower.id, follower.id, target.id);
       return { state: { following: false, requested: true }, created };
     }
     const created = await insertFollow(trx, follower.id, target.id, now);
+    if (created) await logFollow(trx, ctx, 'follow.created', follower.id, follower.id, target.id);
     return { state: { following: true, requested: false }, created };
   });
+  if (result.created) announceEvents(ctx, streamsOf([follower.id, target.id]));
   if (result.created) ctx.events.emit('follow', { followerId: follower.id, followeeId: target.id, requested: result.state.requested });
   return result.state;
 }
@@ -54,7 +65,12 @@ export async function follow(ctx: AppContext, follower: UserRow, username: strin
 export async function unfollow(ctx: AppContext, follower: UserRow, username: string): Promise<FollowState> {
   const target = await userByUsername(ctx, username);
   if (target.id === follower.id) throw badRequest('You cannot unfollow yourself', 'cannot_follow_self');
-  await ctx.db.kysely.transaction().execute((trx) => deleteFollowAndRequest(trx, follower.id, target.id));
+  const ended = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const gone = await deleteFollowAndRequest(trx, follower.id, target.id);
+    if (gone) await logFollow(trx, ctx, 'follow.deleted', follower.id, follower.id, target.id);
+    return gone;
+  });
+  if (ended) announceEvents(ctx, streamsOf([follower.id, target.id]));
   return { following: false, requested: false };
 }
 
@@ -71,12 +87,15 @@ export async function listFollowRequests(ctx: AppContext, userId: string) {
 /** Accepts (the requester now follows) or rejects a request made to `userId`; 404 if not theirs. */
 export async function answerFollowRequest(ctx: AppContext, userId: string, requestId: string, accept: boolean): Promise<void> {
   const now = ctx.clock.now().toISOString();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+  const requesterId = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await requestTo(trx, requestId, userId);
     if (!row) throw notFound('Follow request not found');
     await deleteRequest(trx, row.id);
-    if (accept) await insertFollow(trx, row.requester_id, userId, now);
+    if (accept && (await insertFollow(trx, row.requester_id, userId, now))) await logFollow(trx, ctx, 'follow.created', userId, row.requester_id, userId);
+    else if (!accept) await logFollow(trx, ctx, 'follow.deleted', userId, row.requester_id, userId);
+    return row.requester_id;
   });
+  announceEvents(ctx, streamsOf([requesterId, userId]));
 }
 
 /** The viewer-aware public profile (spec, Public): a private account's bio only for its followers and itself. */

@@ -1,4 +1,6 @@
 import { batchedTransaction } from '../../db/batched-transaction.js';
+import { announceEvents, streamsOf } from '../events/index.js';
+import { listAudience, logListEvents } from './log-events.js';
 import type { Engine } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { AppContext } from '../../runtime/context.js';
@@ -141,12 +143,16 @@ export async function addRow(ctx: AppContext, editor: RowWriter, listId: string,
       // The adds of one batch to one list are one user's or another's: collected per editor.
       scope.collect(`new rows ${listId} ${editor.id}`, { row, keys: uniqueKeys(schema.columns, row.data) }, (items) => insertCollected(scope.trx, ctx.db.engine, listId, editor.id, items));
       scope.beforeCommit(`rows ${listId}`, () => bumpRows(scope.trx, listId));
+      // Its event to everyone who may read the list: the audience read once, the batch's events one write.
+      const audience = await scope.once(`audience ${listId}`, () => listAudience(scope.trx, listId, ctx.clock.now()));
+      scope.collect(`row events ${listId} ${editor.id}`, { type: 'list.row.created', data: { rowId: row.id } }, (items) => logListEvents(scope.trx, ctx.clock.now(), listId, editor.id, items, audience));
       // Answered from what was written (no read-back).
-      return { row, columns: schema.columns };
+      return { row, columns: schema.columns, audience };
     }),
   );
+  announceEvents(ctx, streamsOf(written.audience));
   changed(ctx, listId, editor);
-  return written;
+  return { row: written.row, columns: written.columns };
 }
 
 /** Edits a row: the keys sent replace those cells (null clears one); the others keep their values. */
@@ -161,22 +167,27 @@ export async function editRow(ctx: AppContext, editor: RowWriter, listId: string
       await setRowData(trx, row);
       await claimUniqueCells(trx, rowId, schema.columns, data, { replacing: true });
       await bumpRows(trx, listId);
-      return { row, columns: schema.columns };
+      const audience = await logListEvents(trx, ctx.clock.now(), listId, editor.id, [{ type: 'list.row.updated', data: { rowId } }]);
+      return { row, columns: schema.columns, audience };
     }),
   );
+  announceEvents(ctx, streamsOf(written.audience));
   changed(ctx, listId, editor);
-  return written;
+  return { row: written.row, columns: written.columns };
 }
 
 /** Moves a row to the trash (kept 30 days); its unique values are released. */
 export async function deleteRow(ctx: AppContext, editor: RowWriter, listId: string, rowId: string): Promise<void> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+  const audience = await ctx.db.kysely.transaction().execute(async (trx) => {
     await editableList(trx, accessOf(editor), listId, 'editor');
     await liveRow(trx, listId, rowId);
-    await trashRow(trx, rowId, ctx.clock.now().toISOString());
+    const deletedAt = ctx.clock.now().toISOString();
+    await trashRow(trx, rowId, deletedAt);
     await releaseUniques(trx, rowId);
     await bumpRows(trx, listId);
+    return logListEvents(trx, ctx.clock.now(), listId, editor.id, [{ type: 'list.row.deleted', data: { rowId, deletedAt, reason: 'deleted' } }]);
   });
+  announceEvents(ctx, streamsOf(audience));
   changed(ctx, listId, editor);
 }
 

@@ -1,3 +1,5 @@
+import { announceEvents, streamsOf } from '../events/index.js';
+import { logListEvents } from './log-events.js';
 import type { AppContext } from '../../runtime/context.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -153,7 +155,9 @@ export function fittedList(input: ListInput, rows: readonly Record<string, unkno
  */
 export async function createListWithRows(ctx: AppContext, userId: string, input: ListInput, rows: readonly Record<string, unknown>[]): Promise<ListView> {
   const checked = newList(input, rows);
-  return ctx.db.kysely.transaction().execute((trx) => writeNewList(ctx, trx, userId, checked));
+  const view = await ctx.db.kysely.transaction().execute((trx) => writeNewList(ctx, trx, userId, checked));
+  announceEvents(ctx, streamsOf([userId]));
+  return view;
 }
 
 /** Writes a checked new list inside the caller's transaction (a list written together with something else: all or nothing). */
@@ -188,6 +192,8 @@ export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { i
   }
   // A sourced list's first sync is queued with it (it commits or not with the list).
   if (origin) await enqueueJob(trx, ctx.clock.now(), CODEHOST_SYNC_JOB, { listId: list.id }, { maxAttempts: SYNC_ATTEMPTS });
+  // A new list is its owner's alone: its event goes to them (the caller announces it after the commit).
+  await logListEvents(trx, ctx.clock.now(), list.id, userId, [{ type: 'list.created', data: { title: list.title } }], [userId]);
   return { list, columns };
 }
 
@@ -228,13 +234,20 @@ export async function updateList(ctx: AppContext, userId: string, listId: string
     await assertOwnFolder(trx, userId, patch.folderId);
     await updateListFields(trx, listId, patch, isoNow(ctx.clock));
     const list = await listAs(trx, userId, listId, 'owner');
-    return { list, columns: (await listColumns(ctx, trx, list)).columns };
+    const audience = await logListEvents(trx, ctx.clock.now(), listId, userId, [{ type: 'list.updated', data: { title: list.title } }]);
+    return { view: { list, columns: (await listColumns(ctx, trx, list)).columns }, audience };
+  }).then(({ view, audience }) => {
+    announceEvents(ctx, streamsOf(audience));
+    return view;
   });
 }
 
 export async function deleteList(ctx: AppContext, userId: string, listId: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await listAs(trx, userId, listId, 'owner');
+    // Read before the delete: the tombstone goes to everyone who could read the list.
+    const audience = await logListEvents(trx, ctx.clock.now(), listId, userId, [{ type: 'list.deleted', data: { deletedAt: ctx.clock.now().toISOString(), reason: 'deleted' } }]);
     await deleteListRecord(trx, listId);
-  });
+    return audience;
+  }).then((audience) => announceEvents(ctx, streamsOf(audience)));
 }

@@ -417,7 +417,7 @@ export function publishDueBatch(db: Kysely<Database>, engine: Engine, now: strin
     .set({ published_at: now, created_at: now, scheduled_at: null, updated_at: now })
     .where('published_at', 'is', null)
     .where(inClaimed(engine, 'id', due))
-    .returning(['id', 'user_id', 'content', 'publicly_visible', 'cross_post_config'])
+    .returning(['id', 'user_id', 'content', 'publicly_visible', 'cross_post_config', 'org_id'])
     .execute();
 }
 
@@ -624,4 +624,10 @@ export async function unindexedMessages(db: Kysely<Database>, limit: number): Pr
 export async function addToSearchIndex(db: Kysely<Database>, row: { id: string; content: string }): Promise<void> {
   const { insertId } = await sql`insert into messages_fts (content) values (${row.content})`.execute(db);
   await sql`update messages set fts_rowid = ${Number(insertId)} where id = ${row.id}`.execute(db);
+}
+
+/** Who wrote these messages, and where (the deletion's events name each message's author). */
+export function messageAuthors(db: Kysely<Database>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('messages').select(['id', 'user_id', 'org_id', 'published_at']).where('id', 'in', [...ids]).execute();
 }

@@ -4,6 +4,8 @@ import type { UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { crossPostRequestOf, planForPublish, recordDeliveries, requestsCrossPost, type CrossPostRequest } from '../cross-posts/index.js';
 import { announcePublished } from './mentions.js';
+import { announceEvents, appendEvents, eventsFor } from '../events/index.js';
+import { logPublished } from './log-events.js';
 import { ownMessageRow, publishDueBatch, upcomingScheduled, updateUnpublished, withPushed } from './queries.js';
 import type { UpdateMessageBody } from './schemas.js';
 import { viewerOf } from '../visibility/service.js';
@@ -61,7 +63,11 @@ export async function reschedule(ctx: AppContext, user: UserRow, id: string, bod
     config = requestsCrossPost(request) ? JSON.stringify(crossPostRequestOf(request)) : null;
   }
   // Published between the read and the write (the publish job won): no longer changeable.
-  if (!(await updateUnpublished(db, id, scheduledAt, config, now.toISOString()))) throw conflict('Only messages scheduled in the future can be changed', 'not_scheduled');
+  const { streams } = await db.transaction().execute(async (trx) => {
+    if (!(await updateUnpublished(trx, id, scheduledAt, config, now.toISOString()))) throw conflict('Only messages scheduled in the future can be changed', 'not_scheduled');
+    return appendEvents(trx, eventsFor([user.id], 'message.updated', user.id, { messageId: id, scheduledAt }), now);
+  });
+  announceEvents(ctx, streams);
   return scheduledAt;
 }
 
@@ -77,7 +83,13 @@ export async function publishDueMessages(ctx: AppContext): Promise<number> {
   let published = 0;
   for (;;) {
     const now = ctx.clock.now().toISOString();
-    const claimed = await publishDueBatch(db, engine, now, BATCH);
+    // Claimed and logged in one transaction: message.created and the timeline fan-out commit with the publish.
+    const { claimed, streams } = await db.transaction().execute(async (trx) => {
+      const rows = await publishDueBatch(trx, engine, now, BATCH);
+      return { claimed: rows, streams: await logPublished(trx, ctx.clock.now(), rows) };
+    });
+    announceEvents(ctx, streams);
+    if (claimed.length > 0) ctx.jobs.kick();
     await recordPublishedCrossPosts(ctx, claimed);
     await announcePublished(ctx, claimed, true);
     published += claimed.length;

@@ -13,6 +13,8 @@ import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 import { callOffCrossPosts, crossPostRequestOf, deliverAndReport, planCrossPosts, recordDeliveries, requestsCrossPost, type CrossPostRequest, type PlannedDelivery } from '../cross-posts/index.js';
 
 export type { CrossPostRequest };
+import { announceEvents, streamsOf } from '../events/index.js';
+import { logDeleted, logPublished, type PublishedMessage } from './log-events.js';
 import { announcePublished } from './mentions.js';
 import { presentMessage } from './presenter.js';
 import {
@@ -309,6 +311,8 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
     };
     // The posts of a batch are written together, after every unit (db/batched-transaction.ts).
     collect('messages', { row, tags }, (messages: NewMessage[]) => insertMessagesAndTags(trx, ctx.db.engine, messages));
+    // Its events (message.created, the timeline fan-out job), one write for the batch's posts.
+    if (scheduledAt === null) collect('events', { id, user_id: author.id, org_id: row.org_id }, (items: PublishedMessage[]) => logPublished(trx, now, items));
     // One delivery (and its job) per target, committed with the message; a scheduled one's when it is published.
     const deliveryIds = scheduledAt === null && planned.length > 0 ? await recordDeliveries(trx, now, { id, userId: author.id }, planned) : [];
     return { row, deliveryIds };
@@ -316,6 +320,8 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   const committedAt = Date.now();
 
   if (scheduledAt === null) {
+    announceEvents(ctx, streamsOf([author.id]));
+    ctx.jobs.kick();
     if (parentAuthorId !== null) ctx.events.emit('reply', { messageId: id, parentId: body.parentId!, authorId: parentAuthorId, actorId: author.id });
     if (pushedAuthorId !== null) ctx.events.emit('push', { messageId: id, pushedMessageId: body.pushedMessageId!, authorId: pushedAuthorId, actorId: author.id });
     await announcePublished(ctx, [{ id, user_id: author.id, content, publicly_visible: publiclyVisible }], false);
@@ -422,6 +428,7 @@ export async function replies(ctx: AppContext, viewer: Viewer, id: string, limit
 /** Deletes an own message and (cascading) its replies, with their media; 409 while other posts push it. */
 export async function deleteMessage(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   let removals = 0;
+  let streams: string[] = [];
   const ids = await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await ownMessageRow(trx, user.id, id))) throw notFound('Message not found');
     if (await isPushedByOthers(trx, id)) throw conflict('Other posts still push this message', 'message_pushed');
@@ -429,9 +436,12 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: string):
     const tree = await messageTreeIds(trx, id);
     // Their copies on the networks go too (removal jobs committed with the delete).
     removals = await callOffCrossPosts(trx, ctx.clock.now(), tree);
+    streams = await logDeleted(trx, ctx.clock.now(), tree, user.id);
     await deleteMessages(trx, [id]);
     return tree;
   });
+  announceEvents(ctx, streams);
+  ctx.jobs.kick();
   if (removals > 0) ctx.jobs.kick();
   // Their media go after the delete has committed (a rollback must not lose the blobs).
   await releaseUploads(ctx, ids.map((messageId) => `message:${messageId}`));

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { newId } from '../../lib/ids.js';
-import { insertNotification, notifyUsers, refoldNotice, unreadListNotice } from './queries.js';
+import { announceEvents, streamsOf } from '../events/index.js';
+import { recordNotification } from './log-events.js';
+import { notifyUsers, refoldNotice, unreadListNotice } from './queries.js';
 import { pathTo } from './route-paths.js';
 
 // `list_changed` notices, folded while unread: a
@@ -62,14 +64,14 @@ export async function foldListChange(ctx: AppContext, change: ListChange): Promi
   if (!actor) return 'skipped';
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
         const open = await unreadListNotice(trx, ctx.db.engine, change.recipientId, LIST_CHANGED, change.list.id);
         if (open) {
           await refoldNotice(trx, open.id, noticeFields(change, actor, countIn(open.metadata) + change.changes));
           return 'folded' as const;
         }
         const routePath = pathTo('/lists', change.list.id);
-        await insertNotification(trx, {
+        await recordNotification(ctx, {
           id: newId(),
           user_id: change.recipientId,
           type: LIST_CHANGED,
@@ -80,9 +82,11 @@ export async function foldListChange(ctx: AppContext, change: ListChange): Promi
           target_list_id: change.list.id,
           target_org_id: null,
           created_at: ctx.clock.now().toISOString(),
-        });
+        }, trx);
         return 'created' as const;
       });
+      if (outcome === 'created') announceEvents(ctx, streamsOf([change.recipientId]));
+      return outcome;
     } catch (err) {
       // Another instance's first notice went in meanwhile: fold into it.
       if (!isUniqueViolation(err)) throw err;

@@ -1,3 +1,4 @@
+import { recordNotification } from './log-events.js';
 import type { AppContext } from '../../runtime/context.js';
 import { toBool } from '../../db/dialect.js';
 import { notFound } from '../../http/errors.js';
@@ -10,7 +11,6 @@ import { pathTo } from './route-paths.js';
 import {
   clearMessagePaths,
   deleteOwnNotification,
-  insertNotification,
   markAllNotificationsRead,
   markNotificationRead,
   messageContent,
@@ -96,7 +96,7 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<void>
   };
   const id = newId();
   if (inApp) {
-    await insertNotification(db, {
+    await recordNotification(ctx, {
       id,
       user_id: recipient.id,
       actor_id: actor.id,
@@ -153,7 +153,7 @@ export interface InAppNotice {
  */
 export async function notifyInApp(ctx: AppContext, notice: InAppNotice): Promise<void> {
   const routePath = notice.routePath ?? pathTo('/messages', notice.messageId);
-  await insertNotification(ctx.db.kysely, {
+  await recordNotification(ctx, {
     id: newId(),
     user_id: notice.recipientId,
     actor_id: notice.actorId ?? null,

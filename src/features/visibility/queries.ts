@@ -17,3 +17,26 @@ export async function follows(db: Db, followerId: string, followeeId: string): P
 export function messageAccess(db: Db, id: string): Promise<Pick<MessageRow, 'id' | 'user_id' | 'published_at' | 'publicly_visible'> | undefined> {
   return db.selectFrom('messages').select(['id', 'user_id', 'published_at', 'publicly_visible']).where('id', '=', id).executeTakeFirst();
 }
+
+/**
+ * The users whose home timeline shows the author's published messages, a page at a time by id:
+ * their followers (and, for a message of an organization, its members), less those whose feed
+ * leaves the author out (a block either way, or a mute: messages.ts, feedHiddenAuthors), never
+ * the author. A private account's followers are the ones it accepted.
+ */
+export async function timelineAudience(db: Db, authorId: string, orgId: string | null, afterUserId: string, limit: number): Promise<string[]> {
+  let people = db.selectFrom('follows').select('follows.follower_id as id').where('follows.followee_id', '=', authorId);
+  if (orgId !== null) people = people.union(db.selectFrom('organization_members').select('organization_members.user_id as id').where('organization_members.organization_id', '=', orgId));
+  const rows = await db
+    .selectFrom(people.as('p'))
+    .select('p.id')
+    .where('p.id', '>', afterUserId)
+    .where('p.id', '!=', authorId)
+    .where('p.id', 'not in', db.selectFrom('blocks').select('blocks.blocker_id').where('blocks.blocked_id', '=', authorId))
+    .where('p.id', 'not in', db.selectFrom('blocks').select('blocks.blocked_id').where('blocks.blocker_id', '=', authorId))
+    .where('p.id', 'not in', db.selectFrom('mutes').select('mutes.muter_id').where('mutes.muted_id', '=', authorId))
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { enqueueJobs } from '../../runtime/jobs/enqueue.js';
+import type { AppContext } from '../../runtime/types.js';
+import { timelineAudience } from '../visibility/service.js';
+import { appendEvents, streamOfUser } from './queries.js';
+import { announceEvents } from './announce.js';
+
+// The home timeline's events (`timeline.message`, `timeline.message_removed`): fan-out on write
+// to the streams of the author's followers and, for an organization's message, its members,
+// as the feed shows it (visibility's timelineAudience: blocks either way and mutes leave a reader
+// out). Never in the author's request: the write commits a job with the message (enqueueTimeline),
+// and the job appends to a batch of streams per transaction.
+
+export interface TimelineJob {
+  messageId: string;
+  authorId: string;
+  orgId: string | null;
+  /** The message was deleted (or purged): tombstones to the same audience. */
+  removed?: { deletedAt: string; reason: 'deleted' | 'purged' };
+}
+
+/** Streams per transaction of the fan-out (each a counter upsert; one insert for all). */
+export const FANOUT_BATCH = 200;
+
+/** Commits the fan-out jobs of these messages with the caller's transaction. */
+export async function enqueueTimeline(trx: Kysely<Database>, now: Date, jobs: readonly TimelineJob[]): Promise<void> {
+  await enqueueJobs(
+    trx,
+    now,
+    jobs.map((payload) => ({ kind: 'events-timeline' as const, payload })),
+  );
+}
+
+/** The job: every reader's stream gets the event, a batch of streams per transaction. */
+export async function fanOutTimeline(ctx: AppContext, job: TimelineJob): Promise<void> {
+  const type = job.removed ? 'timeline.message_removed' : 'timeline.message';
+  const data = job.removed ? { messageId: job.messageId, authorId: job.authorId, deletedAt: job.removed.deletedAt, reason: job.removed.reason } : { messageId: job.messageId, authorId: job.authorId };
+  let after = '';
+  for (;;) {
+    const readers = await timelineAudience(ctx.db.kysely, job.authorId, job.orgId, after, FANOUT_BATCH);
+    if (readers.length === 0) return;
+    const { streams } = await ctx.db.kysely.transaction().execute((trx) =>
+      appendEvents(
+        trx,
+        readers.map((id) => ({ stream: streamOfUser(id), type, actorId: job.authorId, data })),
+        ctx.clock.now(),
+      ),
+    );
+    announceEvents(ctx, streams);
+    if (readers.length < FANOUT_BATCH) return;
+    after = readers[readers.length - 1];
+  }
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { appendEvents, enqueueTimeline, eventsFor, type TombstoneReason } from '../events/index.js';
+import { messageAuthors } from './queries.js';
+
+// What the messages feature writes to the event log (docs/events.md), inside the transaction of
+// the change: `message.*` to the author's stream, and the home-timeline fan-out job
+// (`timeline.message`, `timeline.message_removed`) committed with it.
+
+export interface PublishedMessage {
+  id: string;
+  user_id: string;
+  org_id: string | null;
+}
+
+/** Messages became visible (posted, or their scheduled time came): message.created and the fan-out. */
+export async function logPublished(trx: Kysely<Database>, now: Date, messages: readonly PublishedMessage[]): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const { streams } = await appendEvents(
+    trx,
+    messages.flatMap((m) => eventsFor([m.user_id], 'message.created', m.user_id, { messageId: m.id, orgId: m.org_id })),
+    now,
+  );
+  await enqueueTimeline(
+    trx,
+    now,
+    messages.map((m) => ({ messageId: m.id, authorId: m.user_id, orgId: m.org_id })),
+  );
+  return streams;
+}
+
+/** Messages are about to be deleted (read before the delete): a tombstone to each author, and the timelines'. */
+export async function logDeleted(trx: Kysely<Database>, now: Date, ids: readonly string[], actorId: string, reason: TombstoneReason = 'deleted'): Promise<string[]> {
+  const rows = await messageAuthors(trx, ids);
+  if (rows.length === 0) return [];
+  const deletedAt = now.toISOString();
+  const { streams } = await appendEvents(
+    trx,
+    rows.flatMap((m) => eventsFor([m.user_id], 'message.deleted', actorId, { messageId: m.id, deletedAt, reason })),
+    now,
+  );
+  const published = rows.filter((m) => m.published_at !== null);
+  await enqueueTimeline(
+    trx,
+    now,
+    published.map((m) => ({ messageId: m.id, authorId: m.user_id, orgId: m.org_id, removed: { deletedAt, reason: reason === 'purged' ? 'purged' : 'deleted' } })),
+  );
+  return streams;
+}
