@@ -65,7 +65,9 @@ export function webRoutes(distDir: string): FastifyPluginAsync {
       preCompressed: true,
       index: false,
       decorateReply: false,
-      setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
+      setHeaders: (res) => {
+        res.setHeader('x-content-type-options', 'nosniff');
+      },
     });
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
       if (API_SPACE.test(request.url)) return reply.callNotFound();
