@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveStreams } from '../../src/features/events/live.js';
 import { newId } from '../../src/lib/ids.js';
 import { issueEmailToken } from '../../src/runtime/email-tokens.js';
 import { unsubscribeToken } from '../../src/features/notifications/unsubscribe.js';
@@ -505,6 +506,23 @@ describe('organizations', () => {
     await send('GET', `/api/orgs/${org.slug}/messages`);
     const { org: gone } = await json('POST', '/api/orgs', { payload: { name: 'Gone', slug: 'tour-gone' }, status: 201 });
     await send('DELETE', `/api/orgs/${gone.slug}`);
+  });
+});
+
+describe('events', () => {
+  it('the pull and the live stream (cut short by its maximum age)', async () => {
+    await send('GET', '/api/events?after=0&limit=10&types=list.*', { bearer: true });
+    const hub = t.app.ctx.state(liveStreams);
+    const timings = hub.timings;
+    hub.timings = { ...timings, maxAgeMs: 200 };
+    try {
+      const res = await send('GET', '/api/events/stream', { headers: { accept: 'text/event-stream' } });
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(res.body).toMatch(/^retry: \d+\n/);
+      expect(res.body).toContain('event: ready');
+    } finally {
+      hub.timings = timings;
+    }
   });
 });
 
