@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import promiseHeldAcrossAwait from './eslint-rules/promise-held-across-await.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', 'bench/results/', 'reports/', '.stryker-tmp/'] },
@@ -28,6 +29,18 @@ export default tseslint.config(
           message: "A feature's queries live in its queries.ts or queries/ (README, Design: queries).",
         },
       ],
+    },
+  },
+  {
+    // Every promise has a handler from the moment it is created: a rejection nobody handles ends
+    // the process (issue 34). Checked with type information, so only on the type-checked folders.
+    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { local: { rules: { 'promise-held-across-await': promiseHeldAcrossAwait } } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      'local/promise-held-across-await': 'error',
     },
   },
   {

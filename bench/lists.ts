@@ -6,6 +6,7 @@ import { newId } from '../src/lib/ids.js';
 import { parseSchema } from '../src/features/lists/dsl.js';
 import { insertColumns, insertRows, type PreparedRow } from '../src/features/lists/queries/index.js';
 import { prepareRow, storedData } from '../src/features/lists/row-data.js';
+import { startedEarly } from '../src/lib/promises.js';
 
 // Lists bench: the bench user (bench0) owns a private list of BENCH_LIST_ROWS rows (default
 // 100,000) with a ten-column schema whose columns carry validation rules (required, lengths, a
@@ -203,7 +204,7 @@ export async function listImportTimings(base: string, syncToken: string, seeded:
   let importing = true;
   const latencies: number[] = [];
   let failures = 0;
-  const reader = (async () => {
+  const reader = startedEarly((async () => {
     while (importing) {
       const t = performance.now();
       try {
@@ -215,7 +216,7 @@ export async function listImportTimings(base: string, syncToken: string, seeded:
         failures++; // e.g. the server dropped the connection while its event loop was blocked
       }
     }
-  })();
+  })());
   let busy: number;
   try {
     busy = await timedImport(base, headers, seeded.busyImportListId, csv);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { newId } from '../src/lib/ids.js';
 import { freshDatabase } from '../test/helpers/app.js';
 import { benchApp, benchSubscriber } from './bench-app.js';
+import { startedEarly } from '../src/lib/promises.js';
 
 // Materialize of large sources (issue 19's figures): BENCH_MATERIALIZE_MESSAGES messages (1,000)
 // into a list, a list of BENCH_MATERIALIZE_ROWS rows (10,000) into a document, and a list of
@@ -110,8 +111,8 @@ async function main() {
           into.push(performance.now() - s);
         }
       };
-      const writer = loop(writes, () => request('POST', '/api/messages', other.cookie, { content: 'beside' }));
-      const reader = loop(reads, () => fetch(`${base}/api/messages?limit=20`).then((r) => r.arrayBuffer()));
+      const writer = startedEarly(loop(writes, () => request('POST', '/api/messages', other.cookie, { content: 'beside' })));
+      const reader = startedEarly(loop(reads, () => fetch(`${base}/api/messages?limit=20`).then((r) => r.arrayBuffer())));
       await new Promise((resolve) => setTimeout(resolve, 300));
       holds.length = 0;
       const t0 = performance.now();

@@ -3,6 +3,7 @@ import { createTestApp, ENGINE, type TestApp } from '../helpers/app.js';
 import { nextStamp } from '../../src/features/documents/queries/index.js';
 import type { SignedIn } from '../users/fixtures.js';
 import { call, createDoc, createFolder, expectStatus, writer } from './helpers.js';
+import { startedEarly } from '../../src/lib/promises.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -110,7 +111,7 @@ describe('GET /api/documents/sync', () => {
         await trx.updateTable('documents').set({ content: 'slow edit', revision: 2, change_ms: stamp }).where('id', '=', d1.id).execute();
         await gate;
       });
-      const reading = pull(a, before.lastSyncAt);
+      const reading = startedEarly(pull(a, before.lastSyncAt));
       release();
       await slow;
       const seen = await reading;
@@ -122,15 +123,15 @@ describe('GET /api/documents/sync', () => {
     const gate = new Promise<void>((r) => (release = r));
     let stamped!: () => void;
     const hasStamp = new Promise<void>((r) => (stamped = r));
-    const slow = t.db.kysely.transaction().execute(async (trx) => {
+    const slow = startedEarly(t.db.kysely.transaction().execute(async (trx) => {
       const stamp = await nextStamp(trx, a.user.id, t.clock.now().getTime());
       await trx.updateTable('documents').set({ content: 'slow edit', revision: 2, change_ms: stamp }).where('id', '=', d1.id).execute();
       stamped();
       await gate;
-    });
+    }));
     await hasStamp;
     // A second write starts meanwhile: it waits for the first (it cannot commit before it).
-    const fast = call(t, a, 'PATCH', `/api/documents/${d2.id}`, { content: 'fast edit' });
+    const fast = startedEarly(call(t, a, 'PATCH', `/api/documents/${d2.id}`, { content: 'fast edit' }));
     await new Promise((r) => setTimeout(r, 50));
     // The pull runs while both are uncommitted: it sees neither, and its cursor stays before them.
     const during = await pull(a, before.lastSyncAt);

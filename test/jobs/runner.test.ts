@@ -3,6 +3,7 @@ import { enqueueJob, enqueueJobs, submitJob } from '../../src/runtime/jobs/enque
 import { claimDueJobs, runClaimedJob, runDueJobs } from '../../src/runtime/jobs/execute.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { clearJobs, jobRow, registerTestJob, yieldTurn, type Recorder } from './support.js';
+import { startedEarly } from '../../src/lib/promises.js';
 
 // The job runner on a real database: atomic claims under races, backoff with bounded attempts on
 // the test's clock, leases that let another runner take a dead runner's job, the in-process kick
@@ -245,7 +246,7 @@ describe('stopping', () => {
       const id = await submitJob(other.app.ctx, 'test-job', { key: 'inflight' });
       while (!r.runs.has('inflight')) await yieldTurn();
       let stopped = false;
-      const stopping = other.app.ctx.jobs.stop().then(() => (stopped = true));
+      const stopping = startedEarly(other.app.ctx.jobs.stop().then(() => (stopped = true)));
       await yieldTurn();
       expect(stopped).toBe(false);
       release();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/lib/crypto.js';
 import { newId } from '../../src/lib/ids.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { startedEarly } from '../../src/lib/promises.js';
 
 // Idempotency-Key's own rules (src/http/idempotency.ts) that idempotency.test.ts and
 // idempotency-edges.test.ts leave open: which keys are accepted at the bounds of "printable", the
@@ -57,7 +58,7 @@ describe('a claim left running', () => {
   it('is 409 in words while it runs, and taken over once its 5-minute lease has passed', async () => {
     const k = key();
     const post = () => t.app.inject({ method: 'POST', url: '/test/idempotency/held', headers: { 'idempotency-key': k } });
-    const first = post();
+    const first = startedEarly(post());
     await expect.poll(() => keyRows(k)).toEqual([{ state: 'running', response_status: null }]);
     const waiting = await post();
     expect(waiting.statusCode).toBe(409);

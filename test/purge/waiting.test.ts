@@ -6,6 +6,7 @@ import { deleteOwnAccount } from '../../src/features/purge/service.js';
 import { runDueJobs } from '../../src/runtime/jobs/execute.js';
 import { createAdminApp, type AdminTestApp } from '../admin/helpers.js';
 import { account, as, ok, PASSWORD, rowsNaming, SEEDED_COUNTS, seedContent } from './seed.js';
+import { startedEarly } from '../../src/lib/promises.js';
 
 // What a purge or deletion request answers while its removal job is still running: the job
 // outlasting REMOVAL_WAIT_MS (the answer then gives the counts found at the start, and the job goes
@@ -55,7 +56,7 @@ describe('a removal job that is still running', () => {
     const [owner, other] = [await account(t), await account(t)];
     await seedContent(t, owner, other);
     const held = holdBlobDeletes();
-    const answer = purge(owner.user.id, { categories: { directMessages: false, documents: false, lists: false } });
+    const answer = startedEarly(purge(owner.user.id, { categories: { directMessages: false, documents: false, lists: false } }));
     // The job has removed the first batch of messages and waits on their image's blob.
     await held.hit;
     await ok(t, owner, 'POST', '/api/messages', { content: 'posted during the purge' });

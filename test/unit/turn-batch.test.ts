@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TurnBatch, TurnShared } from '../../src/lib/turn-batch.js';
+import { startedEarly } from '../../src/lib/promises.js';
 
 // Reads shared by the callers of one turn (src/lib/turn-batch.ts): one read per turn, started
 // after every caller of the turn arrived; a caller arriving while a read runs joins the next one.
@@ -14,10 +15,10 @@ describe('TurnShared', () => {
       reads++;
       return value;
     });
-    const a = shared.get();
+    const a = startedEarly(shared.get());
     // A write that completes in the same turn as the callers' arrival is seen by all of them.
     value = 'after';
-    const b = shared.get();
+    const b = startedEarly(shared.get());
     expect(await Promise.all([a, b])).toEqual(['after', 'after']);
     expect(reads).toBe(1);
   });
@@ -33,12 +34,12 @@ describe('TurnShared', () => {
       if (starts.length === 1) await gate;
       return seen;
     });
-    const first = shared.get();
+    const first = startedEarly(shared.get());
     await turn();
     await turn();
     // The first read has started (and waits); the value changes, then a second caller comes.
     value = 2;
-    const second = shared.get();
+    const second = startedEarly(shared.get());
     release();
     expect(await first).toBe(1);
     expect(await second).toBe(2);

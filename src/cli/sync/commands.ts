@@ -7,9 +7,10 @@ import { describe as describeItem, prepare, RefusedError, run, type Reporter } f
 import { configDir, credentialsPath, deleteCredentials, readCredentials, writeCredentials } from './config.js';
 import { massDeletes, type Mode } from './plan.js';
 import { progressBar, type LoggingProgress } from './progress.js';
+import { watchAndSync } from './watch.js';
 import { confirm, promptPassword, readStdinLine } from '../prompt.js';
 
-// The `social-lists-sync` command line: login, logout, pull, push, sync, status.
+// The `social-lists-sync` command line: login, logout, pull, push, sync, watch, status.
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -73,10 +74,14 @@ function reporter(io: Io, showProgress: boolean): Reporter {
   };
 }
 
-async function client(dirOption: string | undefined): Promise<ApiClient> {
+async function login(dirOption: string | undefined): Promise<{ api: ApiClient; token: string }> {
   const creds = await readCredentials(configDir(dirOption));
   if (!creds) throw new ExitError(EXIT_ERROR, 'Not logged in: run "social-lists-sync login <server-url> <email>" first');
-  return new ApiClient(creds.server, creds.token);
+  return { api: new ApiClient(creds.server, creds.token), token: creds.token };
+}
+
+async function client(dirOption: string | undefined): Promise<ApiClient> {
+  return (await login(dirOption)).api;
 }
 
 async function folder(path: string | undefined): Promise<string> {
@@ -172,6 +177,27 @@ export function buildProgram(io: Io = processIo): Command {
   syncCommand('pull', 'Bring the server’s changes into the folder (local changes stay local)');
   syncCommand('push', 'Send the folder’s changes to the server (server changes wait for a pull)');
   syncCommand('sync', 'Both ways: pull and push in one run');
+
+  program
+    .command('watch')
+    .description('Keep the folder in sync as changes happen, on the server or in the folder, until stopped')
+    .argument('[folder]', 'the local folder', '.')
+    .option('-y, --yes', 'go ahead even when a run deletes many files')
+    .action(async (path: string, opts: { yes?: boolean }, cmd: Command) => {
+      const { api, token } = await login(configOf(cmd));
+      const root = await folder(path);
+      const stopped = new AbortController();
+      const stop = () => stopped.abort();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      try {
+        await watchAndSync({ api, token, root, yes: opts.yes === true, report: reporter(io, false), signal: stopped.signal });
+      } finally {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      }
+      io.out('Stopped watching.');
+    });
 
   program
     .command('status')

@@ -232,7 +232,9 @@ export class NetworkBStandIn {
               payload = answer.text;
             }
             res.writeHead(answer.status, headers).end(payload);
-          });
+          })
+          // Writing the answer failed (the client went away): nothing is left to tell it.
+          .catch(() => res.destroy());
       });
     });
   }
