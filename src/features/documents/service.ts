@@ -6,6 +6,7 @@ import { findUserByUsername } from '../users/service.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import type { CreateDocumentBody, UpdateDocumentBody } from './schemas.js';
 import { checkSegment } from './folder-tree.js';
+import { logDocumentChanges, type DocumentChange } from './log-events.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import {
   anyNameTaken,
@@ -58,7 +59,11 @@ export async function createDocument(ctx: AppContext, userId: string, body: Crea
  */
 export async function createDocumentIn(ctx: AppContext, trx: Tx, userId: string, body: CreateDocumentBody, published: Set<string>): Promise<DocumentRow> {
   try {
-    return await writerIn(ctx, trx, userId, (w) => insertNew(w, body), published);
+    // Logged in the caller's transaction; the streams' poll carries it once that commits.
+    const changes: DocumentChange[] = [];
+    const doc = await writerIn(ctx, trx, userId, (w) => insertNew(w, body), published, userId, changes);
+    await logDocumentChanges(trx, changes, ctx.clock.now());
+    return doc;
   } catch (err) {
     throw isUniqueViolation(err) ? anyNameTaken() : err;
   }

@@ -101,7 +101,7 @@ export async function applySharedOperation(ctx: AppContext, w: Writer, owners: M
   if (OWNER_FIELDS.some((f) => data[f] !== undefined)) throw forbidden("Only the document's owner may move it, rename its file or change its visibility");
   let ow = owners.get(found.user_id);
   if (!ow) {
-    ow = await writerIn(ctx, w.trx, found.user_id, async (x) => x, w.published, w.userId);
+    ow = await writerIn(ctx, w.trx, found.user_id, async (x) => x, w.published, w.userId, w.changes);
     owners.set(found.user_id, ow);
   }
   const doc = (await findOwnDocument(ow.trx, found.user_id, id))!;

@@ -6,6 +6,8 @@ import { AppError, badRequest, conflict, notFound } from '../../../http/errors.j
 import { newId } from '../../../lib/ids.js';
 import { checkSegment, FolderTree } from '../folder-tree.js';
 import { presentDocument, type DocumentRow, type FolderRow } from '../presenter.js';
+import { logDocumentChanges, type DocumentChange } from '../log-events.js';
+import { announceEvents, streamsOf } from '../../events/index.js';
 
 // The documents' queries, which the services call: one transaction per write holding the user's
 // sync stamp, loading the folder tree (folder-tree.ts), and the rules every change of a document
@@ -27,6 +29,13 @@ export interface Writer {
   stamp: number;
   /** Documents this transaction made public: reported (`documentPublished`) once it commits. */
   published: Set<string>;
+  /** What this transaction changed, logged as events before it commits (log-events.ts). */
+  changes: DocumentChange[];
+}
+
+/** Notes a change of the writer's own document or folder for the event log. */
+function noteChange(w: Writer, type: DocumentChange['type'], data: Record<string, unknown>, documentId?: string): void {
+  w.changes.push({ type, ownerId: w.userId, editorId: w.editorId, ...(documentId !== undefined ? { documentId } : {}), data });
 }
 
 /**
@@ -62,12 +71,21 @@ export const anyNameTaken = () => conflict('A folder or document with that name 
 
 /**
  * Runs `fn` in the caller's transaction, taking the user's sync stamp first (withWriter's work, for
- * a write shared with another feature). `published` collects the documents that became public.
+ * a write shared with another feature). `published` collects the documents that became public,
+ * `changes` what is to be logged (logDocumentChanges, before the caller's transaction commits).
  */
-export async function writerIn<T>(ctx: AppContext, trx: Tx, userId: string, fn: (w: Writer) => Promise<T>, published = new Set<string>(), editorId = userId): Promise<T> {
+export async function writerIn<T>(
+  ctx: AppContext,
+  trx: Tx,
+  userId: string,
+  fn: (w: Writer) => Promise<T>,
+  published = new Set<string>(),
+  editorId = userId,
+  changes: DocumentChange[] = [],
+): Promise<T> {
   const at = ctx.clock.now();
   const stamp = await nextStamp(trx, userId, at.getTime());
-  return fn({ trx, userId, editorId, now: at.toISOString(), nowMs: at.getTime(), stamp, published });
+  return fn({ trx, userId, editorId, now: at.toISOString(), nowMs: at.getTime(), stamp, published, changes });
 }
 
 /**
@@ -85,8 +103,13 @@ export function announcePublished(ctx: AppContext, userId: string, published: It
 export async function withWriter<T>(ctx: AppContext, userId: string, fn: (w: Writer) => Promise<T>, editorId = userId): Promise<T> {
   const published = new Set<string>();
   try {
-    const result = await ctx.db.kysely.transaction().execute((trx) => writerIn(ctx, trx, userId, fn, published, editorId));
+    const { result, written } = await ctx.db.kysely.transaction().execute(async (trx) => {
+      const changes: DocumentChange[] = [];
+      const result = await writerIn(ctx, trx, userId, fn, published, editorId, changes);
+      return { result, written: await logDocumentChanges(trx, changes, ctx.clock.now()) };
+    });
     announcePublished(ctx, userId, published);
+    announceEvents(ctx, streamsOf(written));
     return result;
   } catch (err) {
     if (isUniqueViolation(err)) throw anyNameTaken();
@@ -123,6 +146,7 @@ export async function createFolder(w: Writer, tree: FolderTree, name: string, pa
   };
   await w.trx.insertInto('document_folders').values(row).execute();
   tree.set(row);
+  noteChange(w, 'folder.created', { folderId: row.id, name, parentId });
   return row;
 }
 
@@ -153,6 +177,7 @@ export async function updateFolder(w: Writer, tree: FolderTree, folder: FolderRo
     .returningAll()
     .executeTakeFirstOrThrow();
   tree.set(row);
+  noteChange(w, 'folder.updated', { folderId: row.id, name, parentId });
   return row;
 }
 
@@ -168,14 +193,17 @@ export async function deleteFolder(w: Writer, tree: FolderTree, folder: FolderRo
       .where('id', 'in', chunk)
       .where('deleted_at', 'is', null)
       .execute();
-    await w.trx
+    const documents = await w.trx
       .updateTable('documents')
       .set((eb) => ({ deleted_at: w.now, delete_batch: batch, updated_at: w.now, change_ms: w.stamp, revision: eb('revision', '+', 1) }))
       .where('user_id', '=', w.userId)
       .where('folder_id', 'in', chunk)
       .where('deleted_at', 'is', null)
+      .returning('id')
       .execute();
+    for (const d of documents) noteChange(w, 'document.deleted', { documentId: d.id, deletedAt: w.now, reason: 'deleted' }, d.id);
   }
+  for (const id of ids) noteChange(w, 'folder.deleted', { folderId: id, deletedAt: w.now, reason: 'deleted' });
   for (const id of ids) {
     const f = tree.get(id)!;
     if (f.deleted_at === null) tree.set({ ...f, deleted_at: w.now, delete_batch: batch });
@@ -272,6 +300,7 @@ export async function insertDocument(w: Writer, tree: FolderTree, input: NewDocu
   };
   await w.trx.insertInto('documents').values(row).execute();
   if (input.isPublic) w.published.add(row.id);
+  noteChange(w, 'document.created', { documentId: row.id, title: row.title, folderId: row.folder_id, revision: 1 }, row.id);
   const doc = (await findOwnDocument(w.trx, w.userId, row.id))!;
   await recordRevision(w, doc, true);
   return doc;
@@ -330,6 +359,7 @@ export async function updateDocument(w: Writer, tree: FolderTree, doc: DocumentR
     .where('id', '=', doc.id)
     .execute();
   if (isPublic && !wasPublic) w.published.add(doc.id);
+  noteChange(w, 'document.updated', { documentId: doc.id, title, folderId, revision: doc.revision + 1 }, doc.id);
   const updated = (await findOwnDocument(w.trx, w.userId, doc.id))!;
   if (textChanged || newHistoryEntry) await recordRevision(w, updated, newHistoryEntry);
   return updated;
@@ -341,6 +371,7 @@ export async function deleteDocument(w: Writer, doc: DocumentRow): Promise<void>
     .set({ deleted_at: w.now, delete_batch: newId(), updated_at: w.now, change_ms: w.stamp, revision: doc.revision + 1 })
     .where('id', '=', doc.id)
     .execute();
+  noteChange(w, 'document.deleted', { documentId: doc.id, deletedAt: w.now, reason: 'deleted' }, doc.id);
 }
 
 /** Records the document's current title and content in its history. */
