@@ -1,37 +1,8 @@
 import { unprocessable } from '../../http/errors.js';
+import { EVENT_TYPES } from '../events/index.js';
 
-// The event types of the log (CONTRACT.md, Events: "Types") that a webhook may subscribe to, and
-// the filter a webhook keeps: exact types and `prefix.*` (every type under that prefix).
-
-export const EVENT_TYPES = [
-  'message.created',
-  'message.updated',
-  'message.deleted',
-  'timeline.message',
-  'timeline.message_removed',
-  'notification.created',
-  'follow.created',
-  'follow.requested',
-  'follow.deleted',
-  'list.created',
-  'list.updated',
-  'list.deleted',
-  'list.row.created',
-  'list.row.updated',
-  'list.row.deleted',
-  'list.rows.imported',
-  'document.created',
-  'document.updated',
-  'document.deleted',
-  'folder.created',
-  'folder.updated',
-  'folder.deleted',
-  'share.granted',
-  'share.revoked',
-  'org.member.added',
-  'org.member.removed',
-  'webhook.test',
-] as const;
+// The filter a webhook keeps over the log's event types (CONTRACT.md, Events: "Types"): exact types
+// and `prefix.*` (every type under that prefix).
 
 const KNOWN = new Set<string>(EVENT_TYPES);
 
