@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { buildOnce } from './build-lock.js';
 import { ROOT } from './server-process.js';
 
 // The compiled server (dist/), as `npm install` makes it, for the tests that run what operators run
@@ -21,26 +22,11 @@ function upToDate(): boolean {
 }
 
 export async function ensureBuilt(): Promise<void> {
-  mkdirSync(join(ROOT, 'dist'), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      // Another test file is building; a lock left by a killed run is taken over after a while.
-      const since = mtime(LOCK);
-      if (since > 0 && Date.now() - since > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
-    if (upToDate()) return;
+  await buildOnce(LOCK, STALE_LOCK_MS, upToDate, async () => {
     const started = Date.now();
     await promisify(execFile)(process.execPath, [join(ROOT, 'scripts', 'build-server.mjs')], { cwd: ROOT });
     writeFileSync(STAMP, `${started}\n`);
     // Dated when the build began: a source saved while it ran makes the next call build again.
     utimesSync(STAMP, started / 1000, started / 1000);
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
+  });
 }

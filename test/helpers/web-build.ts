@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { WEB_DIST } from '../../src/features/web/module.js';
+import { buildOnce } from './build-lock.js';
 import { ROOT } from './server-process.js';
 
 // The browser and page tests run against the built client (dist/web, what `npm install` builds).
@@ -25,24 +26,8 @@ function fresh(): boolean {
 /** Builds the web client unless dist/web is up to date with its sources. */
 export async function ensureWebBuild(): Promise<void> {
   if (fresh()) return;
-  mkdirSync(join(ROOT, 'dist'), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      // Another test file is building it: wait for its lock to go (a lock left by a killed run
-      // is taken over after five minutes).
-      if (Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000) rmSync(LOCK, { recursive: true, force: true });
-      await new Promise((r) => setTimeout(r, 500));
-      if (fresh()) return;
-    }
-  }
-  try {
-    if (fresh()) return;
+  await buildOnce(LOCK, 300_000, fresh, async () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts'], { cwd: ROOT, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`npm run build:web failed:\n${run.stdout}\n${run.stderr}`);
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
+  });
 }
