@@ -119,17 +119,19 @@ describe('rescheduling at the bounds of "now"', () => {
   it('the publish job winning between a reschedule’s read and its write leaves the message published: 409', async () => {
     const id = await schedule(at(5 * MINUTE));
     t.clock.advance(5 * MINUTE - 1);
-    // Let the reschedule read the row (still in the future), then publish before its write.
+    // Let the reschedule read the row (still in the future), then publish before its write (its
+    // own transaction, which logs the change: the publish runs before that begins).
     const executor = t.db.kysely.getExecutor() as unknown as { executeQuery: (query: { sql: string }, ...rest: unknown[]) => Promise<unknown> };
     const original = executor.executeQuery;
     let published = 0;
     executor.executeQuery = async (query, ...rest) => {
-      if (published === 0 && /^update "messages" set "scheduled_at"/.test(query.sql)) {
+      const result = await original.call(executor, query, ...rest);
+      if (published === 0 && /^select .* from "messages"/.test(query.sql)) {
         executor.executeQuery = original;
         t.clock.advance(1);
         published = await publishDueMessages(t.app.ctx);
       }
-      return original.call(executor, query, ...rest);
+      return result;
     };
     const moving = call(t, s, 'PATCH', `/api/messages/${id}`, { scheduledAt: at(60 * MINUTE) });
     const res = await moving.finally(() => {
