@@ -38,6 +38,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/events/stream',
     {
+      preValidation: hook(requireUser),
       schema: {
         operationId: 'eventStream',
         tags,
