@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { FEATURES } from './features/index.js';
 import { checkOrigin } from './http/auth.js';
 import { clientErrorHandler } from './http/client-errors.js';
-import { registerErrorHandling } from './http/errors.js';
+import { badRequest, MAX_PARAM_LENGTH, registerErrorHandling, uriTooLong } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { logDestination } from './http/log-format.js';
@@ -50,18 +50,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return typeof h === 'string' && REQUEST_ID_RE.test(h) ? h : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // URLs the router itself refuses (malformed escapes, over-long path parameters) get the same
     // error model as everything else.
     // Requests the HTTP parser itself refuses (raw non-ASCII bytes in the URL...): the same model.
     clientErrorHandler,
     frameworkErrors: (err, request, rawReply) => {
-      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const refusal = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? uriTooLong() : badRequest('Malformed URL', 'bad_url');
       const reply = rawReply as FastifyReply;
-      reply
-        .status(tooLong ? 414 : 400)
-        .header('x-request-id', request.id)
-        .send({ error: tooLong ? 'A path parameter is too long' : 'Malformed URL', code: tooLong ? 'uri_too_long' : 'bad_url' });
+      reply.status(refusal.statusCode).header('x-request-id', request.id).send({ error: refusal.message, code: refusal.code });
     },
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;

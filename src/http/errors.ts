@@ -100,3 +100,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' });
   });
 }
+
+/** The longest path parameter the router takes (its maxParamLength); a longer one is 414. */
+export const MAX_PARAM_LENGTH = 100;
+
+/** A path parameter over MAX_PARAM_LENGTH: the router's refusal, in the error model. */
+export const uriTooLong = () => new AppError(414, 'A path parameter is too long', 'uri_too_long');

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_PARAM_LENGTH, uriTooLong } from '../../http/errors.js';
 import { itemPage } from './items.js';
 import { CLIENT_PATHS, matchClientPath } from './paths.js';
 import { escapeHtml, loadShell, sendHtml, type Page, type Shell } from './shell.js';
@@ -41,6 +42,15 @@ async function pageFor(request: FastifyRequest): Promise<Page> {
   return item ? { status: 200, ...item } : notFoundPage();
 }
 
+/**
+ * An address of the API's that no API route took, caught by the client's catch-all: the answer the
+ * router gives without one (an over-long path parameter, which the catch-all absorbs, is 414).
+ */
+function apiMiss(request: FastifyRequest, reply: FastifyReply) {
+  if (request.url.split('?')[0].split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) throw uriTooLong();
+  return reply.callNotFound();
+}
+
 /** The web client's routes; `distDir` is the build's output (dist/web), absent or not. */
 export function webRoutes(distDir: string): FastifyPluginAsync {
   return async (app) => {
@@ -48,7 +58,7 @@ export function webRoutes(distDir: string): FastifyPluginAsync {
     if (!existsSync(indexHtml)) {
       app.log.warn(`web client not built (${indexHtml} is missing): the HTML paths answer 503 until npm run build:web`);
       const notBuilt = async (request: FastifyRequest, reply: FastifyReply) => {
-        if (API_SPACE.test(request.url)) return reply.callNotFound();
+        if (API_SPACE.test(request.url)) return apiMiss(request, reply);
         return sendHtml(reply, 503, NOT_BUILT_HTML);
       };
       for (const pattern of new Set(CLIENT_PATHS.map((p) => p.pattern))) app.get(pattern, { schema: { hide: true } }, notBuilt);
@@ -70,7 +80,7 @@ export function webRoutes(distDir: string): FastifyPluginAsync {
       },
     });
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (API_SPACE.test(request.url)) return reply.callNotFound();
+      if (API_SPACE.test(request.url)) return apiMiss(request, reply);
       const built = await pageFor(request);
       // A share link's token is in the address: it never leaves in a Referer.
       return sendHtml(reply, built.status, shell.render(built), built.head.privateAddress ? { 'referrer-policy': 'no-referrer' } : {});
