@@ -1,7 +1,7 @@
 import type { AppContext, PeriodicTask } from '../../runtime/types.js';
 import { pruneEvents } from './queries.js';
 
-// Retention (CONTRACT.md, Events): 7 days or the newest 10,000 events of a stream, whichever
+// Retention (docs/events.md): 7 days or the newest 10,000 events of a stream, whichever
 // keeps fewer. A reader whose cursor falls below what is kept gets cursor_too_old.
 
 export const RETENTION_MS = 7 * 86_400_000;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Nullable, ref } from '../../http/schemas.js';
 
-// The event log's HTTP shapes (CONTRACT.md, Events).
+// The event log's HTTP shapes (docs/events.md).
 
 export const EventEnvelopeSchema = Type.Object(
   {

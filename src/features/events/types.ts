@@ -1,4 +1,4 @@
-// The event types of the contract (CONTRACT.md, Events): what the log writes, a webhook may ask
+// The event types of the contract (docs/events.md): what the log writes, a webhook may ask
 // for, and a `types` filter names. Clients ignore types they do not know.
 export const EVENT_TYPES = [
   'message.created',

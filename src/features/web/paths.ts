@@ -1,4 +1,4 @@
-// The web client's paths (CONTRACT.md, "The web client"): the one table the server answers with
+// The web client's paths (docs/web-client.md): the one table the server answers with
 // the client's page and the client routes by. Plain data, no imports: the browser bundle reads it
 // too (web/src/router.ts). `item` names the kind of thing a path's parameter points at; the server
 // opens the page only when the requester may read it (src/features/web/items.ts), and answers the

@@ -7,7 +7,7 @@ import { itemPage } from './items.js';
 import { CLIENT_PATHS, matchClientPath } from './paths.js';
 import { escapeHtml, loadShell, sendHtml, type Page, type Shell } from './shell.js';
 
-// The web client, served by the API's own process (CONTRACT.md, "The web client"): the built
+// The web client, served by the API's own process (docs/web-client.md): the built
 // assets from dist/web/client with long cache lifetimes and their pre-compressed twins, and the
 // HTML shell for every client path. A path that names nothing, and an item the requester may not
 // read, get the same 404 page. /api/…, /api-docs and /metrics stay the API's: the catch-all here

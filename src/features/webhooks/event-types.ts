@@ -1,7 +1,7 @@
 import { unprocessable } from '../../http/errors.js';
 import { EVENT_TYPES } from '../events/index.js';
 
-// The filter a webhook keeps over the log's event types (CONTRACT.md, Events: "Types"): exact types
+// The filter a webhook keeps over the log's event types (docs/web-client.md): exact types
 // and `prefix.*` (every type under that prefix).
 
 const KNOWN = new Set<string>(EVENT_TYPES);

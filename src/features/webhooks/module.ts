@@ -8,7 +8,7 @@ import { WEBHOOK_COMPONENTS } from './schemas.js';
 import { localSenders, runSender } from './sender.js';
 import { webhooksPart } from './user-data.js';
 
-// Signed webhooks (issue 36, CONTRACT.md "Webhooks"): users' and organizations' endpoints, the
+// Signed webhooks (issue 36, docs/web-client.md): users' and organizations' endpoints, the
 // deliveries made from the event log, each webhook's sender, and the delivery log. docs/webhooks.md.
 
 declare module '../../runtime/types.js' {

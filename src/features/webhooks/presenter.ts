@@ -1,7 +1,7 @@
 import { toBool } from '../../db/dialect.js';
 import type { AttemptRow, DeliveryRow, WebhookRow } from './queries.js';
 
-// Database rows to the wire shapes of CONTRACT.md (Webhooks). Never the secret.
+// Database rows to the wire shapes of docs/web-client.md. Never the secret.
 
 export function presentWebhook(row: WebhookRow) {
   return {

@@ -1,4 +1,4 @@
-// When a failed delivery is tried again (CONTRACT.md, Webhooks): after 5 s, 5 min, 30 min, 2 h,
+// When a failed delivery is tried again (docs/web-client.md): after 5 s, 5 min, 30 min, 2 h,
 // 5 h, 10 h, 14 h, 20 h and 24 h, each ± 20% so that a receiver that was down is not hit by every
 // retry in the same second; never sooner than the receiver's Retry-After. After the last one
 // the delivery has failed.

@@ -2,7 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { Paged, pageQuery } from '../../http/pagination.js';
 import { DateTime, Id, Nullable, ref, StringEnum } from '../../http/schemas.js';
 
-// Request and response schemas of the webhooks (CONTRACT.md, Events: Webhooks).
+// Request and response schemas of the webhooks (docs/web-client.md).
 
 export const DELIVERY_STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 
