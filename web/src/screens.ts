@@ -1,18 +1,11 @@
-import type { ComponentType } from 'preact';
 import type { ScreenName } from '../../src/features/web/paths';
-import type { Route } from './router';
+import type { ScreenModule } from './screen-props';
 
 // Every screen is its own lazily loaded chunk (the size budget: docs/web-client.md). A new screen:
 // a path in src/features/web/paths.ts, a module in screens/ whose default export takes
 // ScreenProps, and its loader here (the type makes a missing one an error).
 
-export interface ScreenProps {
-  route: Route;
-  /** The path's `:param`, decoded. */
-  param: string;
-}
-
-export type ScreenModule = { default: ComponentType<ScreenProps> };
+export type { ScreenModule, ScreenProps } from './screen-props';
 
 export const SCREENS: Record<ScreenName, () => Promise<ScreenModule>> = {
   home: () => import('./screens/home'),

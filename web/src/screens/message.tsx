@@ -4,7 +4,7 @@ import Composer from '../components/composer';
 import { MessageCard } from '../components/message-card';
 import { useTitle } from '../components/title';
 import { navigate } from '../router';
-import type { ScreenProps } from '../screens';
+import type { ScreenProps } from '../screen-props';
 import { useSession } from '../session';
 import NotFound from './not-found';
 

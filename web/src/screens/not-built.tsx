@@ -1,5 +1,5 @@
 import { useTitle } from '../components/title';
-import type { ScreenProps } from '../screens';
+import type { ScreenProps } from '../screen-props';
 
 // The paths of the contract whose screens are not built yet (issue 35 stays open for them): the
 // page opens and says so plainly, and everything there works through the API meanwhile.

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../api';
 import { Feed, FEED_PAGE } from '../components/feed';
 import { useTitle } from '../components/title';
-import type { ScreenProps } from '../screens';
+import type { ScreenProps } from '../screen-props';
 import { useSession } from '../session';
 import NotFound from './not-found';
 import { ErrorLine } from '../components/error-line';

@@ -3,7 +3,7 @@ import { api } from '../api';
 import { Feed, FEED_PAGE } from '../components/feed';
 import { useTitle } from '../components/title';
 import { navigate } from '../router';
-import type { ScreenProps } from '../screens';
+import type { ScreenProps } from '../screen-props';
 import { useSession } from '../session';
 
 // `/search?q=`: messages the viewer's feed holds, by words (signed in: the API's search is).

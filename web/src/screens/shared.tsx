@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { useTitle } from '../components/title';
-import type { ScreenProps } from '../screens';
+import type { ScreenProps } from '../screen-props';
 import NotFound from './not-found';
 
 // `/s/<token>`: what a share link opens, readable signed out: a document's text, or a list's

@@ -2,7 +2,7 @@ import { useCallback } from 'preact/hooks';
 import { api } from '../api';
 import { Feed, FEED_PAGE } from '../components/feed';
 import { useTitle } from '../components/title';
-import type { ScreenProps } from '../screens';
+import type { ScreenProps } from '../screen-props';
 import { useSession } from '../session';
 
 // `/tags/<tag>`: the messages with a tag (case-sensitive), as the feed shows them to the viewer.
