@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createScratchDatabase } from './postgres.js';
@@ -115,17 +116,27 @@ export async function secondInstance(t: TestApp, options: { ownConnection?: bool
   return app;
 }
 
-/** The SQL of every query `run` sends through `db` (its Kysely executor), in order. */
+const queryLog = new AsyncLocalStorage<string[]>();
+
+/**
+ * The SQL of every query `run` sends through `db` (its Kysely executor), in order. Only queries
+ * made in `run`'s own async context count (what it awaits, and timers and jobs it starts), not
+ * background work already under way when it began, such as a job or an after-commit notice left
+ * over from an earlier request, which a loaded machine can run in the middle of `run`.
+ */
 export async function queriesDuring(db: Db, run: () => Promise<unknown>): Promise<string[]> {
   const executor = db.kysely.getExecutor() as unknown as { executeQuery: (query: { sql: string }, ...rest: unknown[]) => unknown };
   const original = executor.executeQuery;
   const seen: string[] = [];
   executor.executeQuery = (query, ...rest) => {
-    seen.push(query.sql);
+    if (queryLog.getStore() === seen) seen.push(query.sql);
     return original.call(executor, query, ...rest);
   };
   try {
-    await run();
+    // Awaited inside the context: inject's answer is a lazy thenable that starts when awaited.
+    await queryLog.run(seen, async () => {
+      await run();
+    });
   } finally {
     executor.executeQuery = original;
   }
