@@ -61,7 +61,7 @@ it('starts empty, then makes, renames, moves and deletes folders', async () => {
   await page.keyboard.type('Work');
   await page.keyboard.press('Enter');
   await tree().getByRole('link', { name: 'Work' }).click();
-  await page.getByRole('heading', { level: 2, name: 'Work' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Work', exact: true }).waitFor();
   // Choosing a folder moves focus to its heading.
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('folder-heading');
   const work = await folderNamed('Work');
@@ -71,15 +71,15 @@ it('starts empty, then makes, renames, moves and deletes folders', async () => {
   await page.getByLabel('New folder in Work').fill('Plans');
   await page.getByRole('button', { name: 'Create folder' }).click();
   await tree().getByRole('link', { name: 'Plans' }).click();
-  await page.getByRole('heading', { level: 2, name: 'Work / Plans' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Work / Plans', exact: true }).waitFor();
   expect((await folderNamed('Plans')).parentId).toBe(work.id);
   await expectAccessible(page, 'documents, a folder');
   await page.getByLabel('Folder name').fill('Roadmaps');
   await page.getByRole('button', { name: 'Rename' }).click();
-  await page.getByRole('heading', { level: 2, name: 'Work / Roadmaps' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Work / Roadmaps', exact: true }).waitFor();
   await page.getByLabel('Move into').selectOption({ label: 'Top level' });
   await page.getByRole('button', { name: 'Move' }).click();
-  await page.getByRole('heading', { level: 2, name: 'Roadmaps' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Roadmaps', exact: true }).waitFor();
   expect((await folderNamed('Roadmaps')).parentId).toBeNull();
   // A folder cannot move into itself: it is not offered.
   expect(await page.getByLabel('Move into').locator('option', { hasText: 'Roadmaps' }).count()).toBe(0);
@@ -88,7 +88,7 @@ it('starts empty, then makes, renames, moves and deletes folders', async () => {
   await page.getByRole('button', { name: 'Delete folder' }).click();
   await expectAccessible(page, 'documents, deleting a folder');
   await page.getByRole('button', { name: 'Move folder to the trash' }).click();
-  await page.getByRole('heading', { level: 2, name: 'Top level' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Top level', exact: true }).waitFor();
   expect((await folders()).map((f) => f.name)).not.toContain('Roadmaps');
 });
 
@@ -230,8 +230,9 @@ it('shows the history with a diff, and restores a revision', async () => {
 
 it('makes a document from a template, then deletes it and restores it from the trash', async () => {
   await page.getByRole('link', { name: '← Documents' }).click();
-  await page.getByRole('heading', { level: 2, name: 'Work' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Work', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Add the default templates' }).click();
+  await page.getByRole('list', { name: 'Templates' }).getByRole('link').first().waitFor();
   const templates = (await api(owner, 'GET', '/api/documents/templates')).documents as { id: string; title: string }[];
   expect(templates.length).toBeGreaterThan(0);
   await page.getByRole('list', { name: 'Templates' }).getByRole('link', { name: templates[0].title }).waitFor();
@@ -247,7 +248,7 @@ it('makes a document from a template, then deletes it and restores it from the t
   // Delete (asked first): back to its folder, and in the trash.
   await page.getByRole('button', { name: 'Delete this document' }).click();
   await page.getByRole('button', { name: 'Move to the trash' }).click();
-  await page.getByRole('heading', { level: 2, name: 'Work' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Work', exact: true }).waitFor();
   expect((await call(web.t, owner, 'GET', `/api/documents/${copyId}`)).statusCode).toBe(404);
   await page.getByRole('button', { name: 'Show the trash' }).click();
   await page.getByRole('button', { name: `Restore ${template.title}` }).waitFor();
