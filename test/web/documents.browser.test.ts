@@ -43,7 +43,7 @@ async function api(who: Member, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELE
 
 const folders = async () => (await api(owner, 'GET', '/api/documents/folders')).folders as { id: string; name: string; parentId: string | null }[];
 const folderNamed = async (name: string) => (await folders()).find((f) => f.name === name)!;
-const stored = async () => (await api(owner, 'GET', `/api/documents/${docId}`)).document as { title: string; content: string; revision: number; folderId: string | null };
+const stored = async () => (await api(owner, 'GET', `/api/documents/${docId}`)).document as { title: string; content: string; revision: number; folderId: string | null; isPublic: boolean };
 const text = () => page.getByLabel('Text (markdown)');
 const tree = () => page.getByRole('navigation', { name: 'Folders' });
 
@@ -120,7 +120,8 @@ it('creates a document in a folder and writes it with the toolbar; the preview i
   expect(await text().inputValue()).toBe(typed);
   // Raw HTML and a script link, which the service's renderer leaves inert.
   await text().press('Control+End');
-  await page.keyboard.type('\n\n<script>alert(1)</script> [x](javascript:alert(1))');
+  const extra = '\n\n<script>alert(1)</script> [x](javascript:alert(1))\n\n| a | b |\n|:-:|--:|\n| 1 | 2 |';
+  await page.keyboard.type(extra);
   await expect.poll(() => page.getByRole('status').filter({ hasText: 'Unsaved changes' }).count()).toBe(1);
 
   await page.getByRole('button', { name: 'Preview' }).click();
@@ -132,13 +133,15 @@ it('creates a document in a folder and writes it with the toolbar; the preview i
   expect(await preview.locator('script').count()).toBe(0);
   expect(await preview.textContent()).toContain('<script>alert(1)</script>');
   expect(await preview.locator('a').count()).toBe(0);
+  // A table's alignment by class: no inline style for the page's CSP to refuse.
+  expect(await preview.locator('td.align-right').textContent()).toBe('2');
   await expectAccessible(page, 'document preview');
   await page.getByRole('button', { name: 'Write' }).click();
 
   // Control+S saves on the revision it started from.
   await text().press('Control+s');
   await page.getByRole('status').filter({ hasText: 'All changes saved (revision 2)' }).waitFor();
-  expect(await stored()).toMatchObject({ title: 'Meeting notes', content: `${typed}\n\n<script>alert(1)</script> [x](javascript:alert(1))`, revision: 2 });
+  expect(await stored()).toMatchObject({ title: 'Meeting notes', content: typed + extra, revision: 2 });
 });
 
 it('uploads an image into the text, shown in the preview', async () => {
@@ -256,6 +259,8 @@ it('makes a document from a template, then deletes it and restores it from the t
   await expectAccessible(page, 'documents with the trash');
   await page.getByRole('button', { name: `Restore ${template.title}` }).click();
   await page.getByRole('list', { name: 'Documents in Work' }).getByRole('link', { name: template.title }).waitFor();
+  // The restored item's button is gone; focus stays in the trash.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('trash-heading');
   expect((await call(web.t, owner, 'GET', `/api/documents/${copyId}`)).statusCode).toBe(200);
   await page.getByRole('button', { name: 'Restore folder Roadmaps' }).click();
   await tree().getByRole('link', { name: 'Roadmaps' }).waitFor();
@@ -306,4 +311,22 @@ it('edits through an edit link once signed in (signed out, the link says how)', 
   const history = (await api(owner, 'GET', `/api/documents/${docId}/revisions`)).revisions as { revision: number; editor: { username: string } }[];
   expect(history[0]).toMatchObject({ revision: 9, editor: { username: editor.user.username } });
   expect(visitor.problems).toEqual([]);
+});
+
+it('moves a document to another folder and makes it public from its page, and saves on the new revision', async () => {
+  await page.goto(docUrl);
+  await settled(page, 'Meeting notes');
+  const before = await stored();
+  await page.getByLabel('Folder', { exact: true }).selectOption({ label: 'Top level' });
+  await expect.poll(async () => (await stored()).folderId).toBeNull();
+  await page.getByLabel(/Public \(anyone signed in can read it/).check();
+  await expect.poll(async () => (await stored()).isPublic).toBe(true);
+  // The editor took the new revisions (only the folder and the switch changed): a save goes through.
+  await page.getByRole('status').filter({ hasText: `All changes saved (revision ${before.revision + 2})` }).waitFor();
+  await expectAccessible(page, 'document moved and public');
+  await text().fill('After the move');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: `All changes saved (revision ${before.revision + 3})` }).waitFor();
+  expect(await stored()).toMatchObject({ content: 'After the move', folderId: null, isPublic: true });
+  expect(await page.getByRole('link', { name: '← Documents' }).getAttribute('href')).toBe('/documents');
 });

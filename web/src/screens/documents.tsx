@@ -184,7 +184,9 @@ export default function DocumentsScreen({ route }: ScreenProps) {
       </section>
 
       <section aria-labelledby="trash-heading">
-        <h2 id="trash-heading">Trash</h2>
+        <h2 id="trash-heading" tabIndex={-1}>
+          Trash
+        </h2>
         <p class="hint">Deleted documents and folders are kept for 30 days.</p>
         {trash ? (
           <TrashList trash={trash} act={act} />
@@ -334,7 +336,13 @@ function NewDocument({ folderId, where, templates, onError }: { folderId: string
   );
 }
 
-function TrashList({ trash, act }: { trash: Trash; act: Act }) {
+function TrashList({ trash, act: run }: { trash: Trash; act: Act }) {
+  // The restored item's button goes away: focus stays in the trash, on its heading.
+  const act: Act = async (change, done) => {
+    const ok = await run(change, done);
+    if (ok) document.getElementById('trash-heading')?.focus();
+    return ok;
+  };
   if (!trash.documents.length && !trash.folders.length) return <p>The trash is empty.</p>;
   const deleted = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
   return (
