@@ -278,6 +278,13 @@ it('lists what is shared with me, and opens a read-only share as its rendered te
   await shared.getByRole('link', { name: 'Meeting notes' }).waitFor();
   expect(await shared.textContent()).toContain(`by Display ${owner.user.username} (@${owner.user.username}) · read only`);
   await expectAccessible(other.page, 'documents shared with me');
+  // Without a subscription a new document is refused, in the API's words, beside the form.
+  const refusal = await call(web.t, reader, 'POST', '/api/documents', { title: 'Mine' });
+  expect(refusal.statusCode).toBe(403);
+  await other.page.getByLabel('New document in Top level: title').fill('Mine');
+  await other.page.getByRole('button', { name: 'Create document' }).click();
+  await expect.poll(() => other.page.getByRole('alert').textContent()).toBe(refusal.json().error);
+  await expectAccessible(other.page, 'documents with a refusal');
   await shared.getByRole('link', { name: 'Meeting notes' }).click();
   await settled(other.page, 'Meeting notes');
   await other.page.getByRole('region', { name: 'Document text' }).getByText('Theirs again').waitFor();
@@ -329,4 +336,38 @@ it('moves a document to another folder and makes it public from its page, and sa
   await page.getByRole('status').filter({ hasText: `All changes saved (revision ${before.revision + 3})` }).waitFor();
   expect(await stored()).toMatchObject({ content: 'After the move', folderId: null, isPublic: true });
   expect(await page.getByRole('link', { name: '← Documents' }).getAttribute('href')).toBe('/documents');
+});
+
+it('by the keyboard alone: a new document, written, previewed and saved', async () => {
+  await page.goto('/documents');
+  await settled(page, 'Documents');
+  await page.getByLabel('New document in Top level: title').focus();
+  await page.keyboard.type('Typed only');
+  await page.keyboard.press('Enter');
+  await settled(page, 'Typed only');
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  /** Tabs forward until the element labelled `label` has focus (it must be reachable). */
+  const tabTo = async (label: string) => {
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return (el?.labels?.[0]?.textContent ?? el?.textContent ?? '').trim();
+      });
+      if (focused === label) return;
+    }
+    throw new Error(`${label} is not reachable by Tab`);
+  };
+  await tabTo('Text (markdown)');
+  await page.keyboard.type('Written ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('by keys');
+  expect(await text().inputValue()).toBe('Written **by keys**');
+  await page.keyboard.press('Control+s');
+  await page.getByRole('status').filter({ hasText: 'All changes saved (revision 2)' }).waitFor();
+  // Shift+Tab leaves the text box (no trap) and reaches Preview.
+  for (let i = 0; i < 12 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Preview'; i++) await page.keyboard.press('Shift+Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Preview');
+  await page.keyboard.press('Enter');
+  expect(await page.getByRole('region', { name: 'Preview' }).locator('strong').textContent()).toBe('by keys');
 });
