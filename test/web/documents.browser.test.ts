@@ -184,9 +184,12 @@ it('says in words when someone else saved first, shows their version, and keeps 
   expect(await heading.count()).toBe(0);
   expect(await stored()).toMatchObject({ content: 'My version of the notes', revision: 5 });
 
-  // Again, and this time take theirs: the text box holds theirs, nothing more is saved.
+  // Again, and this time the page sees theirs before the save (it looks every few seconds) and
+  // says so, keeping mine; then take theirs: the text box holds theirs, nothing more is saved.
   await text().fill('Another of mine');
   await api(owner, 'PATCH', `/api/documents/${docId}`, { content: 'Theirs again', baseRevision: 5 });
+  await page.getByText('Someone else saved a newer version while you were editing.').waitFor({ timeout: 15_000 });
+  expect(await text().inputValue()).toBe('Another of mine');
   await page.getByRole('button', { name: 'Save' }).click();
   await heading.waitFor();
   await page.getByRole('button', { name: 'Take theirs' }).click();
