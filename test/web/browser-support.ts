@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -33,10 +34,22 @@ export interface Watched {
   problems: string[];
 }
 
+/** A loopback port free right now (the app is then configured with it before it listens). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 export async function startWeb(): Promise<WebHarness> {
   await ensureWebBuild();
-  const t = await createTestApp({ smtp: false });
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // PUBLIC_URL is the address the browser uses, as in production: the URLs the API hands out
+  // (uploaded images, share links) are then the page's own origin, which its CSP allows.
+  const port = await freePort();
+  const t = await createTestApp({ smtp: false, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  const base = await t.app.listen({ port, host: '127.0.0.1' });
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   return {
