@@ -7,6 +7,7 @@ import { DocumentEditor, type DocVersion } from '../documents/editor';
 import { DocumentHistory } from '../documents/history';
 import { MarkdownPreview } from '../documents/preview';
 import { moveTargets } from '../documents/tree';
+import { onLive } from '../live';
 import { navigate } from '../router';
 import type { ScreenProps } from '../screen-props';
 import { useSession } from '../session';
@@ -21,7 +22,7 @@ import './documents.css';
 type Present = Schemas['DocumentPresence']['present'][number];
 type Folder = Schemas['DocumentFolder'];
 
-/** How often the page says it is here and looks for a newer version (presence lasts 60 s). */
+/** How often the page says it is here and sees who else is (presence lasts 60 s). */
 export const PULSE_MS = 5000;
 
 export default function DocumentScreen({ param: id }: ScreenProps) {
@@ -59,24 +60,27 @@ export default function DocumentScreen({ param: id }: ScreenProps) {
     };
   }, [id, user?.id]);
 
-  // The pulse: presence (editing while there are unsaved changes) and the newest version.
+  // The pulse: presence (editing while there are unsaved changes; presence has no event, so it is
+  // asked), and the newest version whenever the event stream says the document changed.
   const loaded = doc !== null && doc !== 'missing';
   useEffect(() => {
     if (!loaded) return;
     const pulse = async () => {
       if (document.visibilityState !== 'visible') return;
-      const [here, now] = await Promise.all([
-        api.POST('/api/documents/{id}/presence', { params: { path: { id } }, body: { editing: editing.current } }),
-        api.GET('/api/documents/{id}', { params: { path: { id } } }),
-      ]);
+      const here = await api.POST('/api/documents/{id}/presence', { params: { path: { id } }, body: { editing: editing.current } });
       if (here.data) setPresent(here.data.present);
+    };
+    const reread = async () => {
+      const now = await api.GET('/api/documents/{id}', { params: { path: { id } } });
       if (now.data) newer(now.data.document);
     };
     void pulse();
     const timer = setInterval(() => void pulse(), PULSE_MS);
     document.addEventListener('visibilitychange', pulse);
+    const stop = onLive(`document:${id}`, () => void reread());
     return () => {
       clearInterval(timer);
+      stop();
       document.removeEventListener('visibilitychange', pulse);
     };
   }, [id, loaded]);
