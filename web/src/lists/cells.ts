@@ -1,13 +1,13 @@
-import type { Schemas } from '../api';
+import type { components } from '../api/schema.js';
 
 // A list's cells between the API's values and the text of an input: what a person types becomes
 // the value the API stores for the column's type, and a stored value becomes text to show and to
 // edit. The rules themselves are the server's (src/features/lists/validate.ts): a value that cannot
 // be converted here goes as typed, and the API's error says what is wrong with it.
 
-export type Column = Schemas['ListColumn'];
+export type Column = components['schemas']['ListColumn'];
 export type ColumnType = Column['type'];
-export type Row = Schemas['ListRow'];
+export type Row = components['schemas']['ListRow'];
 
 /** What an editor holds: text for most types, the chosen options for a multiselect. */
 export type Draft = string | string[];

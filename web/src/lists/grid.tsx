@@ -75,9 +75,13 @@ export function RowsGrid(props: GridProps) {
   const cell = (c: Cell) => (c.row < gridRows && c.col <= lastCol ? c : { row: Math.min(c.row, gridRows - 1), col: Math.min(c.col, lastCol) });
   const active = cell(focus);
 
+  // At once when the cell is there (a key pressed right after must start from it), else once it renders.
   const focusCell = (c: Cell) => {
     setFocus(c);
-    requestAnimationFrame(() => table.current?.querySelector<HTMLElement>(`[data-cell="${c.row}:${c.col}"]`)?.focus());
+    const find = () => table.current?.querySelector<HTMLElement>(`[data-cell="${c.row}:${c.col}"]`);
+    const now = find();
+    if (now && !now.classList.contains('editing')) now.focus();
+    else requestAnimationFrame(() => find()?.focus());
   };
   // After a page loads by the keyboard, the focus goes into it.
   useEffect(() => {
@@ -173,7 +177,7 @@ export function RowsGrid(props: GridProps) {
                 <th key={c.key} role="columnheader" scope="col" aria-sort={ariaSort(props.query.sort, c.key)}>
                   <button type="button" class="sort-button" tabIndex={tab({ row: 0, col: i + 1 })} data-cell={`0:${i + 1}`} onFocus={() => setFocus({ row: 0, col: i + 1 })} onClick={() => props.onSort(c.key)}>
                     {c.label}
-                    <span class="visually-hidden">, sort</span>
+                    <span class="visually-hidden"> (sort)</span>
                     <span aria-hidden="true" class="sort-mark">
                       {ariaSort(props.query.sort, c.key) === 'ascending' ? ' ▲' : ariaSort(props.query.sort, c.key) === 'descending' ? ' ▼' : ''}
                     </span>

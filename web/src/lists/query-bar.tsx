@@ -107,7 +107,7 @@ export function QueryBar(props: {
               <li key={i}>
                 {labelOf(c.field)} {opLabel(c.operator)} {needsValue(c.operator) ? JSON.stringify(c.value) : ''}{' '}
                 <button type="button" onClick={() => props.onQuery({ ...query, filter: query.filter.filter((_, j) => j !== i) })}>
-                  Remove filter<span class="visually-hidden">: {labelOf(c.field)} {opLabel(c.operator)}</span>
+                  Remove filter<span class="visually-hidden"> on {labelOf(c.field)}</span>
                 </button>
               </li>
             ))}

@@ -1,12 +1,12 @@
-import type { Schemas } from '../api';
-import { fromDraft, type Column } from './cells';
-import { needsValue } from './schema-draft';
+import type { components } from '../api/schema.js';
+import { fromDraft, type Column } from './cells.js';
+import { needsValue } from './schema-draft.js';
 
 // What the grid asks GET /api/lists/{id}/data for: one page (offset, limit) of the rows as the
 // person sorts, filters and searches them, or as a saved view shows them.
 
-export type Condition = Schemas['Condition'];
-export type View = Schemas['ListView'];
+export type Condition = components['schemas']['Condition'];
+export type View = components['schemas']['ListView'];
 
 export interface RowQuery {
   /** A column key, createdAt or updatedAt; a leading - sorts descending; '' for the default. */

@@ -1,5 +1,5 @@
-import type { Schemas } from '../api';
-import { fromDraft, optionsOf, toDraft, type Column, type ColumnType } from './cells';
+import type { components } from '../api/schema.js';
+import { fromDraft, optionsOf, toDraft, type Column, type ColumnType } from './cells.js';
 
 // The schema editor's model: a column as the person edits it (every field text, as the inputs
 // hold it) and the column definition of the spec's DSL it becomes. Which rule a type takes is
@@ -22,7 +22,7 @@ export const TYPE_LABELS: Record<ColumnType, string> = {
   priority: 'Priority',
 };
 
-export type Operator = Schemas['Condition']['operator'];
+export type Operator = components['schemas']['Condition']['operator'];
 
 export const OPERATORS: readonly { value: Operator; label: string; needsValue: boolean }[] = [
   { value: 'equals', label: 'equals', needsValue: true },

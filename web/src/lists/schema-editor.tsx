@@ -37,10 +37,10 @@ export function SchemaEditor(props: { columns: ColumnDraft[]; onChange: (columns
             <ColumnEditor draft={c} index={i} all={columns} set={(patch) => set(c.uid, patch)} />
             <div class="column-actions">
               <button type="button" id={`${c.uid}-up`} disabled={i === 0} onClick={() => move(i, -1)}>
-                Move up<span class="visually-hidden">: column {i + 1}</span>
+                Move up<span class="visually-hidden"> column {i + 1}</span>
               </button>
               <button type="button" id={`${c.uid}-down`} disabled={i === columns.length - 1} onClick={() => move(i, 1)}>
-                Move down<span class="visually-hidden">: column {i + 1}</span>
+                Move down<span class="visually-hidden"> column {i + 1}</span>
               </button>
               <button type="button" class="danger" disabled={columns.length === 1} onClick={() => remove(i)}>
                 Remove column {i + 1}

@@ -50,7 +50,7 @@ export function Trash(props: { listId: string; columns: Column[]; canEdit: boole
             {r.deletedAt ? <span class="meta"> · deleted {new Date(r.deletedAt).toLocaleString('en')}</span> : null}{' '}
             {props.canEdit ? (
               <button type="button" onClick={() => restore(r)}>
-                Restore<span class="visually-hidden">: {describe(r)}</span>
+                Restore<span class="visually-hidden"> the row {describe(r)}</span>
               </button>
             ) : null}
           </li>

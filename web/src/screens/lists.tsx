@@ -184,7 +184,7 @@ function Folders(props: {
       </ul>
       <ErrorLine text={error} />
       {selected ? (
-        <form class="stack" onSubmit={save} aria-label={`Folder ${selected.name}`}>
+        <form class="stack" onSubmit={save}>
           <label for="folder-rename">Rename the folder {selected.name}</label>
           <input id="folder-rename" value={rename} required onInput={(e) => setRename(e.currentTarget.value)} />
           <div class="row-buttons">
@@ -195,7 +195,7 @@ function Folders(props: {
           </div>
         </form>
       ) : null}
-      <form class="stack" onSubmit={create} aria-label="New folder">
+      <form class="stack" onSubmit={create}>
         <label for="folder-name">New folder</label>
         <input id="folder-name" value={name} required onInput={(e) => setName(e.currentTarget.value)} />
         <label for="folder-parent">Inside</label>
