@@ -66,7 +66,8 @@ export default function ListScreen({ param }: ScreenProps) {
   };
 
   return (
-    <div class="list-screen">
+    // Keyed by the list: another list's page starts with its own search box, editors and panels.
+    <div class="list-screen" key={list.id}>
       <p class="breadcrumb">
         <a href="/lists">Lists</a>
       </p>
@@ -133,7 +134,7 @@ function Watch({ listId }: { listId: string }) {
   };
   return (
     <div class="watch">
-      <button type="button" aria-pressed={watching === true ? 'true' : undefined} onClick={() => set(true)}>
+      <button type="button" onClick={() => set(true)}>
         Watch this list
       </button>
       <button type="button" onClick={() => set(false)}>
