@@ -47,7 +47,7 @@ async function main() {
   const browser = await launchChromium();
   try {
     const { cookie, userId } = await benchSubscriber(base, db, 'weblists');
-    let started = performance.now();
+    const started = performance.now();
     const listId = await seedList(db, userId, 'Bench tasks', false, ROWS);
     console.log(`seeded ${ROWS.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s (${process.env.TEST_ENGINE ?? 'sqlite'})`);
 
