@@ -4,7 +4,7 @@ import { ErrorLine } from '../components/error-line';
 import { useTitle } from '../components/title';
 import { AddRow } from '../lists/add-row';
 import { inDisplayOrder } from '../lists/cells';
-import { RowsGrid } from '../lists/grid';
+import { readFirstPage, RowsGrid, type RowsAnswer } from '../lists/grid';
 import { ImportPanel } from '../lists/import-panel';
 import { QueryBar } from '../lists/query-bar';
 import { EMPTY_QUERY, nextSort, type RowQuery, type View } from '../lists/row-query';
@@ -35,7 +35,11 @@ export default function ListScreen({ param }: ScreenProps) {
   const [status, setStatus] = useState('');
   useTitle(list && list !== 'missing' ? list.title : 'List');
 
+  const [firstPage, setFirstPage] = useState<Promise<RowsAnswer>>();
   const loadList = async () => {
+    // The first page of rows is asked for with the list, not after it (one round trip less).
+    const rows = readFirstPage(param);
+    setFirstPage(rows);
     const [{ data }, shared] = await Promise.all([api.GET('/api/lists/{id}', { params: { path: { id: param } } }), api.GET('/api/shared-with-me')]);
     if (!data) return setList('missing');
     setRole(shared.data?.lists.find((l) => l.id === param)?.role ?? 'owner');
@@ -101,6 +105,7 @@ export default function ListScreen({ param }: ScreenProps) {
         onSort={(key) => setQuery({ ...query, sort: nextSort(query.sort || (view?.sort ?? ''), key) })}
         canEdit={canEdit}
         reload={reload}
+        firstPage={firstPage}
         onStatus={setStatus}
         onDeleted={() => setReload((n) => n + 1)}
       />
