@@ -55,7 +55,8 @@ export function RowsGrid(props: GridProps) {
   const queryKey = JSON.stringify(props.query);
   const [paging, setPaging] = useState({ queryKey, offset: 0 });
   const offset = paging.queryKey === queryKey ? paging.offset : 0;
-  const [page, setPage] = useState<{ rows: Row[]; total: number } | null>(null);
+  // The page shown, with the offset it was asked for at (the pager and row numbers say what is shown, not what is coming).
+  const [page, setPage] = useState<{ rows: Row[]; total: number; offset: number } | null>(null);
   const [error, setError] = useState('');
   const [focus, setFocus] = useState<Cell>({ row: 1, col: 1 });
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -75,11 +76,13 @@ export function RowsGrid(props: GridProps) {
       setError('');
       // Past the end (rows deleted meanwhile): the last page that has rows.
       if (data.data.length === 0 && offset > 0 && data.pagination.total > 0) return goTo(Math.max(0, (pageCount(data.pagination.total, PAGE_SIZE) - 1) * PAGE_SIZE));
-      setPage({ rows: data.data, total: data.pagination.total });
+      setPage({ rows: data.data, total: data.pagination.total, offset });
     });
   }, [listId, queryKey, offset, props.reload]);
 
   const rows = page?.rows ?? [];
+  const shown = page?.offset ?? 0;
+  const loading = page === null || page.offset !== offset;
   const lastCol = columns.length + 1;
   const gridRows = rows.length + 1;
   const cell = (c: Cell) => (c.row < gridRows && c.col <= lastCol ? c : { row: Math.min(c.row, gridRows - 1), col: Math.min(c.col, lastCol) });
@@ -131,7 +134,7 @@ export function RowsGrid(props: GridProps) {
   const deleteRow = async (row: Row, index: number) => {
     const { response, error: failure } = await api.DELETE('/api/lists/{id}/data/{rowId}', { params: { path: { id: listId, rowId: row.id } } });
     if (!response.ok) return setError(errorText(failure));
-    props.onStatus(`Row ${offset + index + 1} deleted; it stays in the trash for 30 days`);
+    props.onStatus(`Row ${shown + index + 1} deleted; it stays in the trash for 30 days`);
     pendingFocus.current = { row: Math.max(1, Math.min(index + 1, rows.length - 1)), col: lastCol };
     props.onDeleted();
   };
@@ -151,7 +154,7 @@ export function RowsGrid(props: GridProps) {
     if (!move) return;
     event.preventDefault();
     if ('to' in move) return focusCell(move.to);
-    const next = offset + move.page * PAGE_SIZE;
+    const next = shown + move.page * PAGE_SIZE;
     if (next < 0 || next >= (page?.total ?? 0)) return;
     pendingFocus.current = { row: move.page > 0 ? 1 : PAGE_SIZE, col: move.col };
     goTo(next);
@@ -159,7 +162,7 @@ export function RowsGrid(props: GridProps) {
 
   const total = page?.total ?? 0;
   const pages = pageCount(total, PAGE_SIZE);
-  const pageNo = Math.floor(offset / PAGE_SIZE) + 1;
+  const pageNo = Math.floor(shown / PAGE_SIZE) + 1;
   const tab = (c: Cell) => (active.row === c.row && active.col === c.col ? 0 : -1);
   const hiddenOf = hiddenFor(props.allColumns);
 
@@ -175,6 +178,7 @@ export function RowsGrid(props: GridProps) {
           aria-label={`${props.title}: rows`}
           aria-describedby="grid-keys"
           aria-rowcount={total + 1}
+          aria-busy={loading ? 'true' : undefined}
           aria-colcount={lastCol + 1}
           onKeyDown={onKeyDown}
         >
@@ -202,7 +206,7 @@ export function RowsGrid(props: GridProps) {
           <tbody>
             {rows.map((row, r) => {
               const hidden = hiddenOf(row.data);
-              const number = offset + r + 1;
+              const number = shown + r + 1;
               return (
                 <tr key={row.id} role="row" aria-rowindex={number + 1}>
                   <th role="rowheader" scope="row" tabIndex={tab({ row: r + 1, col: 0 })} data-cell={`${r + 1}:0`} onFocus={() => setFocus({ row: r + 1, col: 0 })}>
@@ -299,13 +303,13 @@ export function RowsGrid(props: GridProps) {
       </p>
       {page && total === 0 ? <p>No rows{props.query.q || props.query.filter.length || props.query.view ? ' match' : ' yet'}.</p> : null}
       <nav class="pager" aria-label="Pages of rows">
-        <button type="button" disabled={offset === 0} onClick={() => goTo(Math.max(0, offset - PAGE_SIZE))}>
+        <button type="button" disabled={shown === 0} onClick={() => goTo(Math.max(0, shown - PAGE_SIZE))}>
           Previous page
         </button>
         <p role="status">
-          {total ? `Rows ${(offset + 1).toLocaleString('en')}–${Math.min(offset + PAGE_SIZE, total).toLocaleString('en')} of ${total.toLocaleString('en')} · page ${pageNo} of ${pages}` : ''}
+          {total ? `Rows ${(shown + 1).toLocaleString('en')}–${Math.min(shown + PAGE_SIZE, total).toLocaleString('en')} of ${total.toLocaleString('en')} · page ${pageNo} of ${pages}` : ''}
         </p>
-        <button type="button" disabled={offset + PAGE_SIZE >= total} onClick={() => goTo(offset + PAGE_SIZE)}>
+        <button type="button" disabled={shown + PAGE_SIZE >= total} onClick={() => goTo(shown + PAGE_SIZE)}>
           Next page
         </button>
         <PageJump pages={pages} current={pageNo} onGo={(n) => goTo((n - 1) * PAGE_SIZE)} />
