@@ -78,7 +78,7 @@ export interface SeededLists {
   matching: number;
 }
 
-async function seedList(db: ReturnType<typeof openDatabase>, userId: string, title: string, isPublic: boolean, rows: number): Promise<string> {
+export async function seedList(db: ReturnType<typeof openDatabase>, userId: string, title: string, isPublic: boolean, rows: number): Promise<string> {
   const schema = parseSchema(BENCH_LIST_SCHEMA);
   const now = new Date().toISOString();
   const id = newId();
