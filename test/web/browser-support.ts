@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/app.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { ensureWebBuild } from '../helpers/web-build.js';
 
@@ -33,9 +33,10 @@ export interface Watched {
   problems: string[];
 }
 
-export async function startWeb(): Promise<WebHarness> {
+/** The app (by default without its SMTP server; `options` as createTestApp's) and a browser to come. */
+export async function startWeb(options: TestAppOptions = {}): Promise<WebHarness> {
   await ensureWebBuild();
-  const t = await createTestApp({ smtp: false });
+  const t = await createTestApp({ smtp: false, ...options });
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
