@@ -28,12 +28,27 @@ export function AccountSwitcher() {
   useEffect(() => {
     if (open) void load();
   }, [open, user?.id]);
+  // Open, Escape anywhere closes it (the focus back on its button), and so does a click outside.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    const onClick = (e: MouseEvent) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+    };
+  }, [open]);
   if (!user) return null;
 
-  const close = () => {
-    setOpen(false);
-    toggle.current?.focus();
-  };
   const afterChange = async () => {
     setOpen(false);
     const now = await refreshSession();
@@ -48,11 +63,13 @@ export function AccountSwitcher() {
     const { error: failure, response } = await api.POST('/api/auth/remove-account', { body: { userId: account.id } });
     if (!response.ok) return setError(errorText(failure));
     if (account.id === user.id) return afterChange();
+    // The button pressed is gone with its account: the focus goes back to the menu's button.
+    toggle.current?.focus();
     await load();
   };
 
   return (
-    <div class="account-switcher" onKeyDown={(e) => e.key === 'Escape' && open && close()}>
+    <div class="account-switcher" ref={box}>
       <button type="button" ref={toggle} aria-expanded={open} aria-controls="account-menu" onClick={() => setOpen(!open)}>
         Accounts<span class="visually-hidden">: signed in as @{user.username}</span>
       </button>
