@@ -9,8 +9,10 @@ import {
   subscriptionText,
   tierText,
 } from '../../web/src/screens/settings/logic.js';
+import { adminTab, cellText, pageText, purgeCountsText, statusLabel, STATUSES, toggled } from '../../web/src/screens/admin/logic.js';
 
-// The settings screen's own logic (web/src/screens/settings/logic.ts), without a browser.
+// The settings and administration screens' own logic (web/src/screens/settings/logic.ts,
+// web/src/screens/admin/logic.ts), without a browser.
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -113,5 +115,43 @@ describe('media addresses', () => {
     expect(sameOriginMedia('http://localhost:3000/api/media/abc.png')).toBe('/api/media/abc.png');
     expect(sameOriginMedia('https://cdn.example/me.png')).toBe('https://cdn.example/me.png');
     expect(sameOriginMedia('not a url')).toBe('not a url');
+  });
+});
+
+describe('administration', () => {
+  it('says what every account status does, in the lifecycle’s order', () => {
+    expect(STATUSES.map((s) => s.value)).toEqual(['probation', 'active', 'restricted', 'suspended', 'banned']);
+    for (const s of STATUSES) expect(s.meaning.length).toBeGreaterThan(20);
+    expect(statusLabel('suspended')).toBe('Suspended');
+  });
+
+  it('picks the tab from ?tab=, the users by default', () => {
+    expect(adminTab(new URLSearchParams(''))).toBe('users');
+    expect(adminTab(new URLSearchParams('tab=email'))).toBe('email');
+    expect(adminTab(new URLSearchParams('tab=aggregates'))).toBe('aggregates');
+    expect(adminTab(new URLSearchParams('tab=nope'))).toBe('users');
+  });
+
+  it('adds to and takes from a selection without changing the old one', () => {
+    const before = new Set(['a']);
+    const after = toggled(before, 'b', true);
+    expect([...after]).toEqual(['a', 'b']);
+    expect([...toggled(after, 'a', false)]).toEqual(['b']);
+    expect([...before]).toEqual(['a']);
+  });
+
+  it('numbers pages, at least one even when empty', () => {
+    expect(pageText({ total: 0, limit: 25, offset: 0, hasMore: false })).toBe('Page 1 of 1 (0 in all)');
+    expect(pageText({ total: 51, limit: 25, offset: 25, hasMore: true })).toBe('Page 2 of 3 (51 in all)');
+  });
+
+  it('says a purge’s counts in words, singular and plural, or nothing', () => {
+    const zero = { messages: 0, directMessages: 0, documents: 0, folders: 0, lists: 0, listFolders: 0 };
+    expect(purgeCountsText(zero)).toBe('nothing');
+    expect(purgeCountsText({ ...zero, messages: 2, lists: 1, folders: 1 })).toBe('2 messages, 1 document folder, 1 list');
+  });
+
+  it('writes a table cell as text', () => {
+    expect([cellText(null), cellText(undefined), cellText(3), cellText(true), cellText({ a: 1 })]).toEqual(['', '', '3', 'true', '{"a":1}']);
   });
 });

@@ -25,6 +25,6 @@ export const SCREENS: Record<ScreenName, () => Promise<ScreenModule>> = {
   orgs: () => import('./screens/not-built'),
   org: () => import('./screens/not-built'),
   settings: () => import('./screens/settings'),
-  admin: () => import('./screens/not-built'),
+  admin: () => import('./screens/admin'),
   notFound: () => import('./screens/not-found'),
 };
