@@ -106,3 +106,36 @@ describe('sync tokens', () => {
     expect((await get('/api/auth/sync-tokens', { cookie: user.cookie })).json().syncTokens).toHaveLength(1);
   });
 });
+
+describe('POST /api/user/password', () => {
+  const change = (cookie: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/user/password', headers: { cookie, ...headers }, payload: payload as object });
+
+  it('changes the password with the current one; every other session and sync token ends, this one stays', async () => {
+    const user = await registerUser(t.app);
+    const other = await secondSession(user);
+    const token = (await syncToken(t.app, user.user.email, user.password)).json().token;
+    const res = await change(user.cookie, { currentPassword: user.password, newPassword: 'a new long passphrase' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toMatch(/^Password changed/);
+    expect((await get('/api/user', { cookie: user.cookie })).statusCode).toBe(200);
+    expect((await get('/api/user', { cookie: other })).statusCode).toBe(401);
+    expect((await get('/api/user', { authorization: `Bearer ${token}` })).statusCode).toBe(401);
+    expect((await login(t.app, user.user.email, user.password)).statusCode).toBe(400);
+    expect((await login(t.app, user.user.email, 'a new long passphrase')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password (403 invalid_password), a short new one (400), a sync token (401), a cross-site write (403)', async () => {
+    const user = await registerUser(t.app);
+    const wrong = await change(user.cookie, { currentPassword: 'not it at all', newPassword: 'a new long passphrase' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ code: 'invalid_password' });
+    expect((await change(user.cookie, { currentPassword: user.password, newPassword: 'short' })).statusCode).toBe(400);
+    expect((await change(user.cookie, { currentPassword: user.password })).statusCode).toBe(400);
+    expect((await change(user.cookie, { currentPassword: user.password, newPassword: 'a new long passphrase' }, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    const token = (await syncToken(t.app, user.user.email, user.password)).json().token;
+    const bearer = await t.app.inject({ method: 'POST', url: '/api/user/password', headers: { authorization: `Bearer ${token}` }, payload: { currentPassword: user.password, newPassword: 'a new long passphrase' } });
+    expect(bearer.statusCode).toBe(401);
+    expect((await login(t.app, user.user.email, user.password)).statusCode).toBe(200);
+  });
+});

@@ -180,7 +180,7 @@ it('settings: profile and avatar (the upload is for subscribers, said in words)'
   await setUserFields(web.t.db, userId, { customer_status: 'free' });
 });
 
-it('settings: a new e-mail address is confirmed by mail, and the password link is sent', async () => {
+it('settings: a new e-mail address is confirmed by mail; the password is changed with the current one, or by the e-mailed link', async () => {
   await page.getByRole('link', { name: 'E-mail and password' }).click();
   await settled(page, 'Settings: E-mail and password');
   expect(new URL(page.url()).pathname).toBe('/settings/account');
@@ -191,6 +191,25 @@ it('settings: a new e-mail address is confirmed by mail, and the password link i
   await page.getByRole('status').filter({ hasText: 'We sent a link to the new address' }).waitFor();
   await mailedToken(newAddress, '/verify-email-change', 0);
   expect((await api('/api/user')).user.email).toBe(email);
+
+  // The password, with the current one: a wrong one is refused in words; then changed, and every
+  // other session ends while this browser stays signed in.
+  const elsewhere = await web.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const elsewhereCookie = `service-session=${elsewhere.cookies.find((c) => c.name === 'service-session')!.value}`;
+  const passwordForm = page.getByRole('region', { name: 'Password' });
+  await passwordForm.getByLabel('Current password').fill('not my password');
+  await passwordForm.getByLabel('New password', { exact: true }).fill('the third passphrase');
+  await passwordForm.getByLabel('Repeat the new password').fill('the third passphrase');
+  await passwordForm.getByRole('button', { name: 'Change the password' }).click();
+  await passwordForm.getByRole('alert').filter({ hasText: 'The current password is not correct' }).waitFor();
+  await expectAccessible(page, 'settings: password change refused');
+  await passwordForm.getByLabel('Current password').fill(password);
+  await passwordForm.getByRole('button', { name: 'Change the password' }).click();
+  await passwordForm.getByRole('status').filter({ hasText: 'Your password is changed.' }).waitFor();
+  password = 'the third passphrase';
+  expect((await api('/api/user')).user.id).toBe(userId);
+  expect((await web.t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: elsewhereCookie } })).statusCode).toBe(401);
+  expect((await web.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).statusCode).toBe(200);
 
   const before = web.t.smtp.to(email).length;
   await page.getByRole('button', { name: 'Send me a link to change my password' }).click();

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireSession } from '../../http/auth.js';
 import { hook } from '../../http/guards.js';
 import { described, errors, IdParams, SESSION_AUTH } from '../../http/schemas.js';
-import { endSession, endSyncToken, listSessions, listSyncTokens } from './credentials.js';
-import { MessageBody, SessionsResult, SyncTokensResult } from './schemas.js';
+import { changePassword, endSession, endSyncToken, listSessions, listSyncTokens } from './credentials.js';
+import { MessageBody, PasswordChangeBody, SessionsResult, SyncTokensResult } from './schemas.js';
 
 // The account's own sign-ins (account management, so a browser session only): the sessions in
-// force and the sync tokens, listed and ended one by one.
+// force and the sync tokens, listed and ended one by one, and changing the password.
 
 const TAGS = ['auth'];
 
@@ -84,6 +84,28 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = await requireSession(request);
       await endSyncToken(request.ctx, caller.user.id, request.params.id);
       return { message: 'Sync token revoked' };
+    },
+  );
+
+  app.post(
+    '/api/user/password',
+    {
+      preValidation: hook(requireSession),
+      schema: {
+        operationId: 'changePassword',
+        tags: TAGS,
+        summary: 'Change the password, confirmed by the current one',
+        description:
+          'Session only. A wrong current password: 403 `invalid_password`. Every other session and every sync token of the account ends at once; the session making the change stays signed in.',
+        security: SESSION_AUTH,
+        body: PasswordChangeBody,
+        response: { 200: described(MessageBody, 'The password was changed'), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const caller = await requireSession(request);
+      await changePassword(request.ctx, caller.user, caller.credentialId, request.body.currentPassword, request.body.newPassword);
+      return { message: 'Password changed. Every other session and sync token was signed out.' };
     },
   );
 };

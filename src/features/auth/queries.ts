@@ -82,3 +82,9 @@ export async function deleteSyncTokenOf(db: Db, userId: string, id: string): Pro
   const result = await db.deleteFrom('sync_tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Deletes every sync token and every session of the user but `keepSessionId` (a password change). */
+export async function deleteCredentialsBut(db: Db, userId: string, keepSessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute();
+  await db.deleteFrom('sync_tokens').where('user_id', '=', userId).execute();
+}

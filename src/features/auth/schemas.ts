@@ -74,4 +74,8 @@ export const SyncTokenInfo = Type.Object(
   { $id: 'SyncTokenInfo', description: 'A sync token (its secret was shown once, when it was issued)' },
 );
 export const SyncTokensResult = Type.Object({ syncTokens: Type.Array(ref(SyncTokenInfo)) });
+export const PasswordChangeBody = Type.Object(
+  { currentPassword: AnyPassword, newPassword: NewPasswordField },
+  { ...strict, examples: [{ currentPassword: 'correct horse battery', newPassword: 'a new long passphrase' }] },
+);
 export const AUTH_COMPONENTS = [SessionInfo, SyncTokenInfo];
