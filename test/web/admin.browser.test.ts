@@ -94,6 +94,8 @@ it('moves a user through the status lifecycle, each status said in words; its ow
   await detail.getByRole('status').filter({ hasText: 'is now active.' }).waitFor();
   expect((await adminUser(target.user.id))!).toMatchObject({ account_status: 'active' });
   await detail.getByRole('button', { name: 'Close' }).click();
+  // The focus goes back to the button that opened it.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(`Manage @${target.user.username}`);
 
   // Its own status: refused, in words.
   await page.getByLabel('Search users (e-mail, username or display name)').fill(ADMIN.username);

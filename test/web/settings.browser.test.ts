@@ -229,6 +229,8 @@ it('settings: sessions listed and ended; a sync token made (shown once), used an
   await expectAccessible(page, 'settings: sessions');
   await sessions.getByRole('listitem').filter({ hasText: 'Other browser/2.0' }).getByRole('button', { name: /^End this session/ }).click();
   await sessions.getByText('The session has ended').waitFor();
+  // The pressed button went with its session: the focus is on the section's heading.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('sessions-heading');
   expect(await sessions.getByText('Other browser/2.0', { exact: true }).count()).toBe(0);
   expect((await web.t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: otherCookie } })).statusCode).toBe(401);
 
@@ -348,6 +350,7 @@ it('settings: deleting the account asks twice, refuses a wrong password, then si
   await page.getByLabel('Your password').fill(password);
   await page.getByRole('button', { name: 'Delete my account for good' }).click();
   await settled(page, 'Sign in');
+  await page.getByText('Your account is deleted, with everything it held.').waitFor();
   expect((await page.request.get('/api/user')).status()).toBe(401);
   expect(await web.t.db.kysely.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()).toBeUndefined();
 });

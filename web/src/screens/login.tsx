@@ -4,13 +4,14 @@ import { useTitle } from '../components/title';
 import { navigate } from '../router';
 import { refreshSession, useSession } from '../session';
 import { ErrorLine } from '../components/error-line';
+import type { ScreenProps } from '../screen-props';
 
 // `/login`: e-mail and password; the session cookie is set by the answer. Signed in already, the
 // same form adds another account to this browser (the cookie caches several: the header's account
 // menu switches between them). "Forgot your password?" asks the API for a reset e-mail, whose link
 // opens the service's /reset-password page.
 
-export default function Login() {
+export default function Login({ route }: ScreenProps) {
   useTitle('Sign in');
   const user = useSession();
   const [error, setError] = useState('');
@@ -26,6 +27,7 @@ export default function Login() {
   return (
     <>
       <h1 tabIndex={-1}>{user ? 'Add an account' : 'Sign in'}</h1>
+      {route.search.get('deleted') === '1' && !user ? <p class="notice">Your account is deleted, with everything it held.</p> : null}
       {user ? (
         <p>
           You are signed in as {user.displayName} (@{user.username}). Signing in here adds another account to this browser; switch between

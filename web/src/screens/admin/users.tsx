@@ -18,6 +18,12 @@ export function Users() {
   const [error, setError] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<AdminUser | null>(null);
+  // The "Manage" button that opened the user, for the focus to go back to when it closes.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const close = () => {
+    setOpen(null);
+    requestAnimationFrame(() => (opener.current?.isConnected ? opener.current : document.getElementById('admin-search'))?.focus());
+  };
 
   const load = async () => {
     const { data, error: failure } = await api.GET('/api/admin/users', { params: { query: { limit: PAGE, offset, ...(search ? { search } : {}) } } });
@@ -85,7 +91,13 @@ export function Users() {
                     <td>{u.customerStatus}</td>
                     <td>{[u.emailVerified ? 'verified' : 'unverified', u.cleared ? 'cleared' : null, u.isAdministrator ? 'administrator' : null].filter(Boolean).join(', ')}</td>
                     <td>
-                      <button type="button" onClick={() => setOpen(u)}>
+                      <button
+                        type="button"
+                        onClick={(e) => {
+                          opener.current = e.currentTarget;
+                          setOpen(u);
+                        }}
+                      >
                         Manage<span class="visually-hidden"> @{u.username}</span>
                       </button>
                     </td>
@@ -108,7 +120,7 @@ export function Users() {
           }} />
         </>
       ) : null}
-      {open ? <UserDetail key={open.id} user={open} onChanged={load} onClose={() => setOpen(null)} /> : null}
+      {open ? <UserDetail key={open.id} user={open} onChanged={load} onClose={close} /> : null}
     </>
   );
 }
@@ -126,10 +138,12 @@ function BulkActions({ selected, onDone }: { selected: Set<string>; onDone: (kee
     if (!data) return setOutcome({ ok: false, text: errorText(error) });
     setOutcome({ ok: true, text: words(data.updated ?? data.deleted ?? 0) });
     await onDone(keep);
+    // A deletion takes the pressed button (and the rows) away: the focus stays in this section.
+    if (!keep) heading.current?.focus();
   };
   return (
     <section aria-labelledby="bulk-heading" class="bulk">
-      <h2 id="bulk-heading" ref={heading}>
+      <h2 id="bulk-heading" ref={heading} tabIndex={-1}>
         Bulk actions ({n} selected)
       </h2>
       {n === 0 ? <p class="hint">Select users in the table to act on several at once.</p> : null}

@@ -3,7 +3,7 @@ import { api, errorText, type Schemas } from '../../api';
 import { ErrorLine } from '../../components/error-line';
 import type { Route } from '../../router';
 import { oauthOutcome, PROVIDERS, providerName, type Provider } from './logic';
-import { OutcomeLine, outcomeOf, useLoaded, type Outcome } from './shared';
+import { focusHeading, OutcomeLine, outcomeOf, useLoaded, type Outcome } from './shared';
 
 // Linked networks: the identities linked to this account (unlink), and connecting another through
 // the provider's OAuth start URL (GET /api/auth/<provider>/authorize asked for JSON, then the
@@ -20,12 +20,13 @@ export function NetworksPart({ route }: { route: Route }) {
     const res = await api.DELETE('/api/user/identities/{id}', { params: { path: { id: identity.id } } });
     setOutcome(outcomeOf(res, `${providerName(identity.provider)} (${identity.handle}) is unlinked.`));
     await identities.reload();
+    focusHeading('linked-heading');
   };
 
   return (
     <>
       <section aria-labelledby="linked-heading">
-        <h2 id="linked-heading">Linked networks</h2>
+        <h2 id="linked-heading" tabIndex={-1}>Linked networks</h2>
         <OutcomeLine outcome={outcome} />
         <ErrorLine text={identities.error} />
         {identities.data?.length === 0 ? <p>No network is linked to your account.</p> : null}

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../../api';
 import { ErrorLine } from '../../components/error-line';
 import { CHANNELS, formatWhen, preferenceMatrix, type Channel } from './logic';
-import { OutcomeLine, outcomeOf, useLoaded, type Outcome } from './shared';
+import { focusHeading, OutcomeLine, outcomeOf, useLoaded, type Outcome } from './shared';
 
 // Notification preferences as a matrix (events × channels; a channel an event does not use is
 // said so, not offered), each box saved as it changes; and the push devices registered by the
@@ -92,10 +92,11 @@ function Devices() {
     const res = await api.DELETE('/api/push/unregister', { body: { token: d.token } });
     setOutcome(outcomeOf(res, 'The device is removed: it gets no more push notifications.'));
     await devices.reload();
+    focusHeading('devices-heading');
   };
   return (
     <section aria-labelledby="devices-heading">
-      <h2 id="devices-heading">Push devices</h2>
+      <h2 id="devices-heading" tabIndex={-1}>Push devices</h2>
       <ErrorLine text={devices.error} />
       {devices.data?.length === 0 ? <p>No device is registered for push notifications. The mobile app registers one when you allow notifications.</p> : null}
       <ul class="settings-list">

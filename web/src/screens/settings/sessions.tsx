@@ -4,7 +4,7 @@ import { ErrorLine } from '../../components/error-line';
 import { navigate } from '../../router';
 import { refreshSession, useSession } from '../../session';
 import { formatWhen } from './logic';
-import { OutcomeLine, outcomeOf, useLoaded, type Outcome } from './shared';
+import { focusHeading, OutcomeLine, outcomeOf, useLoaded, type Outcome } from './shared';
 
 // Sessions (the browsers signed in to this account) and sync tokens (native and command-line
 // clients): each ended on its own, or every session at once. A new sync token asks for the
@@ -26,6 +26,7 @@ function Sessions() {
     const res = await api.DELETE('/api/auth/sessions/{id}', { params: { path: { id: s.id } } });
     setOutcome(outcomeOf(res, 'The session has ended: that browser is signed out.'));
     await sessions.reload();
+    focusHeading('sessions-heading');
   };
   const endAll = async () => {
     const res = await api.POST('/api/auth/logout', { body: { all: true } });
@@ -35,7 +36,7 @@ function Sessions() {
   };
   return (
     <section aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading">Sessions</h2>
+      <h2 id="sessions-heading" tabIndex={-1}>Sessions</h2>
       <ErrorLine text={sessions.error} />
       {sessions.data === null && !sessions.error ? <p class="loading">Loading sessions…</p> : null}
       <ul class="settings-list">
@@ -85,6 +86,7 @@ function SyncTokens() {
     const res = await api.DELETE('/api/auth/sync-tokens/{id}', { params: { path: { id: t.id } } });
     setOutcome(outcomeOf(res, 'The sync token is revoked: the client using it is signed out.'));
     await tokens.reload();
+    focusHeading('tokens-heading');
   };
   const copy = async () => {
     await navigator.clipboard.writeText(secret).then(
@@ -95,7 +97,7 @@ function SyncTokens() {
 
   return (
     <section aria-labelledby="tokens-heading">
-      <h2 id="tokens-heading">Sync tokens</h2>
+      <h2 id="tokens-heading" tabIndex={-1}>Sync tokens</h2>
       <p>Sync tokens sign in native, mobile and command-line clients (sent as “Authorization: Bearer …”).</p>
       <ErrorLine text={tokens.error} />
       {tokens.data?.length === 0 ? <p>You have no sync tokens.</p> : null}

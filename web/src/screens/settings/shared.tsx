@@ -42,3 +42,11 @@ export function OutcomeLine({ outcome }: { outcome: Outcome | null }) {
 export function outcomeOf(res: { data?: unknown; error?: unknown; response: Response }, success: string): Outcome {
   return res.response.ok ? { ok: true, text: success } : { ok: false, text: errorText(res.error) };
 }
+
+/**
+ * After an action that removes the item whose button was pressed, the focus would fall back to
+ * the page: it goes to the section's heading instead (a heading with tabIndex -1).
+ */
+export function focusHeading(id: string): void {
+  document.getElementById(id)?.focus();
+}
