@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireSession } from '../../http/auth.js';
-import { hook } from '../../http/guards.js';
+import { hook, requireWritableSession } from '../../http/guards.js';
 import { described, errors, IdParams, SESSION_AUTH } from '../../http/schemas.js';
 import { changePassword, endSession, endSyncToken, listSessions, listSyncTokens } from './credentials.js';
 import { MessageBody, PasswordChangeBody, SessionsResult, SyncTokensResult } from './schemas.js';
 
 // The account's own sign-ins (account management, so a browser session only): the sessions in
-// force and the sync tokens, listed and ended one by one, and changing the password.
+// force and the sync tokens, listed and ended one by one, and changing the password. The three
+// are writes, so a read-only account is refused them as every write (spec: all writes blocked);
+// signing out stays open to it.
 
 const TAGS = ['auth'];
 
@@ -32,7 +34,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/auth/sessions/:id',
     {
-      preValidation: hook(requireSession),
+      preValidation: hook(requireWritableSession),
       schema: {
         operationId: 'endSession',
         tags: TAGS,
@@ -43,7 +45,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSession(request);
+      const caller = await requireWritableSession(request);
       await endSession(request.ctx, caller.user.id, request.params.id, caller.credentialId);
       return { message: 'Session ended' };
     },
@@ -70,18 +72,18 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/auth/sync-tokens/:id',
     {
-      preValidation: hook(requireSession),
+      preValidation: hook(requireWritableSession),
       schema: {
         operationId: 'revokeSyncToken',
         tags: TAGS,
         summary: 'Revoke one of the current user’s sync tokens: it stops working at once',
         security: SESSION_AUTH,
         params: IdParams,
-        response: { 200: described(MessageBody, 'The sync token was revoked'), ...errors(401, 403, 404) },
+        response: { 200: described(MessageBody, 'The sync token was revoked'), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const caller = await requireSession(request);
+      const caller = await requireWritableSession(request);
       await endSyncToken(request.ctx, caller.user.id, request.params.id);
       return { message: 'Sync token revoked' };
     },
@@ -90,7 +92,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/user/password',
     {
-      preValidation: hook(requireSession),
+      preValidation: hook(requireWritableSession),
       schema: {
         operationId: 'changePassword',
         tags: TAGS,
@@ -103,7 +105,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSession(request);
+      const caller = await requireWritableSession(request);
       await changePassword(request.ctx, caller.user, caller.credentialId, request.body.currentPassword, request.body.newPassword);
       return { message: 'Password changed. Every other session and sync token was signed out.' };
     },
