@@ -4,10 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openSqlite } from '../src/db/connection.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { servedOpenApi } from './served-openapi.js';
 
 export const API_TYPES_FILE = join(import.meta.dirname, '..', 'web', 'src', 'api', 'schema.d.ts');
 
@@ -20,14 +17,7 @@ export async function renderApiTypes(document: object): Promise<string> {
 }
 
 async function main() {
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
-  const { db } = openSqlite(':memory:');
-  await migrateToLatest(db);
-  const app = await buildApp(config, { db, logger: false });
-  const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
-  await app.close();
-  if (res.statusCode !== 200) throw new Error(`GET /api/openapi.json answered ${res.statusCode}`);
-  writeFileSync(API_TYPES_FILE, await renderApiTypes(res.json()));
+  writeFileSync(API_TYPES_FILE, await renderApiTypes(JSON.parse(await servedOpenApi()) as object));
   console.log(`wrote ${API_TYPES_FILE}`);
 }
 

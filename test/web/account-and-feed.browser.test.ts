@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { setUserFields, uniqueName } from '../helpers/app.js';
-import { follows, member, post, type Member } from '../messages/helpers.js';
+import { call, follows, member, post, type Member } from '../messages/helpers.js';
 import { BROWSER_HOOK_TIMEOUT, BROWSER_TEST_TIMEOUT, expectAccessible, settled, startWeb, type WebHarness } from './browser-support.js';
 
 // The web client in headless Chromium, by the keyboard where a person would type: register (the
@@ -149,9 +149,31 @@ it('replies on the message’s page, and deletes a post of one’s own', async (
 
 });
 
-it('shows a followed account’s new post without a reload', async () => {
+it('shows a followed account’s new post and a new notification without a reload, told by the event stream', async () => {
+  // Signed in, the client listens on the event stream and does not poll: nothing is fetched again
+  // while nothing happens (the poll stood in every 5 s).
+  const streams: string[] = [];
+  const refetches: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/events/stream') streams.push(r.headers()['accept']);
+    else if (url.pathname === '/api/messages' || url.pathname === '/api/notifications') refetches.push(url.pathname);
+  });
+  await page.reload();
+  await settled(page, 'Home');
+  await expect.poll(() => streams).toEqual(['text/event-stream']);
+  refetches.length = 0;
+  await page.waitForTimeout(6_500);
+  expect(refetches).toEqual([]);
+
   const friend = await member(web.t);
   await follows(web.t, { user: { id: user.id } } as Member, friend);
   await post(web.t, friend, { content: `live from a friend ${username}` });
-  await page.getByRole('article').filter({ hasText: `live from a friend ${username}` }).waitFor({ timeout: 12_000 });
+  await page.getByRole('article').filter({ hasText: `live from a friend ${username}` }).waitFor();
+  expect(refetches).toContain('/api/messages');
+
+  // The friend follows back: a notification, and the tray's count appears in the header.
+  expect((await call(web.t, friend, 'POST', `/api/users/${username}/follow`)).statusCode).toBe(200);
+  await page.getByRole('link', { name: /Notifications\s*1 unread/ }).waitFor();
+  expect(streams).toEqual(['text/event-stream']);
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/app.js';
@@ -33,11 +34,23 @@ export interface Watched {
   problems: string[];
 }
 
+/** A loopback port free right now (the app is then configured with it before it listens). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 /** The app (by default without its SMTP server; `options` as createTestApp's) and a browser to come. */
 export async function startWeb(options: TestAppOptions = {}): Promise<WebHarness> {
   await ensureWebBuild();
-  const t = await createTestApp({ smtp: false, ...options });
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // PUBLIC_URL is the address the browser uses, as in production: the URLs the API hands out
+  // (uploaded images, share links) are then the page's own origin, which its CSP allows.
+  const port = await freePort();
+  const t = await createTestApp({ smtp: false, ...options, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env } });
+  const base = await t.app.listen({ port, host: '127.0.0.1' });
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   return {

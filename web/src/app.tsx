@@ -88,6 +88,9 @@ function Header() {
                 <a href="/search">Search</a>
               </li>
               <li>
+                <a href="/documents">Documents</a>
+              </li>
+              <li>
                 <a href="/notifications">
                   Notifications
                   {unread ? (

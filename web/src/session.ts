@@ -44,3 +44,23 @@ export function statusNotice(user: Pick<CurrentUser, 'accountStatus' | 'emailVer
       return null;
   }
 }
+
+/** The signed-in user as last read, or null (signed out or not yet known). */
+export function sessionUser(): CurrentUser | null {
+  return current ?? null;
+}
+
+const changeListeners = new Set<() => void>();
+let lastUserId: string | null = null;
+listeners.add(() => {
+  const id = current?.id ?? null;
+  if (id === lastUserId) return;
+  lastUserId = id;
+  changeListeners.forEach((l) => l());
+});
+
+/** Calls `fn` whenever the signed-in account changes (signed in, out, or another account). */
+export function onSessionChange(fn: () => void): () => void {
+  changeListeners.add(fn);
+  return () => void changeListeners.delete(fn);
+}

@@ -55,6 +55,8 @@ export async function bulkSetAccountStatus(
     if (status === 'banned') await endAllCredentials(trx, ids);
     return { users, changed };
   });
+  // The ban deleted the sessions and tokens; streams held on them end now, not at their next check.
+  if (status === 'banned' && users.length > 0) ctx.events.emit('credentialsEnded', { userIds: users.map((u) => u.id) });
   await sendAccountStatusMails(ctx, changed, status);
   return users.length;
 }

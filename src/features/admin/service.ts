@@ -145,6 +145,8 @@ export async function updateAdminUser(
     if (patch.isAdministrator === false) await demoteAdministrators(ctx, trx, [userId]);
     return { user: (await findUserById(trx, userId))!, isAdmin: patch.isAdministrator ?? wasAdmin, statusChanged };
   });
+  // The ban deleted the sessions and tokens; streams held on them end now, not at their next check.
+  if (patch.accountStatus === 'banned') ctx.events.emit('credentialsEnded', { userIds: [userId] });
   if (statusChanged) await sendAccountStatusMails(ctx, [user], patch.accountStatus!);
   return { user, isAdministrator: isAdmin };
 }
@@ -174,6 +176,7 @@ export async function setUserPassword(ctx: AppContext, userId: string, password:
     if ((await updateUserColumns(trx, userId, { password_hash: passwordHash, updated_at: ctx.clock.now().toISOString() })) === 0) throw userNotFound();
     await endAllCredentials(trx, [userId]);
   });
+  ctx.events.emit('credentialsEnded', { userIds: [userId] });
 }
 
 // ---- bootstrap administrator (start-up and CLI) ----

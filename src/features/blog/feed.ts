@@ -1,22 +1,14 @@
 import { Feed } from 'feed';
-import MarkdownIt from 'markdown-it';
 import type { AppContext } from '../../runtime/context.js';
 import type { UserRow } from '../../db/types.js';
 import { newestPublicDocumentsOf } from '../documents/service.js';
 import { userByUsername } from '../users/service.js';
+import { renderMarkdown } from '../../lib/markdown.js';
 
 // A user's blog as an Atom feed: their 20 newest public documents, each rendered from markdown to
-// HTML by markdown-it with `html: false`, so raw HTML in a document is never passed through as
-// markup (it arrives as text), and links with script-like schemes are refused by its validator.
+// HTML by the service's renderer (src/lib/markdown.ts: raw HTML arrives as text).
 
 export const FEED_SIZE = 20;
-
-const markdown = new MarkdownIt({ html: false, linkify: true });
-
-/** HTML from a document's markdown, with raw HTML escaped as text. */
-export function renderMarkdown(text: string): string {
-  return markdown.render(text);
-}
 
 /** Where a public document is read (the API answers public documents to anyone). */
 export function documentUrl(ctx: AppContext, id: string): string {

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { useTitle } from '../components/title';
+import { SharedDocument } from '../documents/shared-document';
 import type { ScreenProps } from '../screen-props';
 import NotFound from './not-found';
 
-// `/s/<token>`: what a share link opens, readable signed out: a document's text, or a list's
+// `/s/<token>`: what a share link opens, readable signed out: a document's text (rendered, and
+// editable through an edit link once signed in: documents/shared-document.tsx), or a list's
 // columns and its first rows (the grid with paging and edits through an edit link comes with the
 // lists screens).
 
@@ -32,7 +34,7 @@ export default function SharedScreen({ param }: ScreenProps) {
       <article>
         <h1 tabIndex={-1}>{item.document.title}</h1>
         <p class="meta">Shared by {item.owner.displayName}</p>
-        <pre class="document-text">{item.document.content}</pre>
+        <SharedDocument token={param} access={item.access} doc={item.document} />
       </article>
     );
   }
