@@ -1,4 +1,8 @@
-import type { Schemas } from '../../api';
+// Types straight from the generated schema (not api.ts): the unit tests type-check this file under
+// Node's resolution too, where the client's bundler-style imports do not resolve.
+import type { components } from '../../api/schema.js';
+
+type Schemas = components['schemas'];
 
 // The settings screen's own logic, without the DOM (unit-tested in test/web/account-logic.test.ts):
 // which part a path names, what a tier, an archive or an OAuth return means in words, and the
