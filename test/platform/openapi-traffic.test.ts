@@ -162,6 +162,18 @@ describe('platform and accounts', () => {
     await send('POST', '/api/auth/logout', { as: null, headers: { cookie: second.cookie } });
   });
 
+  it('the account’s own sessions and sync tokens, ended one by one, and a password change', async () => {
+    const u = await registerUser(t.app);
+    const asU = { as: null, headers: { cookie: u.cookie } };
+    await send('POST', '/api/auth/login', { as: null, payload: { email: u.user.email, password: u.password } });
+    const { sessions } = await json('GET', '/api/auth/sessions', asU);
+    await send('DELETE', `/api/auth/sessions/${sessions.find((s: { current: boolean }) => !s.current).id}`, asU);
+    await send('POST', '/api/auth/sync-token', { as: null, payload: { email: u.user.email, password: u.password } });
+    const { syncTokens } = await json('GET', '/api/auth/sync-tokens', asU);
+    await send('DELETE', `/api/auth/sync-tokens/${syncTokens[0].id}`, asU);
+    await send('POST', '/api/user/password', { ...asU, payload: { currentPassword: u.password, newPassword: 'another long passphrase' } });
+  });
+
   it('OAuth: each provider’s authorization address, the networkC organization flow, status', async () => {
     for (const provider of OAUTH_PROVIDERS) {
       const res = await json('GET', `/api/auth/${provider}/authorize`, { as: null, headers: { accept: 'application/json' } });
@@ -422,6 +434,7 @@ describe('notifications, devices and direct messages', () => {
 
     const device = { token: '740f4707bebcf74f9b7c25d48e3358945f6aa01da5ddb387462c7eaf61bb78ad', platform: 'ios' };
     await send('POST', '/api/push/register', { payload: device });
+    await send('GET', '/api/push/devices');
     await send('DELETE', '/api/push/unregister', { payload: { token: device.token } });
   });
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/app.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { ensureWebBuild } from '../helpers/web-build.js';
 
@@ -43,12 +43,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startWeb(): Promise<WebHarness> {
+/** The app (by default without its SMTP server; `options` as createTestApp's) and a browser to come. */
+export async function startWeb(options: TestAppOptions = {}): Promise<WebHarness> {
   await ensureWebBuild();
   // PUBLIC_URL is the address the browser uses, as in production: the URLs the API hands out
   // (uploaded images, share links) are then the page's own origin, which its CSP allows.
   const port = await freePort();
-  const t = await createTestApp({ smtp: false, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  const t = await createTestApp({ smtp: false, ...options, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env } });
   const base = await t.app.listen({ port, host: '127.0.0.1' });
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];

@@ -3,7 +3,10 @@ import { api } from './api';
 import { onLive } from './live';
 import { navigate, useRoute } from './router';
 import { SCREENS, type ScreenModule } from './screens';
-import { refreshSession, signedOut, statusNotice, useSession } from './session';
+import { refreshSession, signedOut, useSession } from './session';
+import { useIsAdministrator } from './admin-gate';
+import { AccountNotice } from './components/account-notice';
+import { AccountSwitcher } from './components/account-switcher';
 
 // The frame around every screen: the header with the navigation, the account-status notice, and
 // the <main> the current screen renders into (focus moves to its heading on navigation).
@@ -43,11 +46,7 @@ export function App() {
   return (
     <>
       <Header />
-      {user && statusNotice(user) ? (
-        <p class="notice" role="status">
-          {statusNotice(user)}
-        </p>
-      ) : null}
+      {user ? <AccountNotice user={user} /> : null}
       <main id="main" tabIndex={-1}>
         {Screen ? <Screen route={route} param={route.match?.param ?? ''} /> : <p class="loading">Loading…</p>}
       </main>
@@ -57,6 +56,7 @@ export function App() {
 
 function Header() {
   const user = useSession();
+  const admin = useIsAdministrator();
   const [unread, setUnread] = useState(0);
   useEffect(() => {
     if (!user) return;
@@ -106,6 +106,17 @@ function Header() {
               </li>
               <li>
                 <a href={`/users/${encodeURIComponent(user.username)}`}>Profile</a>
+              </li>
+              <li>
+                <a href="/settings">Settings</a>
+              </li>
+              {admin ? (
+                <li>
+                  <a href="/admin">Administration</a>
+                </li>
+              ) : null}
+              <li>
+                <AccountSwitcher />
               </li>
               <li>
                 <button type="button" class="link-button" onClick={signOut}>

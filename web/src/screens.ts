@@ -24,7 +24,7 @@ export const SCREENS: Record<ScreenName, () => Promise<ScreenModule>> = {
   shared: () => import('./screens/shared'),
   orgs: () => import('./screens/not-built'),
   org: () => import('./screens/not-built'),
-  settings: () => import('./screens/not-built'),
-  admin: () => import('./screens/not-built'),
+  settings: () => import('./screens/settings'),
+  admin: () => import('./screens/admin'),
   notFound: () => import('./screens/not-found'),
 };

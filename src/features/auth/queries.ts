@@ -53,3 +53,38 @@ export async function insertSyncToken(db: Db, values: Insertable<SyncTokensTable
 export async function deleteSyncToken(db: Db, id: string): Promise<void> {
   await db.deleteFrom('sync_tokens').where('id', '=', id).execute();
 }
+
+/** The user's sessions in force, most recently used first (`bounds`: liveSessionBounds). */
+export function liveSessionsOf(db: Db, userId: string, bounds: [now: string, signedInAfter: string]) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_used_at', 'expires_at', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where(liveSession(...bounds))
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Deletes one session of the user; answers whether there was one. */
+export async function deleteSessionOf(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** The user's sync tokens, newest first (only their ids and dates: the tokens themselves are not kept). */
+export function syncTokensOf(db: Db, userId: string) {
+  return db.selectFrom('sync_tokens').select(['id', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
+/** Deletes one sync token of the user; answers whether there was one. */
+export async function deleteSyncTokenOf(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('sync_tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Deletes every sync token and every session of the user but `keepSessionId` (a password change). */
+export async function deleteCredentialsBut(db: Db, userId: string, keepSessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute();
+  await db.deleteFrom('sync_tokens').where('user_id', '=', userId).execute();
+}

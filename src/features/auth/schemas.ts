@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, MessageBody, ref, User, UserSummary } from '../../http/schemas.js';
+import { DateTime, Id, MessageBody, Nullable, ref, User, UserSummary } from '../../http/schemas.js';
 import { PASSWORD_MAX } from '../users/service.js';
 import { DisplayNameField, EmailField, NewPasswordField, UsernameField } from '../users/index.js';
 
@@ -56,3 +56,26 @@ export const AccountsResult = Type.Object({
 });
 export { MessageBody };
 
+
+export const SessionInfo = Type.Object(
+  {
+    id: Type.String(),
+    createdAt: DateTime(),
+    lastUsedAt: DateTime(),
+    expiresAt: DateTime(),
+    userAgent: Nullable(Type.String({ description: 'The browser that signed in, as it named itself' })),
+    current: Type.Boolean({ description: 'The session of this request' }),
+  },
+  { $id: 'SessionInfo' },
+);
+export const SessionsResult = Type.Object({ sessions: Type.Array(ref(SessionInfo)) });
+export const SyncTokenInfo = Type.Object(
+  { id: Type.String(), createdAt: DateTime(), lastUsedAt: Nullable(DateTime()) },
+  { $id: 'SyncTokenInfo', description: 'A sync token (its secret was shown once, when it was issued)' },
+);
+export const SyncTokensResult = Type.Object({ syncTokens: Type.Array(ref(SyncTokenInfo)) });
+export const PasswordChangeBody = Type.Object(
+  { currentPassword: AnyPassword, newPassword: NewPasswordField },
+  { ...strict, examples: [{ currentPassword: 'correct horse battery', newPassword: 'a new long passphrase' }] },
+);
+export const AUTH_COMPONENTS = [SessionInfo, SyncTokenInfo];

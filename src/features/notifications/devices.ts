@@ -1,6 +1,6 @@
 import type { AppContext } from '../../runtime/context.js';
 import { newId } from '../../lib/ids.js';
-import { deleteUserDevice, upsertDevice } from './queries.js';
+import { deleteUserDevice, devicesOf, upsertDevice } from './queries.js';
 
 // Push devices (spec: Push devices): one row per user and token.
 
@@ -16,4 +16,16 @@ export async function registerDevice(
 
 export async function unregisterDevice(ctx: AppContext, userId: string, token: string): Promise<void> {
   await deleteUserDevice(ctx.db.kysely, userId, token);
+}
+
+/** The user's registered devices (the owner's own tokens: unregistering takes the token). */
+export async function listDevices(ctx: AppContext, userId: string) {
+  const rows = await devicesOf(ctx.db.kysely, userId);
+  return rows.map((r) => ({
+    token: r.token,
+    platform: r.platform as 'ios' | 'android',
+    environment: r.environment as 'sandbox' | 'production',
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+  }));
 }

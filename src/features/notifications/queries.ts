@@ -179,6 +179,17 @@ export function recipientOf(db: Db, userId: string) {
 
 // ---- push devices (devices.ts, delivery.ts) ----
 
+/** The user's devices, most recently registered first (devices.ts lists them for their owner). */
+export function devicesOf(db: Db, userId: string) {
+  return db
+    .selectFrom('push_devices')
+    .select(['token', 'platform', 'environment', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
 export function deviceIdsOf(db: Db, userId: string) {
   return db.selectFrom('push_devices').select('id').where('user_id', '=', userId).execute();
 }

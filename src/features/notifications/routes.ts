@@ -4,10 +4,11 @@ import { badRequest } from '../../http/errors.js';
 import { hook, requireWritable } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors, IdParams, PUBLIC, ref } from '../../http/schemas.js';
 import { loadPage, sendPage } from '../../http/pages/layout.js';
-import { registerDevice, unregisterDevice } from './devices.js';
+import { listDevices, registerDevice, unregisterDevice } from './devices.js';
 import { listPreferences, updatePreference, validatePatch } from './preferences.js';
 import { presentNotification } from './presenter.js';
 import {
+  DeviceList,
   DeviceRegistration,
   DeviceToken,
   MarkAllReadResult,
@@ -188,6 +189,24 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accept = request.headers.accept ?? '';
       if (accept.includes('text/html') && !accept.includes('application/json')) return sendPage(reply, unsubscribedPage);
       return { ok: true as const, key };
+    },
+  );
+
+  app.get(
+    '/api/push/devices',
+    {
+      preValidation: hook(requireUser),
+      schema: {
+        operationId: 'listPushDevices',
+        tags: ['devices'],
+        summary: 'The caller’s registered push devices, most recently registered first',
+        security: EITHER_AUTH,
+        response: { 200: described(DeviceList, 'The devices'), ...errors(401) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { devices: await listDevices(request.ctx, user.id) };
     },
   );
 

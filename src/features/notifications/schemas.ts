@@ -101,4 +101,16 @@ export const DeviceToken = Type.Object(
 export const Registered = Type.Object({ registered: Type.Literal(true) }, { description: 'The device is registered for the caller' });
 export const Unregistered = Type.Object({ registered: Type.Literal(false) }, { description: 'The token is not registered for the caller (also when it never was)' });
 
-export const NOTIFICATION_COMPONENTS = [NotificationTarget, Notification, OkResult, PreferenceEvent];
+export const PushDevice = Type.Object(
+  {
+    token: Type.String(),
+    platform: StringEnum(['ios', 'android'] as const),
+    environment: StringEnum(['sandbox', 'production'] as const),
+    createdAt: DateTime(),
+    updatedAt: DateTime({ description: 'When it was last registered' }),
+  },
+  { $id: 'PushDevice' },
+);
+export const DeviceList = Type.Object({ devices: Type.Array(ref(PushDevice)) });
+
+export const NOTIFICATION_COMPONENTS = [NotificationTarget, Notification, OkResult, PreferenceEvent, PushDevice];

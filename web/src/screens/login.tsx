@@ -1,15 +1,21 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { api, errorText } from '../api';
 import { useTitle } from '../components/title';
 import { navigate } from '../router';
-import { refreshSession } from '../session';
+import { refreshSession, useSession } from '../session';
 import { ErrorLine } from '../components/error-line';
+import type { ScreenProps } from '../screen-props';
 
-// `/login`: e-mail and password; the session cookie is set by the answer.
+// `/login`: e-mail and password; the session cookie is set by the answer. Signed in already, the
+// same form adds another account to this browser (the cookie caches several: the header's account
+// menu switches between them). "Forgot your password?" asks the API for a reset e-mail, whose link
+// opens the service's /reset-password page.
 
-export default function Login() {
+export default function Login({ route }: ScreenProps) {
   useTitle('Sign in');
+  const user = useSession();
   const [error, setError] = useState('');
+  const [forgotOpen, setForgotOpen] = useState(false);
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -20,7 +26,14 @@ export default function Login() {
   };
   return (
     <>
-      <h1 tabIndex={-1}>Sign in</h1>
+      <h1 tabIndex={-1}>{user ? 'Add an account' : 'Sign in'}</h1>
+      {route.search.get('deleted') === '1' && !user ? <p class="notice">Your account is deleted, with everything it held.</p> : null}
+      {user ? (
+        <p>
+          You are signed in as {user.displayName} (@{user.username}). Signing in here adds another account to this browser; switch between
+          them from the Accounts menu at the top.
+        </p>
+      ) : null}
       <form onSubmit={submit} class="stack">
         <label for="login-email">E-mail address</label>
         <input id="login-email" name="email" type="email" autocomplete="username" required />
@@ -30,8 +43,50 @@ export default function Login() {
         <button type="submit">Sign in</button>
       </form>
       <p>
-        New here? <a href="/register">Create an account</a>.
+        <button type="button" class="link-button" aria-expanded={forgotOpen} aria-controls="forgot-password" onClick={() => setForgotOpen(!forgotOpen)}>
+          Forgot your password?
+        </button>
       </p>
+      {forgotOpen ? <ForgotPassword /> : null}
+      {user ? null : (
+        <p>
+          New here? <a href="/register">Create an account</a>.
+        </p>
+      )}
     </>
+  );
+}
+
+/** Asks for a reset e-mail; the answer is the same neutral sentence whether the account exists or not. */
+function ForgotPassword() {
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState('');
+  const [busy, setBusy] = useState(false);
+  const status = useRef<HTMLParagraphElement>(null);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget as HTMLFormElement).get('email'));
+    setBusy(true);
+    setError('');
+    const { data, error: failure } = await api.POST('/api/auth/forgot-password', { body: { email } });
+    setBusy(false);
+    if (!data) return setError(errorText(failure));
+    setSent(`${data.message} The link in that e-mail opens a page where you choose a new password; it works for an hour.`);
+    status.current?.focus();
+  };
+  return (
+    <form id="forgot-password" class="stack" onSubmit={submit} aria-labelledby="forgot-heading">
+      <h2 id="forgot-heading">Reset your password</h2>
+      <p class="hint">We send a link to choose a new password to your account’s e-mail address.</p>
+      <label for="forgot-email">Your account’s e-mail address</label>
+      <input id="forgot-email" name="email" type="email" autocomplete="email" required />
+      <ErrorLine text={error} />
+      <p role="status" ref={status} tabIndex={-1}>
+        {sent}
+      </p>
+      <button type="submit" disabled={busy}>
+        Send the reset link
+      </button>
+    </form>
   );
 }
