@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/app.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { ensureWebBuild } from '../helpers/web-build.js';
 
@@ -33,9 +33,10 @@ export interface Watched {
   problems: string[];
 }
 
-export async function startWeb(): Promise<WebHarness> {
+/** `options`: the test app's (an AI provider's environment, the SMTP server for invite mails). */
+export async function startWeb(options: TestAppOptions = {}): Promise<WebHarness> {
   await ensureWebBuild();
-  const t = await createTestApp({ smtp: false });
+  const t = await createTestApp({ smtp: false, ...options });
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -83,6 +84,14 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     );
     expect(violations, `${label}, ${colorScheme} scheme`).toEqual([]);
   }
+}
+
+/** Signs `page`'s browser context in with a session cookie (`name=value; …`), in place of any other. */
+export async function signInWith(page: Page, base: string, cookie: string): Promise<void> {
+  const context = page.context();
+  await context.clearCookies();
+  const [name, value] = cookie.split(';')[0].split('=');
+  await context.addCookies([{ name, value, url: base, httpOnly: true, sameSite: 'Lax' }]);
 }
 
 /** Waits until the screen has its heading and nothing is loading. */

@@ -16,7 +16,7 @@ export const SCREENS: Record<ScreenName, () => Promise<ScreenModule>> = {
   tag: () => import('./screens/tag'),
   search: () => import('./screens/search'),
   notifications: () => import('./screens/notifications'),
-  followRequests: () => import('./screens/not-built'),
+  followRequests: () => import('./screens/follow-requests'),
   lists: () => import('./screens/not-built'),
   list: () => import('./screens/not-built'),
   documents: () => import('./screens/not-built'),
