@@ -17,6 +17,7 @@ export const SCREENS: Record<ScreenName, () => Promise<ScreenModule>> = {
   search: () => import('./screens/search'),
   notifications: () => import('./screens/notifications'),
   followRequests: () => import('./screens/follow-requests'),
+  scheduled: () => import('./screens/scheduled'),
   lists: () => import('./screens/not-built'),
   list: () => import('./screens/not-built'),
   documents: () => import('./screens/not-built'),

@@ -24,6 +24,7 @@ export const CLIENT_PATHS = [
   { screen: 'search', pattern: '/search' },
   { screen: 'notifications', pattern: '/notifications' },
   { screen: 'followRequests', pattern: '/follow-requests' },
+  { screen: 'scheduled', pattern: '/scheduled' },
   { screen: 'lists', pattern: '/lists' },
   { screen: 'list', pattern: '/lists/:id', item: 'list' },
   { screen: 'documents', pattern: '/documents' },
