@@ -19,6 +19,7 @@ export const SCREENS: Record<ScreenName, () => Promise<ScreenModule>> = {
   followRequests: () => import('./screens/follow-requests'),
   scheduled: () => import('./screens/scheduled'),
   direct: () => import('./screens/direct'),
+  sharing: () => import('./screens/sharing'),
   lists: () => import('./screens/not-built'),
   list: () => import('./screens/not-built'),
   documents: () => import('./screens/not-built'),
