@@ -99,6 +99,14 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   }
 }
 
+/** Signs `page`'s browser context in with a session cookie (`name=value; …`), in place of any other. */
+export async function signInWith(page: Page, base: string, cookie: string): Promise<void> {
+  const context = page.context();
+  await context.clearCookies();
+  const [name, value] = cookie.split(';')[0].split('=');
+  await context.addCookies([{ name, value, url: base, httpOnly: true, sameSite: 'Lax' }]);
+}
+
 /** Waits until the screen has its heading and nothing is loading. */
 export async function settled(page: Page, heading: string | RegExp): Promise<void> {
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();

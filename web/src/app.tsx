@@ -105,6 +105,12 @@ function Header() {
                 </a>
               </li>
               <li>
+                <a href="/direct">Direct messages</a>
+              </li>
+              <li>
+                <a href="/orgs">Organizations</a>
+              </li>
+              <li>
                 <a href={`/users/${encodeURIComponent(user.username)}`}>Profile</a>
               </li>
               <li>

@@ -2,9 +2,12 @@ import { useState } from 'preact/hooks';
 import { api, errorText, type Message } from '../api';
 import { useSession } from '../session';
 import { ErrorLine } from './error-line';
+import { ReportButton } from './report-dialog';
+import { mediaSrc } from './upload';
+import './message-card.css';
 
-// One message in a feed or thread, with what the viewer may do to it: dig, push, reply (on its
-// page), delete their own. Every action reports its failure beside the message, in words.
+// One message in a feed or thread (its images and video, the organization it was posted to), with
+// what the viewer may do to it: dig, push, reply (on its page), delete their own, report another's. Every action reports its failure beside the message, in words.
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -50,6 +53,16 @@ export function MessageCard(props: { message: Message; onDeleted?: (id: string) 
         </p>
       ) : null}
       {message.content ? <p class="content">{message.content}</p> : null}
+      {message.imageUrls.length || message.videoUrls.length ? (
+        <div class="media">
+          {message.imageUrls.map((url, i) => (
+            <img key={url} src={mediaSrc(url)} loading="lazy" alt={`Image ${i + 1} of ${message.imageUrls.length} attached by @${message.user.username}`} />
+          ))}
+          {message.videoUrls.map((url) => (
+            <video key={url} src={mediaSrc(url)} controls preload="metadata" aria-label={`Video attached by @${message.user.username}`} />
+          ))}
+        </div>
+      ) : null}
       {message.tags.length ? (
         <ul class="tags" aria-label="Tags">
           {message.tags.map((tag) => (
@@ -63,6 +76,12 @@ export function MessageCard(props: { message: Message; onDeleted?: (id: string) 
         <a href={`/messages/${message.id}`}>
           <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
         </a>
+        {message.org ? (
+          <>
+            {' · in '}
+            <a href={`/orgs/${encodeURIComponent(message.org.slug)}`}>{message.org.name}</a>
+          </>
+        ) : null}
         {message.publiclyVisible ? '' : ' · followers only'} · {message.replyCount} {message.replyCount === 1 ? 'reply' : 'replies'}
       </p>
       {user ? (
@@ -83,6 +102,7 @@ export function MessageCard(props: { message: Message; onDeleted?: (id: string) 
               Delete
             </button>
           ) : null}
+          {own ? null : <ReportButton target={{ kind: 'message', id: message.id }} what={`the message by @${message.user.username}`} />}
           {own && confirming ? (
             <>
               <button type="button" class="danger" onClick={remove}>

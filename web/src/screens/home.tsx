@@ -20,7 +20,14 @@ export default function Home() {
     <>
       <h1 tabIndex={-1}>{user ? 'Home' : 'Public messages'}</h1>
       {user ? (
-        <Composer onPosted={setPosted} />
+        <>
+          <Composer onPosted={setPosted} />
+          {user.customerStatus.startsWith('subscriber') ? (
+            <p>
+              <a href="/scheduled">Your scheduled messages</a>
+            </p>
+          ) : null}
+        </>
       ) : (
         <p>
           <a href="/login">Sign in</a> or <a href="/register">create an account</a> to post, reply and follow people.

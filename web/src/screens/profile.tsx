@@ -6,9 +6,10 @@ import type { ScreenProps } from '../screen-props';
 import { useSession } from '../session';
 import NotFound from './not-found';
 import { ErrorLine } from '../components/error-line';
+import { ProfileModeration } from '../components/moderation';
 
 // `/users/<username>`: the profile as the viewer may see it, follow or unfollow (a private account
-// gets a request), and the user's messages.
+// gets a request), block, mute and report, and the user's messages.
 
 type Profile = Schemas['PublicProfile'];
 
@@ -54,7 +55,19 @@ export default function ProfileScreen({ param }: ScreenProps) {
           </button>
         </p>
       ) : null}
+      {self ? (
+        <p>
+          <a href="/follow-requests">Follow requests, blocked and muted accounts</a>
+        </p>
+      ) : null}
       <ErrorLine text={error} />
+      {user && !self ? (
+        <ProfileModeration
+          username={profile.username}
+          displayName={profile.displayName}
+          onBlocked={(blocking) => blocking && setProfile({ ...profile, isFollowing: false, followRequested: false })}
+        />
+      ) : null}
       <h2>Messages</h2>
       <Feed load={load} label={`Messages by ${profile.displayName}`} empty="No messages to show." />
     </>
