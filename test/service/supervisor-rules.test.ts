@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface Plan {
   /** The serving process: listens (and stays), listens and dies at once, or ends with this code before listening. */
-  serving: 'listen' | 'listen-then-die' | { exitBeforeReady: number };
+  serving: 'listen' | 'listen-then-die' | { exitBeforeReady: number | 'SIGKILL' };
   /** The standby: ready and waiting, never ready, or dead at once with code 9. */
   standby: 'ready' | 'never-ready' | 'die';
   /** The exit code on SIGTERM or SIGINT (the real server drains and exits 0). */
@@ -35,7 +35,8 @@ if (process.argv.includes(${JSON.stringify(STANDBY_ARGUMENT)})) {
   if (plan.standby === 'die') process.exit(9);
   if (plan.standby === 'ready') process.send(${JSON.stringify(STANDBY_READY_MESSAGE)});
   process.on('message', (m) => m === ${JSON.stringify(SERVE_MESSAGE)} && listen());
-} else if (typeof plan.serving === 'object') process.exit(plan.serving.exitBeforeReady);
+} else if (plan.serving.exitBeforeReady === 'SIGKILL') process.kill(process.pid, 'SIGKILL');
+else if (typeof plan.serving === 'object') process.exit(plan.serving.exitBeforeReady);
 else listen();
 `,
   );
@@ -165,6 +166,22 @@ describe('supervise', { timeout: 30_000 }, () => {
     expect(s.find('server started')).toHaveLength(1);
     expect(s.find('standby started')).toHaveLength(0);
     expect(s.exits).toEqual([3]);
+  });
+
+  it('a server killed before it was ever ready ends the supervisor with 1', async () => {
+    const s = run({ serving: { exitBeforeReady: 'SIGKILL' }, standby: 'ready' });
+    expect(await s.exited).toBe(1);
+    expect(s.find('server ended before it was ready: not restarted')[0].fields).toMatchObject({ code: null, signal: 'SIGKILL' });
+  });
+
+  it('a standby that ran as long as a stable run counts as a first death again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const s = run({ serving: 'listen', standby: 'die' });
+    await s.until('standby died: starting another', 2);
+    // The third standby "runs" a stable run's time before it dies: waited for as a first death (0.5 s), not a third (1 s).
+    await s.until('standby started', 3);
+    vi.setSystemTime(Date.now() + STABLE_RUN_MS);
+    expect((await s.until('standby died: starting another', 3)).fields).toMatchObject({ restartInMs: 500 });
   });
 
   it('a standby that dies is started again after half a second, counting its quick deaths', async () => {
