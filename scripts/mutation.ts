@@ -31,6 +31,11 @@ const COVERING: [prefix: string, tests: string[]][] = [
     ['test/auth/credential-edges.test.ts', 'test/auth/sessions.test.ts', 'test/auth/origin-and-cookies.test.ts', 'test/auth/sync-token*.test.ts'],
   ],
   ['src/http/idempotency.ts', ['test/platform/idempotency*.test.ts']],
+  // Issue 34's process safety: the supervisor's rules over stand-in servers (supervisor.test.ts runs
+  // the compiled server, which a mutant never reaches), the handle lookup's two ways, startedEarly.
+  ['src/supervisor.ts', ['test/service/supervisor-rules.test.ts']],
+  ['src/adapters/networks/network-b/identity.ts', ['test/networks/network-b-handle-lookup.test.ts', 'test/networks/network-b-adapter.test.ts']],
+  ['src/lib/promises.ts', ['test/unit/promises.test.ts', 'test/unit/turn-batch.test.ts']],
   ['src/http/', ['test/platform/*.test.ts']],
 ];
 

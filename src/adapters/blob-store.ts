@@ -4,8 +4,9 @@ import { pipeline } from 'node:stream/promises';
 import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
-import { Client as MinioClient } from 'minio';
+import type { Client as MinioClient } from 'minio';
 import type { BlobStoreConfig, S3Config } from '../config.js';
+import { onFirstUse } from '../lib/load-on-first-use.js';
 
 // Where media and other blobs live. One interface, two implementations chosen from config:
 // `disk` (files under DATA_DIR/blobs) and `s3` (any S3-compatible store, through the minio
@@ -160,44 +161,54 @@ function limitBytes(limit: number): Transform {
   });
 }
 
+const minio = onFirstUse(() => import('minio'));
+
 export class S3BlobStore implements BlobStore {
-  readonly client: MinioClient;
   readonly bucket: string;
+  /** The store's client, made on the first call (the library is loaded then: lib/load-on-first-use.ts). */
+  private readonly client: () => Promise<MinioClient>;
 
   constructor(config: S3Config) {
     const url = new URL(config.endpoint);
     const useSSL = url.protocol === 'https:';
-    this.client = new MinioClient({
-      endPoint: url.hostname,
-      port: url.port ? Number(url.port) : useSSL ? 443 : 80,
-      useSSL,
-      region: config.region,
-      accessKey: config.accessKeyId,
-      secretKey: config.secretAccessKey,
-      pathStyle: config.forcePathStyle,
-    });
+    this.client = onFirstUse(
+      async () =>
+        new (await minio()).Client({
+          endPoint: url.hostname,
+          port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+          useSSL,
+          region: config.region,
+          accessKey: config.accessKeyId,
+          secretKey: config.secretAccessKey,
+          pathStyle: config.forcePathStyle,
+        }),
+    );
     this.bucket = config.bucket;
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     assertBlobKey(key);
-    await this.client.putObject(this.bucket, key, bytes, bytes.length, { 'Content-Type': contentType });
+    const s3 = await this.client();
+    await s3.putObject(this.bucket, key, bytes, bytes.length, { 'Content-Type': contentType });
   }
 
   async putStream(key: string, stream: Readable, contentType: string): Promise<number> {
     assertBlobKey(key);
     const counter = byteCounter();
+    // Listened to before anything is awaited: an error event with no listener ends the process.
     stream.on('error', (err) => counter.destroy(err));
+    const s3 = await this.client();
     // Unknown length: the client uploads it in parts, a part in memory at a time.
-    await this.client.putObject(this.bucket, key, stream.pipe(counter), undefined, { 'Content-Type': contentType });
+    await s3.putObject(this.bucket, key, stream.pipe(counter), undefined, { 'Content-Type': contentType });
     return counter.bytes;
   }
 
   async get(key: string, range?: ByteRange): Promise<BlobObject | null> {
     assertBlobKey(key);
+    const s3 = await this.client();
     let size: number;
     try {
-      size = (await this.client.statObject(this.bucket, key)).size;
+      size = (await s3.statObject(this.bucket, key)).size;
     } catch (err) {
       if (isNotFound(err)) return null;
       throw err;
@@ -205,9 +216,9 @@ export class S3BlobStore implements BlobStore {
     checkRange(range, size);
     try {
       if (size === 0) return { stream: Readable.from([]), size };
-      if (!range) return { stream: await this.client.getObject(this.bucket, key), size };
+      if (!range) return { stream: await s3.getObject(this.bucket, key), size };
       const length = range.end - range.start + 1;
-      const part = await this.client.getPartialObject(this.bucket, key, range.start, length);
+      const part = await s3.getPartialObject(this.bucket, key, range.start, length);
       // A store that returns more than asked (s3rver reads `bytes=0-0` as `bytes=0-`) must not
       // make the response longer than its Content-Length.
       const limited = limitBytes(length);
@@ -222,14 +233,16 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     assertBlobKey(key);
+    const s3 = await this.client();
     // S3 answers a delete of a missing key with success.
-    await this.client.removeObject(this.bucket, key);
+    await s3.removeObject(this.bucket, key);
   }
 
   async exists(key: string): Promise<boolean> {
     assertBlobKey(key);
+    const s3 = await this.client();
     try {
-      await this.client.statObject(this.bucket, key);
+      await s3.statObject(this.bucket, key);
       return true;
     } catch (err) {
       if (isNotFound(err)) return false;

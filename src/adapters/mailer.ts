@@ -1,6 +1,10 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
+import { onFirstUse } from '../lib/load-on-first-use.js';
+
+/** nodemailer, loaded with the first mail sent over SMTP (lib/load-on-first-use.ts). */
+const nodemailer = onFirstUse(() => import('nodemailer'));
 
 export interface OutgoingMail {
   to: string;
@@ -20,20 +24,21 @@ export interface Mailer {
 
 export class SmtpMailer implements Mailer {
   readonly transport = 'smtp' as const;
-  private readonly transporter: nodemailer.Transporter;
-  constructor(url: string, private readonly from: string) {
-    // Short timeouts: a dead SMTP server must not hold a request for minutes.
-    this.transporter = nodemailer.createTransport(url, {
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    } as object);
-  }
+  /** Made with the first mail; null until then. */
+  private transporter: Promise<Transporter> | null = null;
+  constructor(
+    private readonly url: string,
+    private readonly from: string,
+  ) {}
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transporter.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) });
+    // Short timeouts: a dead SMTP server must not hold a request for minutes.
+    this.transporter ??= nodemailer().then((m) => m.default.createTransport(this.url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as object));
+    const transporter = await this.transporter;
+    await transporter.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) });
   }
   close(): void {
-    this.transporter.close();
+    // A transporter still being made is closed once it is (and a failed one needs no closing).
+    this.transporter?.then((t) => t.close(), () => undefined).catch(() => undefined);
   }
 }
 

@@ -3,9 +3,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './types.js';
+import { requireOnFirstUse } from '../lib/load-on-first-use.js';
+
+/** The PostgreSQL driver, loaded when a PostgreSQL database is opened (a SQLite start never needs it: lib/load-on-first-use.ts). */
+const postgresDriver = requireOnFirstUse<typeof pg>('pg');
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -192,7 +196,7 @@ function namedStatements(client: pg.PoolClient): void {
 const POOL_SIZE = 10;
 
 export function openPostgres(url: string, poolSize = POOL_SIZE): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new (postgresDriver().Pool)({ connectionString: url, max: poolSize });
   // A dropped idle connection must not crash the process.
   pool.on('error', () => undefined);
   pool.on('connect', namedStatements);
@@ -213,13 +217,13 @@ export function openPostgres(url: string, poolSize = POOL_SIZE): Db {
       await kysely.destroy();
     },
     async listen(channel, onNotify, onError) {
-      const client = new pg.Client(pool.options);
+      const client = new (postgresDriver().Client)(pool.options);
       client.on('error', onError);
       client.on('notification', (n) => {
         if (n.channel === channel) onNotify(n.payload ?? '');
       });
       await client.connect();
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      await client.query(`listen ${postgresDriver().escapeIdentifier(channel)}`);
       return async () => {
         client.removeAllListeners('notification');
         await client.end().catch(() => undefined);

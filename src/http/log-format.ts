@@ -1,4 +1,8 @@
-import { prettyFactory } from 'pino-pretty';
+import type { prettyFactory as PrettyFactory } from 'pino-pretty';
+import { requireOnFirstUse } from '../lib/load-on-first-use.js';
+
+/** pino-pretty, loaded only when the log is readable lines (lib/load-on-first-use.ts). */
+const pinoPretty = requireOnFirstUse<{ prettyFactory: typeof PrettyFactory }>('pino-pretty');
 import type { LogFormat } from '../config.js';
 
 // Where the server's log lines go and in what form (LOG_FORMAT): JSON lines for machines, or one
@@ -11,7 +15,7 @@ interface LineSink {
 
 /** A stream that writes each JSON line pino makes as pino-pretty's readable text, in order. */
 function prettyLines(out: NodeJS.WritableStream, colorize: boolean): LineSink {
-  const prettify = prettyFactory({ colorize, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+  const prettify = pinoPretty().prettyFactory({ colorize, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
   // Synchronous, unlike pino-pretty's own stream: a line logged just before exit is not lost.
   return { write: (line) => out.write(prettify(line)) };
 }

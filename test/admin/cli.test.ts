@@ -10,19 +10,23 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Db } from '../../src/db/connection.js';
 import { PasswordHasher } from '../../src/lib/crypto.js';
 import { sessionCookie, testPasswords } from '../helpers/app.js';
+import { ensureBuilt } from '../helpers/build.js';
 import { childEnv, processDatabase, ROOT, runToExit, type Finished, type ProcessDatabase } from '../helpers/server-process.js';
 import { onTerminal } from '../helpers/terminal.js';
 
-// The operator CLI, run as operators run it (a child process), against a database of the engine
-// under test; what it did is read back from the database and through the API.
+// The operator CLI, run as operators run it (a child process of the compiled CLI, dist/, as
+// `npm run admin` runs it), against a database of the engine under test; what it did is read back
+// from the database and through the API.
 
 let database: ProcessDatabase;
 let db: Db;
 
-/** `npm run admin -- <args>`, minus npm's start-up time: the project's own tsx binary. */
+/** What `npm run admin -- <args>` runs (package.json), minus npm's own start-up time. */
+const ADMIN_CLI = [process.execPath, join(ROOT, 'dist', 'cli', 'admin.js')];
+
 function cli(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<Finished> {
   const env = childEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...options.env });
-  return runToExit(join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/cli/admin.ts', ...args], env, options.input);
+  return runToExit(ADMIN_CLI[0], [ADMIN_CLI[1], ...args], env, options.input);
 }
 
 const withPassword = (password: string) => ({ env: { ADMIN_CLI_PASSWORD: password } });
@@ -46,6 +50,8 @@ const DATABASE_LINE = /^Database: (SQLite \/\S+\/service\.db|PostgreSQL database
 const stderrLines = (run: Finished) => run.stderr.trimEnd().split('\n');
 
 beforeAll(async () => {
+  // Built as `npm install` builds it, when a source file is newer than the last build.
+  await ensureBuilt();
   database = await processDatabase();
   // The service's database, as the server leaves it at its first start (the CLI creates none).
   db = database.open();
@@ -105,7 +111,7 @@ describe('npm run admin -- create', { timeout: 240_000 }, () => {
   it('on a terminal asks the password twice without echoing it', async () => {
     const env = childEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', TERM: 'xterm' });
     const create = (email: string, username: string, first: string, second: string) =>
-      onTerminal([join(ROOT, 'node_modules', '.bin', 'tsx'), 'src/cli/admin.ts', 'create', '--email', email, '--username', username], { cwd: ROOT, env }, [
+      onTerminal([...ADMIN_CLI, 'create', '--email', email, '--username', username], { cwd: ROOT, env }, [
         ['Password: ', `${first}\r`],
         ['Password again: ', `${second}\r`],
       ]);

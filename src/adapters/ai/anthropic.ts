@@ -1,4 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { onFirstUse } from '../../lib/load-on-first-use.js';
 import { parseJsonText, sdkClientOptions, sdkProvider, type AiProvider, type ProviderOptions } from './provider.js';
 
 // Anthropic's messages API through the official SDK. JSON comes as the input of one forced tool
@@ -6,14 +7,17 @@ import { parseJsonText, sdkClientOptions, sdkProvider, type AiProvider, type Pro
 
 export const ANTHROPIC_DEFAULT_MODEL = 'claude-sonnet-4-6';
 
+const anthropicSdk = onFirstUse(() => import('@anthropic-ai/sdk'));
+
 export function anthropicProvider(options: ProviderOptions): AiProvider {
-  const client = new Anthropic(sdkClientOptions(options));
+  // The SDK is loaded with the first call (lib/load-on-first-use.ts).
+  const client = onFirstUse(async () => new (await anthropicSdk()).default(sdkClientOptions(options)));
   return sdkProvider({
     id: 'anthropic',
     defaultModel: options.model ?? ANTHROPIC_DEFAULT_MODEL,
     timeoutError: 'APIConnectionTimeoutError',
-    call: (request) =>
-      client.messages.create({
+    call: async (request) =>
+      (await client()).messages.create({
         model: request.model,
         max_tokens: request.maxOutputTokens,
         system: request.system,

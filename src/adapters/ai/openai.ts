@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import { onFirstUse } from '../../lib/load-on-first-use.js';
 import { parseJsonText, sdkClientOptions, sdkProvider, type AiProvider, type ProviderOptions } from './provider.js';
 
 // Any OpenAI-compatible chat-completions endpoint, through the official SDK. JSON is asked for
@@ -7,14 +7,17 @@ import { parseJsonText, sdkClientOptions, sdkProvider, type AiProvider, type Pro
 
 export const OPENAI_DEFAULT_MODEL = 'gpt-4.1-mini';
 
+const openAiSdk = onFirstUse(() => import('openai'));
+
 export function openAiProvider(options: ProviderOptions): AiProvider {
-  const client = new OpenAI(sdkClientOptions(options));
+  // The SDK is loaded with the first call (lib/load-on-first-use.ts).
+  const client = onFirstUse(async () => new (await openAiSdk()).default(sdkClientOptions(options)));
   return sdkProvider({
     id: 'openai',
     defaultModel: options.model ?? OPENAI_DEFAULT_MODEL,
     timeoutError: 'APIConnectionTimeoutError',
-    call: (request) =>
-      client.chat.completions.create({
+    call: async (request) =>
+      (await client()).chat.completions.create({
         model: request.model,
         max_completion_tokens: request.maxOutputTokens,
         messages: [

@@ -1,4 +1,4 @@
-import { Octokit } from '@octokit/rest';
+import { onFirstUse } from '../../lib/load-on-first-use.js';
 import { retryAfterMs } from '../networks/classify.js';
 
 // The code host's REST API (GitHub-style), read through @octokit/rest pointed at CODEHOST_API_URL
@@ -134,12 +134,16 @@ export interface CodehostClient {
   list(input: { kind: CodehostKind; repository: string | null; etag: string | null; token: string }): Promise<CodehostListing>;
 }
 
+/** @octokit/rest, loaded with the first call to the code host (lib/load-on-first-use.ts); the codehost sign-in uses it too. */
+export const octokitLibrary = onFirstUse(() => import('@octokit/rest'));
+
 export function createCodehostClient(options: CodehostClientOptions): CodehostClient {
   const origin = new URL(options.baseUrl).origin;
   const maxPages = options.maxPages ?? MAX_PAGES;
   const now = options.now ?? Date.now;
   return {
     async list({ kind, repository, etag, token }) {
+      const { Octokit } = await octokitLibrary();
       const octokit = new Octokit({
         baseUrl: origin,
         request: { fetch: options.fetch },

@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { Agent, buildConnector, fetch, type Headers, type Response } from 'undici';
+import type { Agent, Headers, Response } from 'undici';
+import { onFirstUse } from '../../lib/load-on-first-use.js';
 import type { AddressPolicy } from './address-policy.js';
 import { OutboundRefusedError } from './errors.js';
 
@@ -29,6 +30,9 @@ export const systemResolver: Resolver = (hostname) => lookup(hostname, { all: tr
 
 /** The most redirects any fetch follows. */
 export const MAX_REDIRECTS = 5;
+
+/** undici, loaded with the first outbound fetch (lib/load-on-first-use.ts). */
+const undici = onFirstUse(() => import('undici'));
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers that carry the caller's identity: never sent on to another origin. */
@@ -132,6 +136,7 @@ class HopRunner {
     let method = (init.method ?? 'GET').toUpperCase();
     let body = init.body;
     let url = first;
+    const { fetch } = await undici();
     for (let redirects = 0; ; redirects += 1) {
       const response = await fetch(url, {
         method,
@@ -160,6 +165,7 @@ class HopRunner {
   /** An agent that connects only to the checked address of the URL's host. */
   private async agentFor(url: URL): Promise<Agent> {
     const address = await this.checkedAddress(url.hostname.replace(/^\[(.*)\]$/, '$1'));
+    const { Agent, buildConnector } = await undici();
     const connect = buildConnector(this.settings.ca ? { ca: this.settings.ca } : {});
     // undici hands the connector the URL's host name; it gets the checked address instead.
     // The servername (SNI, certificate check) comes from `options.host`, left as it is.

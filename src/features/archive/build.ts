@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { ZipArchive } from 'archiver';
+import { onFirstUse } from '../../lib/load-on-first-use.js';
 import type { AppContext } from '../../runtime/context.js';
 
 // Builds one user's archive: a ZIP streamed straight into the blob store while the parts of the
@@ -18,8 +18,12 @@ follows.csv             your followers, the users you follow and pending request
 media/                  the images and videos you uploaded
 `;
 
+/** archiver, loaded with the first archive (lib/load-on-first-use.ts). */
+const archiver = onFirstUse(() => import('archiver'));
+
 /** Writes the user's archive under `key`; answers its size in bytes. */
 export async function writeArchive(ctx: AppContext, userId: string, key: string): Promise<number> {
+  const { ZipArchive } = await archiver();
   const zip = new ZipArchive({ zlib: { level: 6 } });
   const stored = ctx.blobs.putStream(key, zip, 'application/zip');
   // A failed store ends the build at once instead of leaving it waiting for the next entry.

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BillingConfig, CustomerStatus } from '../../config.js';
 import type { UserRow } from '../../db/types.js';
 import { toBool } from '../../db/dialect.js';
@@ -6,7 +6,7 @@ import { AppError, conflict } from '../../http/errors.js';
 import { resolveReturnTo } from '../../http/return-to.js';
 import { isoNow } from '../../lib/clock.js';
 import type { AppContext } from '../../runtime/context.js';
-import { stripeClient } from './provider.js';
+import { stripeClient, stripeLibrary } from './provider.js';
 import { findCustomerByUser, insertCustomer } from './queries.js';
 import type { Plan } from './tiers.js';
 
@@ -17,10 +17,10 @@ export const notConfigured = (settings = 'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECR
   new AppError(503, `Billing is not configured on this server: set ${settings}`, 'billing_not_configured');
 
 /** The provider's client and the billing configuration; 503 billing_not_configured without them. */
-export function billingProvider(ctx: AppContext): { stripe: Stripe; config: BillingConfig } {
-  const stripe = ctx.state(stripeClient);
-  if (!stripe || !ctx.config.billing) throw notConfigured();
-  return { stripe, config: ctx.config.billing };
+export async function billingProvider(ctx: AppContext): Promise<{ stripe: Stripe; config: BillingConfig }> {
+  const client = ctx.state(stripeClient);
+  if (!client || !ctx.config.billing) throw notConfigured();
+  return { stripe: await client(), config: ctx.config.billing };
 }
 
 /**
@@ -31,7 +31,7 @@ export async function providerCall<T>(ctx: AppContext, what: string, call: () =>
   try {
     return await call();
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeError) {
+    if (err instanceof (await stripeLibrary()).errors.StripeError) {
       ctx.log.warn({ provider: 'stripe', what, type: err.type, code: err.code, statusCode: err.statusCode }, 'payment provider call failed');
       throw new AppError(502, 'The payment provider could not be reached or refused the request', 'upstream_error');
     }
@@ -77,7 +77,7 @@ function withParam(url: string, name: string, value: string): string {
 export async function createCheckoutSession(ctx: AppContext, user: UserRow, plan: Plan, returnTo: string | undefined): Promise<{ url: string }> {
   // A returnTo that is not allowed is 400 on any server, configured for billing or not.
   const back = resolveReturnTo(ctx.config, returnTo);
-  const { stripe, config } = billingProvider(ctx);
+  const { stripe, config } = await billingProvider(ctx);
   const price = config.prices[plan];
   if (!price) throw new AppError(503, `The ${plan} plan is not configured on this server: set STRIPE_PRICE_${plan.toUpperCase()}`, 'billing_not_configured');
   // Any tier but free already grants subscriber access: a subscription, or an administrator's grant.
@@ -100,7 +100,7 @@ export async function createCheckoutSession(ctx: AppContext, user: UserRow, plan
 
 export async function createPortalSession(ctx: AppContext, user: UserRow, returnTo: string | undefined): Promise<{ url: string }> {
   const back = resolveReturnTo(ctx.config, returnTo);
-  const { stripe } = billingProvider(ctx);
+  const { stripe } = await billingProvider(ctx);
   const row = await findCustomerByUser(ctx.db.kysely, user.id);
   if (!row) throw conflict('This account has no billing account yet: subscribe first', 'no_billing_account');
   const session = await providerCall(ctx, 'create portal session', () =>

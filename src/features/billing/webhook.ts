@@ -51,7 +51,7 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
 export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<void> {
   // A request without a signature is no provider's, configured or not.
   if (!signature) throw invalidSignature();
-  const { stripe, config } = billingProvider(ctx);
+  const { stripe, config } = await billingProvider(ctx);
   if (!config.webhookSecret) throw notConfigured('STRIPE_WEBHOOK_SECRET');
   let event: Stripe.Event;
   try {

@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
+import { onFirstUse } from '../../lib/load-on-first-use.js';
 import { AppError, badRequest } from '../../http/errors.js';
 
 // The media pipeline (spec, Limits). The type is decided by magic bytes
@@ -95,6 +96,9 @@ function attemptsFor(format: ImageFormat, hasAlpha: boolean, animated: boolean, 
   }
 }
 
+/** sharp, loaded with the first image (lib/load-on-first-use.ts); the image proxy encodes with it too. */
+export const sharpLibrary = onFirstUse(() => import('sharp'));
+
 /**
  * Decodes, orients, strips, shrinks and re-encodes an uploaded image. 415 when the bytes are not
  * an accepted image type (whatever the declared type or name), 400 when they do not decode, 413
@@ -103,6 +107,7 @@ function attemptsFor(format: ImageFormat, hasAlpha: boolean, animated: boolean, 
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > MAX_IMAGE_UPLOAD_BYTES) throw payloadTooLarge('Images may be at most 20 MB before resizing');
   const format = await detectImage(input);
+  const sharp = (await sharpLibrary()).default;
   const animatedInput = format === 'gif' || format === 'webp';
   const open = () => sharp(input, { animated: animatedInput, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 

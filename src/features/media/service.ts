@@ -16,7 +16,7 @@ import {
 } from './queries.js';
 
 // The image pipeline's type check and limits, for other features that take images (the image proxy).
-export { detectImage, MAX_IMAGE_SIDE, MAX_INPUT_PIXELS, payloadTooLarge, unsupportedMediaType, type ImageFormat } from './pipeline.js';
+export { detectImage, MAX_IMAGE_SIDE, MAX_INPUT_PIXELS, payloadTooLarge, sharpLibrary, unsupportedMediaType, type ImageFormat } from './pipeline.js';
 
 // Uploads: each stored blob has one row (owner, kind, blob key, type, size,
 // dimensions, what it is attached to). Other features attach uploads with `claimUploads` inside

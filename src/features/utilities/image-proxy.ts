@@ -1,10 +1,9 @@
-import sharp from 'sharp';
 import { OutboundRefusedError } from '../../adapters/outbound-fetch/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { consumeLimits } from '../../http/rate-limit.js';
 import type { AppContext } from '../../runtime/types.js';
 import { AppState } from '../../runtime/state.js';
-import { detectImage, MAX_IMAGE_SIDE, MAX_INPUT_PIXELS, payloadTooLarge, unsupportedMediaType, type ImageFormat } from '../media/service.js';
+import { detectImage, MAX_IMAGE_SIDE, MAX_INPUT_PIXELS, payloadTooLarge, sharpLibrary, unsupportedMediaType, type ImageFormat } from '../media/service.js';
 import { imageEtag, proxyCacheKey, PROXY_CACHE_TTL_MS, readCachedImage, writeCachedImage, type ProxiedImage } from './image-cache.js';
 import { upstreamError } from './upstream.js';
 
@@ -83,6 +82,7 @@ async function fetchAndEncode(ctx: AppContext, url: string, width: number): Prom
     throw err instanceof OutboundRefusedError ? refusal(err) : err;
   }
   const output = OUTPUT[await detectImage(body)];
+  const sharp = (await sharpLibrary()).default;
   let bytes: Buffer;
   try {
     const image = sharp(body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { calculateJwkThumbprint, decodeProtectedHeader, importJWK, jwtVerify, type JWK } from 'jose';
-import { OutboundFetcher, type GuardedRequest, type GuardedResponse } from '../../../src/adapters/outbound-fetch/index.js';
+import { OutboundFetcher, type GuardedRequest, type GuardedResponse, type TxtResolver } from '../../../src/adapters/outbound-fetch/index.js';
 
 // A loopback stand-in for networkB (the AT Protocol), checking what the real servers check:
 //   - a PLC directory answering DID documents, and the handles' own web servers (the
@@ -183,10 +183,11 @@ export class NetworkBStandIn {
     return this;
   }
 
-  /** The guarded fetcher of the service, with `.test` host names mapped onto the stand-in's handle server. */
-  mappingFetcher(extra: Record<string, string> = {}): OutboundFetcher {
-    return new MappingFetcher({ allowedPrivateAddresses: [`${STAND_IN_HOST}/32`], timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024, userAgent: 'test' }, (host) =>
-      extra[host] ?? this.mapped(host),
+  /** The guarded fetcher of the service, with `.test` host names mapped onto the stand-in's handle server (and TXT records from `txtResolver`, when given). */
+  mappingFetcher(extra: Record<string, string> = {}, txtResolver?: TxtResolver): OutboundFetcher {
+    return new MappingFetcher(
+      { allowedPrivateAddresses: [`${STAND_IN_HOST}/32`], timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024, userAgent: 'test', ...(txtResolver ? { txtResolver } : {}) },
+      (host) => extra[host] ?? this.mapped(host),
     );
   }
 

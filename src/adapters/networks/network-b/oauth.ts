@@ -1,13 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  NodeOAuthClient,
-  requestLocalLock,
-  TokenRefreshError,
-  type NodeSavedSession,
-  type NodeSavedState,
-} from '@atproto/oauth-client-node';
+import type { NodeOAuthClient, NodeSavedSession, NodeSavedState } from '@atproto/oauth-client-node';
 import type { JWK } from 'jose';
 import type { Config } from '../../../config.js';
+import { onFirstUse } from '../../../lib/load-on-first-use.js';
 import { guardedFetchFunction } from '../../outbound-fetch/fetch-function.js';
 import type { OutboundFetcher } from '../../outbound-fetch/index.js';
 import { HANDLE_INVALID, IdentityUnresolvable, NetworkBIdentityResolver, type ResolvedIdentity } from './identity.js';
@@ -25,6 +20,9 @@ import { HANDLE_INVALID, IdentityUnresolvable, NetworkBIdentityResolver, type Re
 // service's own (one helper for every provider, bound to the browser), so authorize pushes the
 // request itself with the library's server agent instead of calling `client.authorize()`, which
 // would make up a state of its own. All traffic goes through the guarded fetcher.
+
+/** The library, loaded with the first sign-in, refresh or revocation (lib/load-on-first-use.ts). */
+const oauthClientLibrary = onFirstUse(() => import('@atproto/oauth-client-node'));
 
 export const NETWORK_B_SCOPE = 'atproto transition:generic';
 export const CLIENT_METADATA_PATH = '/oauth/client-metadata.json';
@@ -137,7 +135,7 @@ export class NetworkBOAuth {
 
   /** Resolves the handle or DID, discovers its authorization server and pushes the request. */
   async begin(input: { identifier: string; state: string; codeChallenge: string | null }): Promise<{ url: string; data: PendingAuthorization; identity: ResolvedIdentity }> {
-    const { client, resolved } = this.client({});
+    const { client, resolved } = await this.client({});
     let metadata;
     try {
       ({ metadata } = await client.oauthResolver.resolveFromIdentity(input.identifier));
@@ -181,7 +179,7 @@ export class NetworkBOAuth {
     const pending: NodeSavedState = { iss: input.data.iss, dpopJwk: input.data.dpopJwk as NodeSavedState['dpopJwk'], authMethod: input.data.authMethod, verifier };
     const stateKey = input.query.state;
     let saved: NodeSavedSession | undefined;
-    const { client, resolved } = this.client({
+    const { client, resolved } = await this.client({
       stateStore: { get: async (key) => (key === stateKey ? pending : undefined), set: async () => undefined, del: async () => undefined },
       // No earlier session is handed to the library: it would revoke it, and the account may
       // belong to another user of the service (the link is then refused, and must change nothing).
@@ -203,11 +201,11 @@ export class NetworkBOAuth {
   /** New tokens for a session, through the library's refresh (which checks the issuer again). */
   async refresh(session: SessionBlob, tokens: TokenSet): Promise<TokenSet> {
     let saved: NodeSavedSession | undefined;
-    const { client } = this.client({ sessionStore: this.sessionStore(session, tokens, (value) => (saved = value)) });
+    const { client } = await this.client({ sessionStore: this.sessionStore(session, tokens, (value) => (saved = value)) });
     try {
       await client.restore(session.sub, true);
     } catch (err) {
-      if (err instanceof TokenRefreshError) throw new NetworkBRefreshRefused(err.message);
+      if (err instanceof (await oauthClientLibrary()).TokenRefreshError) throw new NetworkBRefreshRefused(err.message);
       throw err;
     }
     if (!saved) throw new Error('The networkB refresh produced no tokens');
@@ -216,7 +214,7 @@ export class NetworkBOAuth {
 
   /** Revokes the tokens at the authorization server (best effort: the library ignores its answer). */
   async revoke(session: SessionBlob, tokens: TokenSet): Promise<void> {
-    const { client } = this.client({ sessionStore: this.sessionStore(session, tokens, () => undefined) });
+    const { client } = await this.client({ sessionStore: this.sessionStore(session, tokens, () => undefined) });
     await client.revoke(session.sub);
   }
 
@@ -239,7 +237,8 @@ export class NetworkBOAuth {
   }
 
   /** A client for one operation, and the identities its resolver resolved (by DID). */
-  private client(stores: Partial<NodeOAuthClientStores>): { client: NodeOAuthClient; resolved: Map<string, ResolvedIdentity> } {
+  private async client(stores: Partial<NodeOAuthClientStores>): Promise<{ client: NodeOAuthClient; resolved: Map<string, ResolvedIdentity> }> {
+    const { NodeOAuthClient, requestLocalLock } = await oauthClientLibrary();
     const resolved = new Map<string, ResolvedIdentity>();
     const identityResolver: IdentityResolver = {
       resolve: async (identifier: string) => {

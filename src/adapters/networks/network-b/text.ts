@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { RichText } from '@atproto/api';
+import { onFirstUse } from '../../../lib/load-on-first-use.js';
 import { NETWORKS } from '../../../lib/post-lengths.js';
 
 // networkB's text rules: the limit is 300 graphemes (what a reader sees as one character: an
@@ -19,6 +19,9 @@ const KEPT = new Set(['app.bsky.richtext.facet#link', 'app.bsky.richtext.facet#t
 /** Mentions resolved per post at most (the rest stay plain text). */
 const MAX_MENTIONS = 20;
 
+/** @atproto/api, loaded with the first post (its lexicons take about a second to load: lib/load-on-first-use.ts). */
+const atprotoApi = onFirstUse(() => import('@atproto/api'));
+
 /** A handle's DID, or null when it does not resolve (then the mention stays plain text). */
 export type HandleResolver = (handle: string) => Promise<string | null>;
 
@@ -30,6 +33,7 @@ export type HandleResolver = (handle: string) => Promise<string | null>;
  * empty DID where that fails); one that does not resolve, or without a resolver, is left out.
  */
 export async function detectFacets(text: string, resolveHandle?: HandleResolver): Promise<Facet[]> {
+  const { RichText } = await atprotoApi();
   const rich = new RichText({ text });
   rich.detectFacetsWithoutResolution();
   const detected = (rich.facets ?? []).map((facet) => ({

@@ -1,4 +1,5 @@
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
+import { octokitLibrary } from '../../../adapters/codehost/client.js';
 import { guardedFetchFunction } from '../../../adapters/outbound-fetch/fetch-function.js';
 import type { AppContext } from '../../../runtime/types.js';
 import { AccessTokenRejected, type Credentials } from '../credentials.js';
@@ -15,7 +16,8 @@ const SCOPES = 'read:user user:email';
 const client = (ctx: AppContext) => clientOf(ctx.config.oauth.codehost, 'codehost');
 
 /** An Octokit on the configured API, fetching through the guard. */
-export function codehostClient(ctx: AppContext, auth?: string): Octokit {
+export async function codehostClient(ctx: AppContext, auth?: string): Promise<Octokit> {
+  const { Octokit } = await octokitLibrary();
   return new Octokit({
     auth,
     baseUrl: ctx.config.networks.codehostApiUrl,
@@ -57,7 +59,7 @@ export const codehost: SignInProvider = {
     });
     if (typeof answer.access_token !== 'string' || answer.access_token === '') throw new ProviderCallFailed('codehost token answer without an access token');
     const tokens = { accessToken: answer.access_token, refreshToken: null, expiresAt: null, scopes: typeof answer.scope === 'string' ? answer.scope : null };
-    const octokit = codehostClient(ctx, tokens.accessToken);
+    const octokit = await codehostClient(ctx, tokens.accessToken);
     let login: string;
     let id: number;
     let emails: { email: string; primary: boolean; verified: boolean }[];
@@ -77,7 +79,7 @@ export const codehost: SignInProvider = {
     if (!creds.tokens) return;
     const { clientId, clientSecret } = client(ctx);
     try {
-      await codehostClient(ctx).request('DELETE /applications/{client_id}/grant', {
+      await (await codehostClient(ctx)).request('DELETE /applications/{client_id}/grant', {
         client_id: clientId,
         access_token: creds.tokens.accessToken,
         headers: { authorization: basicAuth(clientId, clientSecret) },
