@@ -400,6 +400,11 @@ it('a viewer reads a shared list: shared with me, the grid read-only, no row for
   expect(await grid().locator('.cell-editor').count()).toBe(0);
   expect(await grid().locator('[data-cell="1:1"]').getAttribute('aria-readonly')).toBe('true');
   await expectAccessible(page, 'a shared list, read-only');
+  // The owner deletes a row elsewhere: the viewer's grid, told by the event stream, follows
+  // without a reload.
+  const first = expectAnswer(await send(web.t, owner, 'GET', `/api/lists/${listId}/data?limit=1`), 200).data[0].id as string;
+  expectAnswer(await send(web.t, owner, 'DELETE', `/api/lists/${listId}/data/${first}`), 200);
+  await status('Rows 1–3 of 3').waitFor();
   // The owner sees who it is shared with.
   await signIn(owner);
   await page.goto(`/lists/${listId}`);

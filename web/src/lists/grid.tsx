@@ -44,6 +44,8 @@ export interface GridProps {
   canEdit: boolean;
   /** Changes whenever the rows may have changed elsewhere (a row added, an import, a restore). */
   reload: number;
+  /** Changes when the event stream says the list's rows changed (someone else's edit, an import). */
+  live?: number;
   /** The first page as asked for beside the list itself (one round trip less to the first rows). */
   firstPage?: Promise<RowsAnswer>;
   onStatus: (text: string) => void;
@@ -66,9 +68,10 @@ export function RowsGrid(props: GridProps) {
 
   const goTo = (nextOffset: number) => setPaging({ queryKey, offset: nextOffset });
 
-  useEffect(() => {
+  /** Reads the page shown; `fromStream`: a live refresh, which leaves a cell being edited alone. */
+  const fetchPage = (fromStream: boolean) => {
     const mine = ++request.current;
-    setEditing(null);
+    if (!fromStream) setEditing(null);
     const first = mine === 1 && offset === 0 && queryKey === JSON.stringify(EMPTY_QUERY) ? props.firstPage : undefined;
     void (first ?? readPage(listId, props.query, offset)).then(({ data, error: failure }) => {
       if (mine !== request.current) return;
@@ -78,7 +81,20 @@ export function RowsGrid(props: GridProps) {
       if (data.data.length === 0 && offset > 0 && data.pagination.total > 0) return goTo(Math.max(0, (pageCount(data.pagination.total, PAGE_SIZE) - 1) * PAGE_SIZE));
       setPage({ rows: data.data, total: data.pagination.total, offset });
     });
-  }, [listId, queryKey, offset, props.reload]);
+  };
+  useEffect(() => fetchPage(false), [listId, queryKey, offset, props.reload]);
+  // A change told by the stream waits while a cell is being edited, so what is typed stays put.
+  const staleWhileEditing = useRef(false);
+  useEffect(() => {
+    if (!props.live) return;
+    if (editing) staleWhileEditing.current = true;
+    else fetchPage(true);
+  }, [props.live]);
+  useEffect(() => {
+    if (editing || !staleWhileEditing.current) return;
+    staleWhileEditing.current = false;
+    fetchPage(true);
+  }, [editing]);
 
   const rows = page?.rows ?? [];
   const shown = page?.offset ?? 0;

@@ -11,6 +11,7 @@ import { EMPTY_QUERY, nextSort, type RowQuery, type View } from '../lists/row-qu
 import { SchemaEditor } from '../lists/schema-editor';
 import { fromColumn, toDefinition, type ColumnDraft } from '../lists/schema-draft';
 import { Trash } from '../lists/trash';
+import { onLive } from '../live';
 import type { ScreenProps } from '../screen-props';
 import { useSession } from '../session';
 import NotFound from './not-found';
@@ -49,6 +50,9 @@ export default function ListScreen({ param }: ScreenProps) {
     const { data } = await api.GET('/api/lists/{id}/views', { params: { path: { id: param } } });
     setViews(data?.views ?? []);
   };
+  // Someone else's rows, an import, a changed schema: told by the event stream (live.ts).
+  const [live, setLive] = useState(0);
+  useEffect(() => onLive(`list:${param}`, () => setLive((n) => n + 1)), [param]);
   useEffect(() => {
     if (!user) return;
     setList(null);
@@ -105,6 +109,7 @@ export default function ListScreen({ param }: ScreenProps) {
         onSort={(key) => setQuery({ ...query, sort: nextSort(query.sort || (view?.sort ?? ''), key) })}
         canEdit={canEdit}
         reload={reload}
+        live={live}
         firstPage={firstPage}
         onStatus={setStatus}
         onDeleted={() => setReload((n) => n + 1)}
