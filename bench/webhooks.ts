@@ -59,13 +59,14 @@ export async function webhookTimings(pgServerUrl?: string): Promise<WebhookTimin
     await migrateToLatest(db);
     const fast = await receiverOn('127.0.0.2', false);
     const hanging = await receiverOn('127.0.0.3', true);
-    cleanups.unshift(fast.close, hanging.close);
     const { app, base } = await benchApp(db, {
       SCHEDULER: 'off',
       ALLOWED_PRIVATE_ADDRESSES: '127.0.0.2/32,127.0.0.3/32',
       TOKEN_SEALING_KEY: '0'.repeat(64),
     });
     cleanups.unshift(() => app.close());
+    // The receivers close first: the hanging one's open attempts then end at once, not at their 15 s timeouts.
+    cleanups.unshift(fast.close, hanging.close);
 
     const owners = async (n: number, prefix: string, url: string): Promise<string[]> => {
       const streams: string[] = [];
@@ -94,10 +95,14 @@ export async function webhookTimings(pgServerUrl?: string): Promise<WebhookTimin
       return N_EVENTS / ((performance.now() - started) / 1000);
     };
 
+    const progress = (what: string, value: number) => process.stderr.write(`webhooks bench: ${what} ${Math.round(value)}/s\n`);
     const one = await rate(await owners(1, 'one', fast.url));
+    progress('1 webhook', one);
     const many = await owners(N_WEBHOOKS, 'many', fast.url);
     const spread = await rate(many);
+    progress(`${N_WEBHOOKS} webhooks`, spread);
     const withHanging = await rate(many, await owners(1, 'hang', hanging.url));
+    progress(`${N_WEBHOOKS} webhooks beside a hanging one`, withHanging);
     const engine = pgServerUrl ? 'PostgreSQL' : 'SQLite';
     return [
       { name: `webhooks: signed deliveries/s, 1 webhook (${engine})`, value: Math.round(one), unit: '/s', target: '≥ 100/s' },
