@@ -11,6 +11,7 @@ import { notificationFigures, seedNotifications, startFcmStandIn } from './notif
 import { BENCH_PASSWORD, seed } from './seed.js';
 import { cliFirstPull } from './sync-cli.js';
 import { mediaFigures } from './media.js';
+import { webhookTimings } from './webhooks.js';
 import { startS3 } from '../test/media/support.js';
 
 // `npm run bench`: seeds a database, starts the real server and a bare Fastify route (the ceiling)
@@ -18,8 +19,8 @@ import { startS3 } from '../test/media/support.js';
 // requests/s, p50/p99 latency and the ratio to the ceiling, and writes bench/results/latest.json.
 // BENCH_DURATION (seconds, default 5), BENCH_USERS (default 5000), BENCH_DATABASE_URL
 // (a postgres:// server URL to bench PostgreSQL instead of SQLite; a scratch database is created),
-// BENCH_ONLY (comma-separated groups to run: accounts, messages, notifications, documents, lists;
-// default all). Every endpoint runs at 64 connections (the issues' targets are set there), the
+// BENCH_ONLY (comma-separated groups to run: accounts, messages, notifications, documents, lists,
+// events; default all). Every endpoint runs at 64 connections (the issues' targets are set there), the
 // ceiling included, except login, which Argon2id bounds by design; each is first driven for a
 // second at 8 connections (warm-up), so a figure is the endpoint's steady state, not its first call.
 //
@@ -180,6 +181,8 @@ async function main(): Promise<void> {
       timings.push({ name: pull.name, value: pull.seconds, unit: 's', target: 'under 10 s' });
     }
     if (seededLists) timings.push(...(await listImportTimings(server.base, seeded.syncToken, seededLists)));
+    // The events group: webhook deliveries from the log (bench/webhooks.ts, an app of its own in this process).
+    if (wanted('events')) timings.push(...(await webhookTimings(pgBase)));
     // Last: the new-dig run leaves the server background work (pushes, then a minute later the
     // bursts' follow-ups) that would load whatever ran after it.
     if (seededNotifications) {

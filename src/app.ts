@@ -69,7 +69,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Per-app state starts once the app is ready (in every process); background work is started by
   // main.ts for a serving instance. Closing the app stops it all (runtime/context.ts, Runtime.stop).
   app.addHook('onReady', async () => ctx.runtime.startState());
-  app.addHook('onClose', async () => ctx.runtime.stop());
+  app.addHook('onClose', async () => {
+    await ctx.runtime.stop();
+    // The outbound fetcher's kept-alive connections (webhook receivers).
+    await ctx.outbound.close();
+  });
 
   registerRequestContext(app);
   registerRequestMetrics(app);

@@ -213,6 +213,8 @@ export interface RemovedBatch {
   removed: number;
   blobKeys: string[];
   partial?: boolean;
+  /** Event streams the batch appended to (purge tombstones), announced once it commits. */
+  streams?: string[];
 }
 
 /**

@@ -103,19 +103,21 @@ describe('members', () => {
 });
 
 /**
- * Holds the first write of a membership (or the organization's row lock taken for one) until a
- * second one arrives, then lets both go: two requests at once both finish their reads before
- * either writes. Every query of the app passes here while `run` lasts.
+ * Holds the last check of a membership change (the read of the member it names) until a second
+ * one arrives, then lets both go: two requests at once both finish their checks before either
+ * writes. (Not the write itself: a removal writes in a transaction, with its events, and on SQLite
+ * a transaction holds the one connection, so a held write would keep the second request from ever
+ * arriving.) Every query of the app passes here while `run` lasts.
  */
 async function bothWritesMeet<T>(run: () => Promise<T>): Promise<T> {
   const executor = Object.getPrototypeOf(t.db.kysely.getExecutor()) as { executeQuery: (query: { sql: string }, ...rest: unknown[]) => Promise<unknown> };
   const original = executor.executeQuery;
-  const membershipWrite = /^(update|delete from) "organization_members"|from "organizations" .*for update$/;
+  const memberCheck = /from "organization_members" as "m" inner join "users" as "u"/;
   let arrived = 0;
   let release!: () => void;
   const met = new Promise<void>((resolve) => (release = resolve));
   executor.executeQuery = async function (this: unknown, query, ...rest) {
-    if (membershipWrite.test(query.sql) && arrived < 2) {
+    if (memberCheck.test(query.sql) && arrived < 2) {
       arrived += 1;
       if (arrived === 2) release();
       await met;

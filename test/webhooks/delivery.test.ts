@@ -6,7 +6,7 @@ import { call, createWebhook, member, Receiver, settle, until, verify, webhookAp
 
 // Delivery (CONTRACT.md, Webhooks): the retry schedule on the app's clock with its jitter and
 // Retry-After, 410 and the failing rule that disable, the owner told by e-mail and in-app,
-// redirects not followed, the address checked again at each delivery, a receiver that hangs
+// redirects not followed, the address checked again on each new connection, a receiver that hangs
 // holding only its own webhook's four slots, and deliveries kept 30 days.
 
 let t: TestApp;
@@ -152,6 +152,8 @@ describe('the guard on every delivery', () => {
     const port = new URL(receiver.url()).port;
     const { webhook } = await createWebhook(t, a, { url: `http://hooks.example.test:${port}/rebind` });
     expect((await call(t, a, 'POST', `/api/webhooks/${webhook.id}/test`)).json().delivery.status).toBe('succeeded');
+    // Deliveries go over kept-alive connections, each checked when it opens: the next one opens anew.
+    receiver.dropConnections();
     dns.names.set('hooks.example.test', '169.254.169.254');
     const before = receiver.received.length;
     const d = (await call(t, a, 'POST', `/api/webhooks/${webhook.id}/test`)).json().delivery;

@@ -62,6 +62,11 @@ export class Receiver {
     return `http://${host}:${(this.server.address() as AddressInfo).port}${path}`;
   }
 
+  /** Closes every open connection (kept-alive ones included): the next delivery connects anew. */
+  dropConnections(): void {
+    this.server.closeAllConnections();
+  }
+
   /** Answers every held request. */
   release(): void {
     for (const answer of this.held.splice(0)) answer();

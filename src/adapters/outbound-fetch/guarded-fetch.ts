@@ -65,6 +65,13 @@ export interface GuardedRequest {
   /** Checked on the final answer's media type (lowercase, no parameters) before its body is read. */
   acceptContentType?: (mediaType: string) => boolean;
   signal?: AbortSignal;
+  /**
+   * Kept-alive connections (KeptAgents, one agent per origin) instead of a connection opened and
+   * closed for this fetch alone: for a caller that sends to the same origin again and again (a
+   * webhook's receiver). Every new connection is checked as a first hop is (resolved, every
+   * address checked, pinned to the checked one); a kept one was checked when it was opened.
+   */
+  keptAlive?: KeptAgents;
 }
 
 export interface GuardedResponse {
@@ -143,7 +150,7 @@ class HopRunner {
         headers,
         body,
         redirect: 'manual',
-        dispatcher: await this.agentFor(url),
+        dispatcher: await this.agentFor(url, init.keptAlive),
         signal: this.signal,
       });
       const location = REDIRECT_STATUSES.has(response.status) && init.redirect !== 'manual' ? response.headers.get('location') : null;
@@ -163,7 +170,8 @@ class HopRunner {
   }
 
   /** An agent that connects only to the checked address of the URL's host. */
-  private async agentFor(url: URL): Promise<Agent> {
+  private async agentFor(url: URL, kept: KeptAgents | undefined): Promise<Agent> {
+    if (kept) return kept.agentFor(url);
     const address = await this.checkedAddress(url.hostname.replace(/^\[(.*)\]$/, '$1'));
     const { Agent, buildConnector } = await undici();
     const connect = buildConnector(this.settings.ca ? { ca: this.settings.ca } : {});
@@ -179,29 +187,86 @@ class HopRunner {
     const known = this.pinned.get(host);
     if (known !== undefined) return known;
     this.signal.throwIfAborted();
-    const addresses = isIP(host) ? [host] : (await abortable(this.resolve(host), this.signal)).map((a) => a.address);
-    for (const address of addresses) {
-      const refusal = this.settings.policy.refusal(address);
-      // The range stays out of the message: it would tell the caller what an internal name is.
-      if (refusal !== null) throw new OutboundRefusedError('address', `${host} is not a public address`);
-    }
-    this.pinned.set(host, addresses[0]);
-    return addresses[0];
-  }
-
-  private async resolve(host: string): Promise<ResolvedAddress[]> {
-    let addresses: ResolvedAddress[];
-    try {
-      addresses = await this.settings.resolver(host);
-    } catch (err) {
-      throw new OutboundRefusedError('unreachable', `${host} could not be resolved (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-    if (addresses.length === 0) throw new OutboundRefusedError('unreachable', `${host} has no address`);
-    return addresses;
+    const address = await abortable(checkedAddress(this.settings, host), this.signal);
+    this.pinned.set(host, address);
+    return address;
   }
 
   async close(): Promise<void> {
     await Promise.all(this.agents.map((agent) => agent.destroy()));
+  }
+}
+
+/** The address to connect to for a host: it resolves, and every address it has passes the policy (the first is answered). */
+async function checkedAddress(settings: Pick<GuardedFetchSettings, 'policy' | 'resolver'>, host: string): Promise<string> {
+  const addresses = isIP(host) ? [host] : (await resolve(settings, host)).map((a) => a.address);
+  for (const address of addresses) {
+    const refusal = settings.policy.refusal(address);
+    // The range stays out of the message: it would tell the caller what an internal name is.
+    if (refusal !== null) throw new OutboundRefusedError('address', `${host} is not a public address`);
+  }
+  return addresses[0];
+}
+
+async function resolve(settings: Pick<GuardedFetchSettings, 'resolver'>, host: string): Promise<ResolvedAddress[]> {
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = await settings.resolver(host);
+  } catch (err) {
+    throw new OutboundRefusedError('unreachable', `${host} could not be resolved (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (addresses.length === 0) throw new OutboundRefusedError('unreachable', `${host} has no address`);
+  return addresses;
+}
+
+/** Origins whose agents (and idle connections) are kept at most; the least recently used goes first. */
+const KEPT_ORIGINS = 256;
+/** An idle kept connection is closed after this long. */
+const KEEP_ALIVE_MS = 30_000;
+
+/**
+ * Agents kept between fetches, one per origin, whose connections stay open for the next fetch
+ * (opening a connection per fetch bounded webhook deliveries at about 50/s: docs/webhooks.md). The
+ * guard stays on every connection: each new one resolves the host again, checks every address
+ * against the policy and connects to the checked address (so a name that now resolves to a private
+ * address gets no new connection); requests only ever go over connections made that way.
+ */
+export class KeptAgents {
+  private readonly agents = new Map<string, Agent>();
+  private readonly connect: buildConnector.connector;
+
+  constructor(private readonly settings: GuardedFetchSettings) {
+    this.connect = buildConnector(settings.ca ? { ca: settings.ca } : {});
+  }
+
+  agentFor(url: URL): Agent {
+    const origin = url.origin;
+    let agent = this.agents.get(origin);
+    if (agent) this.agents.delete(origin);
+    else agent = new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, keepAliveMaxTimeout: KEEP_ALIVE_MS, connect: (options, callback) => this.guardedConnect(options, callback) });
+    // Map order is use order: the first entry is the least recently used.
+    this.agents.set(origin, agent);
+    if (this.agents.size > KEPT_ORIGINS) {
+      const [oldest, old] = this.agents.entries().next().value!;
+      this.agents.delete(oldest);
+      old.close().catch(() => undefined);
+    }
+    return agent;
+  }
+
+  /** A new connection: the host checked now, the socket pinned to the checked address. */
+  private guardedConnect(options: buildConnector.Options, callback: buildConnector.Callback): void {
+    checkedAddress(this.settings, options.hostname.replace(/^\[(.*)\]$/, '$1')).then(
+      (address) => this.connect({ ...options, hostname: address }, callback),
+      (err: Error) => callback(err, null),
+    );
+  }
+
+  /** Closes every kept connection (the app is closing). */
+  async close(): Promise<void> {
+    const agents = [...this.agents.values()];
+    this.agents.clear();
+    await Promise.all(agents.map((agent) => agent.destroy()));
   }
 }
 
@@ -261,6 +326,8 @@ function tooLarge(maxBytes: number): OutboundRefusedError {
 function translate(err: unknown): unknown {
   if (err instanceof OutboundRefusedError) return err;
   const cause = (err as { cause?: { code?: string } }).cause;
+  // A kept agent's connection refused by the guard (KeptAgents.guardedConnect).
+  if (cause instanceof OutboundRefusedError) return cause;
   // The code only: undici's messages name the address it dialled.
   return new OutboundRefusedError('unreachable', `The address could not be reached (${cause?.code ?? 'connection failed'})`);
 }

@@ -1,7 +1,7 @@
 import { resolveTxt } from 'node:dns/promises';
 import type { Config } from '../../config.js';
 import { AddressPolicy } from './address-policy.js';
-import { guardedFetch, systemResolver, vetUrl, type GuardedFetchSettings, type GuardedRequest, type GuardedResponse, type Resolver } from './guarded-fetch.js';
+import { guardedFetch, KeptAgents, systemResolver, vetUrl, type GuardedFetchSettings, type GuardedRequest, type GuardedResponse, type Resolver } from './guarded-fetch.js';
 import { DEFAULT_MAX_CHARS, isReadableType, READABLE_ACCEPT, readableText, type ReadableText } from './readable-text.js';
 
 export { OutboundRefusedError, type OutboundRefusalReason } from './errors.js';
@@ -49,6 +49,24 @@ export class OutboundFetcher {
   /** Status, headers and the whole body (at most the byte cap) of the final answer, whatever its status. */
   guardedFetch(url: string | URL, init?: GuardedRequest): Promise<GuardedResponse> {
     return guardedFetch(this.settings, url, init);
+  }
+
+  private kept: KeptAgents | null = null;
+
+  /**
+   * As guardedFetch, over connections kept open per origin between calls (each new connection
+   * checked as a first hop is): for sending to the same receiver again and again (webhooks).
+   */
+  keptAliveFetch(url: string | URL, init: Omit<GuardedRequest, 'keptAlive'> = {}): Promise<GuardedResponse> {
+    this.kept ??= new KeptAgents(this.settings);
+    return guardedFetch(this.settings, url, { ...init, keptAlive: this.kept });
+  }
+
+  /** Closes the kept connections (the app is closing). */
+  async close(): Promise<void> {
+    const kept = this.kept;
+    this.kept = null;
+    await kept?.close();
   }
 
   /**

@@ -12,8 +12,8 @@ export interface DocumentChange {
   type: 'document.created' | 'document.updated' | 'document.deleted' | 'folder.created' | 'folder.updated' | 'folder.deleted';
   /** The owner of the document or folder. */
   ownerId: string;
-  /** Who made the change (the actor). */
-  editorId: string;
+  /** Who made the change (the actor; null for an administrator's purge). */
+  editorId: string | null;
   documentId?: string;
   data: Record<string, unknown>;
 }

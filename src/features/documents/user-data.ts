@@ -3,6 +3,8 @@ import type { ArchiveFile, UserDataPart } from '../../runtime/module.js';
 import { safeSegment } from '../../lib/archive-path.js';
 import { takeAttachedUploads } from '../media/service.js';
 import { countOwned } from '../../runtime/user-data.js';
+import { streamsOf } from '../events/index.js';
+import { logDocumentChanges, type DocumentChange } from './log-events.js';
 import { forgetRevisionEditor, liveDocumentsAfter, loadFolderTree, nextStamp, notPurged, tombstoneDocuments, tombstoneFolders, unpurgedIdsOf } from './queries/index.js';
 
 // The user's documents and folders (the purge's `documents` category). Each goes as the trash
@@ -12,6 +14,11 @@ import { forgetRevisionEditor, liveDocumentsAfter, loadFolderTree, nextStamp, no
 // tombstones with the user's row (foreign keys).
 
 const EXPORT_BATCH = 200;
+
+/** A purge's tombstone of a document or folder (no actor: the administrator stays unnamed). */
+function purged(type: 'document.deleted' | 'folder.deleted', ownerId: string, id: { documentId: string } | { folderId: string }, now: Date): DocumentChange {
+  return { type, ownerId, editorId: null, ...('documentId' in id ? { documentId: id.documentId } : {}), data: { ...id, deletedAt: now.toISOString(), reason: 'purged' } };
+}
 
 /** The live documents as markdown files in their folders, a batch of documents at a time. */
 async function* documentFiles(ctx: AppContext, userId: string): AsyncGenerator<ArchiveFile> {
@@ -43,12 +50,14 @@ export const documentsPart: UserDataPart = {
       return { removed: 0, blobKeys: [] };
     }
     const now = ctx.clock.now();
+    // The tombstones (reason "purged") to everyone who could read each document, read before it goes.
+    const written = await logDocumentChanges(trx, ids.map((id) => purged('document.deleted', userId, { documentId: id }, now)), now);
     await tombstoneDocuments(trx, ids, now.toISOString(), await nextStamp(trx, userId, now.getTime()));
     const blobKeys = await takeAttachedUploads(
       trx,
       ids.map((id) => `document:${id}`),
     );
-    return { removed: ids.length, blobKeys };
+    return { removed: ids.length, blobKeys, streams: streamsOf(written) };
   },
   exportFiles: documentFiles,
 };
@@ -63,7 +72,8 @@ export const foldersPart: UserDataPart = {
     const ids = await unpurgedIdsOf(trx, 'document_folders', userId, limit);
     if (ids.length === 0) return { removed: 0, blobKeys: [] };
     const now = ctx.clock.now();
+    const written = await logDocumentChanges(trx, ids.map((id) => purged('folder.deleted', userId, { folderId: id }, now)), now);
     await tombstoneFolders(trx, ids, now.toISOString(), await nextStamp(trx, userId, now.getTime()));
-    return { removed: ids.length, blobKeys: [] };
+    return { removed: ids.length, blobKeys: [], streams: streamsOf(written) };
   },
 };

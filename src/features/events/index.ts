@@ -16,6 +16,7 @@ export {
   type TypeFilter,
 } from './queries.js';
 export { announceEvents } from './announce.js';
+export { changeAccess, lockItems, type SharedItemRef } from './access.js';
 export { enqueueTimeline, type TimelineJob } from './timeline.js';
 export { EVENT_TYPES, type EventTypeName, type TombstoneReason } from './types.js';
 
@@ -26,4 +27,4 @@ export function eventsFor(userIds: Iterable<string>, type: string, actorId: stri
 
 /** The streams of these users (for announceEvents). */
 export const streamsOf = (userIds: Iterable<string>): string[] => [...new Set(userIds)].map(streamOfUser);
-export { itemAudience } from './queries.js';
+export { itemAudience, itemsSharedWithOrg } from './queries.js';

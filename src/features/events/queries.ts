@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
+import { countWritten } from './written.js';
 
 // The event log's statements (docs/events.md). A stream's seq comes from its `event_streams` row,
 // bumped inside the writing transaction: PostgreSQL row-locks it until the commit and SQLite has
@@ -65,6 +66,7 @@ export async function appendEvents(trx: Tx, items: readonly EventInput[], now: D
     list.forEach((item, i) => {
       const data = JSON.stringify(item.data);
       if (Buffer.byteLength(data) > MAX_DATA_BYTES) throw new Error(`event ${item.type}: data over 16 KiB`);
+      countWritten(item.type);
       rows.push({ stream, seq: head - list.length + 1 + i, id: `evt_${newId().replaceAll('-', '')}`, type: item.type, actor_id: item.actorId, data, created_at: at });
     });
   }
@@ -253,4 +255,19 @@ export async function itemAudience(db: Tx, item: { listId: string } | { document
     )
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** A list or a document, as an event's `data` names it. */
+export type SharedItemRef = { listId: string } | { documentId: string };
+
+/** PostgreSQL: the row locks of these lists and documents, in id order (events/access.ts lockItems). */
+export async function lockItemRows(trx: Tx, listIds: readonly string[], documentIds: readonly string[]): Promise<void> {
+  if (listIds.length > 0) await trx.selectFrom('lists').select('id').where('id', 'in', [...listIds].sort()).orderBy('id').forUpdate().execute();
+  if (documentIds.length > 0) await trx.selectFrom('documents').select('id').where('id', 'in', [...documentIds].sort()).orderBy('id').forUpdate().execute();
+}
+
+/** The lists and documents shared with an organization (its members' access comes and goes with membership). */
+export async function itemsSharedWithOrg(db: Tx, orgId: string): Promise<SharedItemRef[]> {
+  const rows = await db.selectFrom('collaborators').select(['list_id', 'document_id']).where('org_id', '=', orgId).execute();
+  return rows.map((r) => (r.list_id !== null ? { listId: r.list_id } : { documentId: r.document_id! }));
 }

@@ -30,6 +30,8 @@ import {
   type PreparedRow,
   type StoredColumn,
 } from './queries/index.js';
+import { announceEvents, streamsOf } from '../events/index.js';
+import { logListEvents } from './log-events.js';
 import { editableList } from './sources.js';
 import { MULTISELECT_NOTE, readCell, readHeader } from './list-csv.js';
 import { presentRowData } from './presenter.js';
@@ -222,9 +224,27 @@ const loadPlan = (text: string): Planned[] =>
 /** Another run of the same import committed first (a runner whose lease ended came back): this one stops. */
 class Superseded extends Error {}
 
-/** Ends an import that has not ended; its input (the file or the plan) is dropped with it. */
-async function finish(ctx: AppContext, jobId: string, fields: Record<string, unknown>) {
-  await ctx.db.kysely.transaction().execute((trx) => endImport(trx, jobId, ['queued', 'running', WRITING], fields, isoNow(ctx.clock)));
+/** What an import wrote, told once as its `list.rows.imported` event (never one event per row). */
+interface Imported {
+  listId: string;
+  actorId: string;
+  inserted: number;
+  updated: number;
+}
+
+/**
+ * Ends an import that has not ended; its input (the file or the plan) is dropped with it. An import
+ * that wrote rows logs its one `list.rows.imported` event in the same transaction, to everyone who
+ * may read the list then (announced once it commits).
+ */
+async function finish(ctx: AppContext, jobId: string, fields: Record<string, unknown>, imported?: Imported) {
+  const audience = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const ended = await endImport(trx, jobId, ['queued', 'running', WRITING], fields, isoNow(ctx.clock));
+    if (!ended || !imported || imported.inserted + imported.updated === 0) return [];
+    const { listId, actorId, inserted, updated } = imported;
+    return logListEvents(trx, ctx.clock.now(), listId, actorId, [{ type: 'list.rows.imported', data: { inserted, updated } }]);
+  });
+  announceEvents(ctx, streamsOf(audience));
 }
 
 /**
@@ -503,11 +523,11 @@ async function writePlanned(
       return;
     }
     report(0, ['A unique value was taken by another write during the import; the remaining lines were not imported']);
-    await finish(ctx, jobId, { status: 'failed', inserted, updated, skipped, errors: JSON.stringify(errors) });
+    await finish(ctx, jobId, { status: 'failed', inserted, updated, skipped, errors: JSON.stringify(errors) }, { listId: job.list_id, actorId: job.user_id, inserted, updated });
     importChanged(ctx, job, inserted + updated);
     return;
   }
-  await finish(ctx, jobId, { status: 'done', processed: total, inserted, updated, skipped, errors: JSON.stringify(errors) });
+  await finish(ctx, jobId, { status: 'done', processed: total, inserted, updated, skipped, errors: JSON.stringify(errors) }, { listId: job.list_id, actorId: job.user_id, inserted, updated });
   importChanged(ctx, job, inserted + updated);
 }
 

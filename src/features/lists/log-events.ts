@@ -16,7 +16,7 @@ export async function logListEvents(
   trx: Kysely<Database>,
   now: Date,
   listId: string,
-  actorId: string,
+  actorId: string | null,
   events: readonly { type: string; data: Record<string, unknown> }[],
   audience?: readonly string[],
 ): Promise<string[]> {

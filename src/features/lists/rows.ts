@@ -1,6 +1,6 @@
 import { batchedTransaction } from '../../db/batched-transaction.js';
 import { announceEvents, streamsOf } from '../events/index.js';
-import { listAudience, logListEvents } from './log-events.js';
+import { logListEvents } from './log-events.js';
 import type { Engine } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { AppContext } from '../../runtime/context.js';
@@ -143,14 +143,18 @@ export async function addRow(ctx: AppContext, editor: RowWriter, listId: string,
       // The adds of one batch to one list are one user's or another's: collected per editor.
       scope.collect(`new rows ${listId} ${editor.id}`, { row, keys: uniqueKeys(schema.columns, row.data) }, (items) => insertCollected(scope.trx, ctx.db.engine, listId, editor.id, items));
       scope.beforeCommit(`rows ${listId}`, () => bumpRows(scope.trx, listId));
-      // Its event to everyone who may read the list: the audience read once, the batch's events one write.
-      const audience = await scope.once(`audience ${listId}`, () => listAudience(scope.trx, listId, ctx.clock.now()));
-      scope.collect(`row events ${listId} ${editor.id}`, { type: 'list.row.created', data: { rowId: row.id } }, (items) => logListEvents(scope.trx, ctx.clock.now(), listId, editor.id, items, audience));
+      // Its event to everyone who may read the list, the batch's events one write. The audience is
+      // read there, after the version bump took the list's row (a revoke takes it too: events/access.ts),
+      // so a collaborator whose share was revoked meanwhile is not in it.
+      const heard = await scope.once(`audience ${listId}`, () => Promise.resolve({ users: [] as string[] }));
+      scope.collect(`row events ${listId} ${editor.id}`, { type: 'list.row.created', data: { rowId: row.id } }, async (items) => {
+        heard.users = await logListEvents(scope.trx, ctx.clock.now(), listId, editor.id, items);
+      });
       // Answered from what was written (no read-back).
-      return { row, columns: schema.columns, audience };
+      return { row, columns: schema.columns, audience: heard };
     }),
   );
-  announceEvents(ctx, streamsOf(written.audience));
+  announceEvents(ctx, streamsOf(written.audience.users));
   changed(ctx, listId, editor);
   return { row: written.row, columns: written.columns };
 }

@@ -1,4 +1,4 @@
-import { announceEvents, streamsOf } from '../events/index.js';
+import { announceEvents, lockItems, streamsOf } from '../events/index.js';
 import { logListEvents } from './log-events.js';
 import type { AppContext } from '../../runtime/context.js';
 import { isoNow } from '../../lib/clock.js';
@@ -75,6 +75,7 @@ async function createSourcedList(ctx: AppContext, userId: string, input: ListInp
   if (!identity) throw badRequest('No codehost account is linked: link one before creating a codehost list', 'network_not_linked');
   const checked = { ...newList({ ...input, schema: sourceSchema(source) }, []), origin: { source, identityId: identity.id } };
   const created = await ctx.db.kysely.transaction().execute((trx) => writeNewList(ctx, trx, userId, checked));
+  announceEvents(ctx, streamsOf([userId]));
   ctx.jobs.kick();
   return created;
 }
@@ -160,7 +161,11 @@ export async function createListWithRows(ctx: AppContext, userId: string, input:
   return view;
 }
 
-/** Writes a checked new list inside the caller's transaction (a list written together with something else: all or nothing). */
+/**
+ * Writes a checked new list inside the caller's transaction (a list written together with something
+ * else: all or nothing). Its `list.created` goes to the owner's stream: the caller announces it
+ * (announceEvents of the owner's stream) once the transaction commits.
+ */
 export async function writeNewList(ctx: AppContext, trx: Tx, userId: string, { input, schema, rows: accepted, origin }: NewList): Promise<ListView> {
   const now = isoNow(ctx.clock);
   await assertOwnFolder(trx, userId, input.folderId);
@@ -245,7 +250,9 @@ export async function updateList(ctx: AppContext, userId: string, listId: string
 export async function deleteList(ctx: AppContext, userId: string, listId: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await listAs(trx, userId, listId, 'owner');
-    // Read before the delete: the tombstone goes to everyone who could read the list.
+    // Read before the delete, under the list's lock (a revoke waits for it: events/access.ts): the
+    // tombstone goes to everyone who could read the list.
+    await lockItems(trx, ctx.db.engine, [{ listId }]);
     const audience = await logListEvents(trx, ctx.clock.now(), listId, userId, [{ type: 'list.deleted', data: { deletedAt: ctx.clock.now().toISOString(), reason: 'deleted' } }]);
     await deleteListRecord(trx, listId);
     return audience;

@@ -1,3 +1,5 @@
+import { streamsOf } from '../events/index.js';
+import { logListEvents } from './log-events.js';
 import type { AppContext } from '../../runtime/context.js';
 import type { ArchiveFile, UserDataPart } from '../../runtime/module.js';
 import { safeSegment } from '../../lib/archive-path.js';
@@ -58,15 +60,18 @@ export const listsPart: UserDataPart = {
   order: 200,
   covers: ['lists.user_id', 'list_imports.user_id'],
   count: (ctx, userId) => countOwned(ctx.db.kysely, 'lists.user_id', userId),
-  async removeBatch(_ctx, trx, userId, limit) {
+  async removeBatch(ctx, trx, userId, limit) {
     const listId = await firstListIdOf(trx, userId);
     if (!listId) return { removed: 0, blobKeys: [] };
     if ((await deleteRowsBatch(trx, listId, limit)) > 0) {
       await bumpRows(trx, listId);
       return { removed: 0, blobKeys: [], partial: true };
     }
+    // The tombstone (reason "purged") to everyone who could read the list, read before it goes.
+    const now = ctx.clock.now();
+    const audience = await logListEvents(trx, now, listId, null, [{ type: 'list.deleted', data: { deletedAt: now.toISOString(), reason: 'purged' } }]);
     await deleteListRecord(trx, listId);
-    return { removed: 1, blobKeys: [] };
+    return { removed: 1, blobKeys: [], streams: streamsOf(audience) };
   },
   exportFiles: listFiles,
 };

@@ -2,6 +2,7 @@ import type { UserRow } from '../../db/types.js';
 import type { AppContext } from '../../runtime/context.js';
 import { badRequest } from '../../http/errors.js';
 import { announcePublished, CONTENT_MAX, createDocument, createDocumentIn } from '../documents/service.js';
+import { announceEvents, streamsOf } from '../events/index.js';
 import { fittedList, writeNewList, type NewList } from '../lists/service.js';
 import { messageDraft } from './draft.js';
 import { checkSourceKeys, listSchema, rowsOf } from './list-target.js';
@@ -69,6 +70,8 @@ export async function materialize(ctx: AppContext, user: UserRow, body: Material
     });
     // After the commit, as the documents routes do: a public document is news for the blog's subscribers.
     announcePublished(ctx, user.id, published);
+    // And its events (list.created, document.created: the owner's alone) reach the owner's streams.
+    announceEvents(ctx, streamsOf([user.id]));
     return result;
   }
   const written = await createDocument(ctx, user.id, doc!);

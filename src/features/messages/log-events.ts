@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { appendEvents, enqueueTimeline, eventsFor, type TombstoneReason } from '../events/index.js';
+import { appendEvents, enqueueTimeline, eventsFor, streamOfOrg, type EventInput, type TombstoneReason } from '../events/index.js';
 import { messageAuthors } from './queries.js';
 
 // What the messages feature writes to the event log (docs/events.md), inside the transaction of
-// the change: `message.*` to the author's stream, and the home-timeline fan-out job
+// the change: `message.*` to the author's stream (and an organization's message to the
+// organization's stream), and the home-timeline fan-out job
 // (`timeline.message`, `timeline.message_removed`) committed with it.
 
 export interface PublishedMessage {
@@ -13,12 +14,17 @@ export interface PublishedMessage {
   org_id: string | null;
 }
 
+/** An organization's message is the organization's event too: the same event on its stream (its webhooks read it). */
+function withOrgStream(m: { org_id: string | null }, events: EventInput[]): EventInput[] {
+  return m.org_id === null ? events : [...events, ...events.map((e) => ({ ...e, stream: streamOfOrg(m.org_id!) }))];
+}
+
 /** Messages became visible (posted, or their scheduled time came): message.created and the fan-out. */
 export async function logPublished(trx: Kysely<Database>, now: Date, messages: readonly PublishedMessage[]): Promise<string[]> {
   if (messages.length === 0) return [];
   const { streams } = await appendEvents(
     trx,
-    messages.flatMap((m) => eventsFor([m.user_id], 'message.created', m.user_id, { messageId: m.id, orgId: m.org_id })),
+    messages.flatMap((m) => withOrgStream(m, eventsFor([m.user_id], 'message.created', m.user_id, { messageId: m.id, orgId: m.org_id }))),
     now,
   );
   await enqueueTimeline(
@@ -30,13 +36,13 @@ export async function logPublished(trx: Kysely<Database>, now: Date, messages: r
 }
 
 /** Messages are about to be deleted (read before the delete): a tombstone to each author, and the timelines'. */
-export async function logDeleted(trx: Kysely<Database>, now: Date, ids: readonly string[], actorId: string, reason: TombstoneReason = 'deleted'): Promise<string[]> {
+export async function logDeleted(trx: Kysely<Database>, now: Date, ids: readonly string[], actorId: string | null, reason: TombstoneReason = 'deleted'): Promise<string[]> {
   const rows = await messageAuthors(trx, ids);
   if (rows.length === 0) return [];
   const deletedAt = now.toISOString();
   const { streams } = await appendEvents(
     trx,
-    rows.flatMap((m) => eventsFor([m.user_id], 'message.deleted', actorId, { messageId: m.id, deletedAt, reason })),
+    rows.flatMap((m) => withOrgStream(m, eventsFor([m.user_id], 'message.deleted', actorId, { messageId: m.id, orgId: m.org_id, deletedAt, reason }))),
     now,
   );
   const published = rows.filter((m) => m.published_at !== null);

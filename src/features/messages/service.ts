@@ -13,7 +13,7 @@ import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 import { callOffCrossPosts, crossPostRequestOf, deliverAndReport, planCrossPosts, recordDeliveries, requestsCrossPost, type CrossPostRequest, type PlannedDelivery } from '../cross-posts/index.js';
 
 export type { CrossPostRequest };
-import { announceEvents, streamsOf } from '../events/index.js';
+import { announceEvents, streamOfOrg, streamsOf } from '../events/index.js';
 import { logDeleted, logPublished, type PublishedMessage } from './log-events.js';
 import { announcePublished } from './mentions.js';
 import { presentMessage } from './presenter.js';
@@ -320,7 +320,7 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   const committedAt = Date.now();
 
   if (scheduledAt === null) {
-    announceEvents(ctx, streamsOf([author.id]));
+    announceEvents(ctx, [...streamsOf([author.id]), ...(written.org_id !== null ? [streamOfOrg(written.org_id)] : [])]);
     ctx.jobs.kick();
     if (parentAuthorId !== null) ctx.events.emit('reply', { messageId: id, parentId: body.parentId!, authorId: parentAuthorId, actorId: author.id });
     if (pushedAuthorId !== null) ctx.events.emit('push', { messageId: id, pushedMessageId: body.pushedMessageId!, authorId: pushedAuthorId, actorId: author.id });

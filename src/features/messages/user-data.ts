@@ -4,6 +4,7 @@ import { csvStream } from '../../lib/csv.js';
 import { jsonArraySpool, recordObject } from '../../lib/json-stream.js';
 import { MESSAGE_COLUMNS, messageRecords } from '../exports/service.js';
 import { takeAttachedUploads } from '../media/service.js';
+import { logDeleted } from './log-events.js';
 import { deleteMessages, forgetReportResolver, newestMessageIdsOf, orphanRepliesOf } from './queries.js';
 import { foldTagsIn } from './tag-fold.js';
 
@@ -26,6 +27,8 @@ export const messagesPart: UserDataPart = {
   async removeBatch(ctx, trx, userId, limit) {
     const ids = await newestMessageIdsOf(trx, userId, limit);
     if (ids.length === 0) return { removed: 0, blobKeys: [] };
+    // Tombstones first (reason "purged"): to the author, and the timelines that held each message.
+    const streams = await logDeleted(trx, ctx.clock.now(), ids, null, 'purged');
     await orphanRepliesOf(trx, ids, userId);
     const blobKeys = await takeAttachedUploads(
       trx,
@@ -33,7 +36,7 @@ export const messagesPart: UserDataPart = {
     );
     await deleteMessages(trx, ids);
     await foldTagsIn(trx, ctx.db.engine, ctx.clock.now());
-    return { removed: ids.length, blobKeys };
+    return { removed: ids.length, blobKeys, streams };
   },
   // The archive: the export's records as CSV and as JSON, read once, in batches, as the CSV is
   // written; the JSON goes to a temporary file meanwhile and follows from there.

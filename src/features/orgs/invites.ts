@@ -5,9 +5,11 @@ import { hashToken } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { sendMail, tokenLink } from '../../runtime/mail.js';
 import type { AppContext } from '../../runtime/types.js';
+import { changeAccess, itemsSharedWithOrg } from '../events/index.js';
 import { notifyInApp } from '../notifications/service.js';
 import { findUserByEmail, findUserByUsername, normalizeEmail } from '../users/service.js';
 import { addMemberUnlessPresent, deleteInvite, insertInvite, inviteById, inviteByTokenHash, orgById, pendingInvites, roleOf, type InviteRow, type OrgRow } from './queries.js';
+import { logMembership } from './log-events.js';
 import { writableOrg } from './service.js';
 
 // Invites to an organization: by e-mail or by username, sent by an
@@ -93,10 +95,13 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, token: string
   const invite = await inviteByTokenHash(db, hashToken(token), now);
   if (!invite) throw invalidToken();
   assertInviteAddressee(user, invite);
-  await db.transaction().execute(async (trx) => {
+  // The new member's access to what is shared with the organization comes with the membership (share.granted).
+  const items = await itemsSharedWithOrg(db, invite.organization_id);
+  await changeAccess(ctx, user.id, items, async (trx, at) => {
     // Deleting it first makes it single use when two requests race.
     if (!(await deleteInvite(trx, invite.organization_id, invite.id))) throw invalidToken();
-    await addMemberUnlessPresent(trx, invite.organization_id, user.id, invite.role, now);
+    if (!(await addMemberUnlessPresent(trx, invite.organization_id, user.id, invite.role, now))) return { result: undefined };
+    return { result: undefined, streams: await logMembership(trx, at, { type: 'org.member.added', orgId: invite.organization_id, userId: user.id, role: invite.role, actorId: user.id }) };
   });
   return (await orgById(db, invite.organization_id, user.id))!;
 }

@@ -51,12 +51,10 @@ export async function slugExists(db: Db, slug: string): Promise<boolean> {
   return (await db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
 }
 
-/** A new organization and its owner's membership. */
-export async function insertOrg(db: Db, values: Insertable<OrganizationsTable>, ownerId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('organizations').values(values).execute();
-    await trx.insertInto('organization_members').values({ organization_id: values.id, user_id: ownerId, role: 'owner', created_at: values.created_at }).execute();
-  });
+/** A new organization and its owner's membership (inside the caller's transaction). */
+export async function insertOrg(trx: Db, values: Insertable<OrganizationsTable>, ownerId: string): Promise<void> {
+  await trx.insertInto('organizations').values(values).execute();
+  await trx.insertInto('organization_members').values({ organization_id: values.id, user_id: ownerId, role: 'owner', created_at: values.created_at }).execute();
 }
 
 export async function updateOrg(db: Db, id: string, values: Updateable<OrganizationsTable>): Promise<void> {
@@ -122,9 +120,14 @@ export async function setMemberRole(db: Db, orgId: string, userId: string, role:
 export async function withOwnersCounted<T>(db: Db, engine: Engine, orgId: string, write: (db: Db) => Promise<T>): Promise<T> {
   if (engine === 'sqlite') return write(db);
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('organizations').select('id').where('id', '=', orgId).forUpdate().execute();
+    await lockOrg(trx, engine, orgId);
     return write(trx);
   });
+}
+
+/** PostgreSQL: the organization's row lock, inside the caller's transaction (see withOwnersCounted). */
+export async function lockOrg(trx: Db, engine: Engine, orgId: string): Promise<void> {
+  if (engine === 'postgres') await trx.selectFrom('organizations').select('id').where('id', '=', orgId).forUpdate().execute();
 }
 
 /** The member is not an owner, or another owner remains. */
@@ -191,13 +194,14 @@ export async function deleteInvite(db: Db, orgId: string, id: string): Promise<b
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Adds the membership unless the user already has one (their role then stays). */
-export async function addMemberUnlessPresent(db: Db, orgId: string, userId: string, role: string, now: string): Promise<void> {
-  await db
+/** Adds the membership unless the user already has one (their role then stays); whether it was added. */
+export async function addMemberUnlessPresent(db: Db, orgId: string, userId: string, role: string, now: string): Promise<boolean> {
+  const res = await db
     .insertInto('organization_members')
     .values({ organization_id: orgId, user_id: userId, role, created_at: now })
     .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 // ---- account deletion (user-data.ts) ----

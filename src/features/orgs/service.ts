@@ -4,7 +4,9 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { toBool } from '../../db/dialect.js';
 import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../runtime/types.js';
+import { announceEvents, changeAccess, itemsSharedWithOrg } from '../events/index.js';
 import { usernameKey } from '../users/service.js';
+import { logMembership } from './log-events.js';
 import {
   countOwnedOrgs,
   deleteOrg,
@@ -14,6 +16,7 @@ import {
   orgById,
   orgBySlug,
   orgsOfMember,
+  lockOrg,
   removeMemberKeepingAnOwner,
   setRoleKeepingAnOwner,
   slugExists,
@@ -79,7 +82,12 @@ export async function createOrg(ctx: AppContext, user: UserRow, body: { name: st
   if ((await countOwnedOrgs(db, user.id)) >= ORG_LIMIT) throw conflict(`You can own at most ${ORG_LIMIT} organizations`, 'org_limit');
   const id = newId();
   try {
-    await insertOrg(db, { id, name: body.name, slug, description: body.description ?? null, is_system: false, created_at: ctx.clock.now().toISOString() }, user.id);
+    const streams = await db.transaction().execute(async (trx) => {
+      const now = ctx.clock.now();
+      await insertOrg(trx, { id, name: body.name, slug, description: body.description ?? null, is_system: false, created_at: now.toISOString() }, user.id);
+      return logMembership(trx, now, { type: 'org.member.added', orgId: id, userId: user.id, role: 'owner', actorId: user.id });
+    });
+    announceEvents(ctx, streams);
   } catch (err) {
     if (isUniqueViolation(err)) throw slugTaken();
     throw err;
@@ -131,6 +139,13 @@ export async function removeFromOrg(ctx: AppContext, user: UserRow, slug: string
   const org = await writableOrg(ctx, slug, user.id, self ? ['owner', 'admin', 'member'] : ['owner', 'admin']);
   const member = await memberOf(ctx, org, username);
   if (!self && org.role === 'admin' && member.role === 'owner') throw forbidden('An admin cannot remove an owner');
-  const removed = await withOwnersCounted(ctx.db.kysely, ctx.db.engine, org.id, (db) => removeMemberKeepingAnOwner(db, org.id, member.id));
+  // One transaction: the owner count's lock, the removal, its events, and the end of the member's
+  // access to what is shared with the organization (share.revoked where no other grant keeps it).
+  const items = await itemsSharedWithOrg(ctx.db.kysely, org.id);
+  const removed = await changeAccess(ctx, user.id, items, async (trx, now) => {
+    await lockOrg(trx, ctx.db.engine, org.id);
+    if (!(await removeMemberKeepingAnOwner(trx, org.id, member.id))) return { result: false };
+    return { result: true, streams: await logMembership(trx, now, { type: 'org.member.removed', orgId: org.id, userId: member.id, role: member.role, actorId: user.id }) };
+  });
   if (!removed) await refusedChange(ctx, org, username);
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.js';
 import { enqueueJob } from '../../runtime/jobs/enqueue.js';
 import type { PurgeCategory, UserDataPart } from '../../runtime/module.js';
 import { newId } from '../../lib/ids.js';
+import { announceEvents } from '../events/index.js';
 import { deleteUserRow, findRemoval, insertRemoval, markRemovalDone, removalCounts, setRemovalCounts } from './queries.js';
 
 // One removal of a user's data: a content purge (some categories) or an account deletion
@@ -152,6 +153,11 @@ export async function runRemoval(ctx: AppContext, id: string, options: RunOption
         return result;
       });
       await deleteBlobs(ctx, batch.blobKeys);
+      if (batch.streams && batch.streams.length > 0) {
+        // Its tombstones (reason "purged") reach the streams at once, and the timelines' fan-out job runs.
+        announceEvents(ctx, batch.streams);
+        ctx.jobs.kick();
+      }
       if (batch.removed === 0 && !batch.partial) break;
       await nextTurn();
     }

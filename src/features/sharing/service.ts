@@ -6,6 +6,7 @@ import { hashToken } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { sendMail, tokenLink } from '../../runtime/mail.js';
 import type { AppContext } from '../../runtime/types.js';
+import { changeAccess, type SharedItemRef } from '../events/index.js';
 import { notifyInApp } from '../notifications/service.js';
 import { readOrg } from '../orgs/service.js';
 import { findUserByEmail, findUserByUsername, normalizeEmail } from '../users/service.js';
@@ -84,7 +85,7 @@ export async function addCollaborator(ctx: AppContext, owner: UserRow, kind: Ite
     }
   }
   try {
-    await insertGrant(db, grant);
+    await changeAccess(ctx, owner.id, [itemRef(kind, itemId)], async (trx) => ({ result: await insertGrant(trx, grant) }));
   } catch (err) {
     throw isUniqueViolation(err) ? alreadyShared() : err;
   }
@@ -148,8 +149,14 @@ export async function removeCollaborator(ctx: AppContext, userId: string, kind: 
   const grant = await collaboratorOf(db, kind, itemId, id);
   if (!grant) throw collaboratorNotFound();
   if (access.role !== 'owner' && grant.user_id !== userId) throw forbidden(`Only the ${kind}'s owner may remove another collaborator`);
-  if (!(await deleteGrant(db, id))) throw collaboratorNotFound();
+  await changeAccess(ctx, userId, [itemRef(kind, itemId)], async (trx) => {
+    if (!(await deleteGrant(trx, id))) throw collaboratorNotFound();
+    return { result: undefined };
+  });
 }
+
+const itemRef = (kind: ItemKind, itemId: string): SharedItemRef => (kind === 'list' ? { listId: itemId } : { documentId: itemId });
+
 
 /**
  * The invite's addressee accepts it: the grant becomes theirs. One they already had keeps the
@@ -160,14 +167,16 @@ export async function acceptShareInvite(ctx: AppContext, user: UserRow, token: s
   const invite = await inviteByTokenHash(db, hashToken(token), ctx.clock.now().toISOString());
   if (!invite) throw invalidInviteToken();
   assertInviteAddressee(user, { email_key: invite.email_key, user_id: null });
-  await db.transaction().execute(async (trx) => {
+  const item: SharedItemRef = invite.list_id !== null ? { listId: invite.list_id } : { documentId: invite.document_id! };
+  await changeAccess(ctx, user.id, [item], async (trx) => {
     const held = await userGrantOn(trx, invite, user.id);
     if (held === undefined) {
       if (!(await acceptGrant(trx, invite.id, user.id))) throw invalidInviteToken();
-      return;
+      return { result: undefined };
     }
     if (!(await deleteGrant(trx, invite.id))) throw invalidInviteToken();
     if (invite.role === 'editor') await setGrantRole(trx, held.id, 'editor');
+    return { result: undefined };
   });
 }
 

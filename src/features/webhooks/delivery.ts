@@ -47,7 +47,7 @@ interface Answer {
 async function send(ctx: AppContext, hook: WebhookRow, delivery: DeliveryRow, now: Date): Promise<Answer> {
   const timestamp = Math.floor(now.getTime() / 1000);
   try {
-    const answer = await ctx.outbound.guardedFetch(hook.url, {
+    const answer = await ctx.outbound.keptAliveFetch(hook.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

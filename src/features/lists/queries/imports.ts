@@ -39,14 +39,15 @@ export async function replaceImportInput(trx: Tx, jobId: string, content: string
 }
 
 /** Ends an import whose status is one of `open` with `fields`, and drops its input. */
-export async function endImport(trx: Tx, jobId: string, open: readonly string[], fields: Record<string, unknown>, now: string): Promise<void> {
-  await trx
+export async function endImport(trx: Tx, jobId: string, open: readonly string[], fields: Record<string, unknown>, now: string): Promise<boolean> {
+  const res = await trx
     .updateTable('list_imports')
     .set({ ...fields, updated_at: now })
     .where('id', '=', jobId)
     .where('status', 'in', open)
-    .execute();
+    .executeTakeFirst();
   await trx.deleteFrom('list_import_data').where('import_id', '=', jobId).execute();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 /** Sets some of the import's columns, whatever its status. */
