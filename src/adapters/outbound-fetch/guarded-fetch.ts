@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import type { Agent, Headers, Response } from 'undici';
+import type { Agent, buildConnector, Headers, Response } from 'undici';
 import { onFirstUse } from '../../lib/load-on-first-use.js';
 import type { AddressPolicy } from './address-policy.js';
 import { OutboundRefusedError } from './errors.js';
@@ -233,17 +233,23 @@ const KEEP_ALIVE_MS = 30_000;
  */
 export class KeptAgents {
   private readonly agents = new Map<string, Agent>();
-  private readonly connect: buildConnector.connector;
+  /** undici's connector, made with the first agent (undici loads on first use). */
+  private connect: buildConnector.connector | null = null;
 
-  constructor(private readonly settings: GuardedFetchSettings) {
-    this.connect = buildConnector(settings.ca ? { ca: settings.ca } : {});
-  }
+  constructor(private readonly settings: GuardedFetchSettings) {}
 
-  agentFor(url: URL): Agent {
+  async agentFor(url: URL): Promise<Agent> {
     const origin = url.origin;
     let agent = this.agents.get(origin);
     if (agent) this.agents.delete(origin);
-    else agent = new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, keepAliveMaxTimeout: KEEP_ALIVE_MS, connect: (options, callback) => this.guardedConnect(options, callback) });
+    else {
+      const loaded = await undici();
+      this.connect ??= loaded.buildConnector(this.settings.ca ? { ca: this.settings.ca } : {});
+      // Another fetch to this origin may have made its agent while undici loaded.
+      agent = this.agents.get(origin);
+      if (agent) this.agents.delete(origin);
+      else agent = new loaded.Agent({ keepAliveTimeout: KEEP_ALIVE_MS, keepAliveMaxTimeout: KEEP_ALIVE_MS, connect: (options, callback) => this.guardedConnect(options, callback) });
+    }
     // Map order is use order: the first entry is the least recently used.
     this.agents.set(origin, agent);
     if (this.agents.size > KEPT_ORIGINS) {
@@ -257,7 +263,7 @@ export class KeptAgents {
   /** A new connection: the host checked now, the socket pinned to the checked address. */
   private guardedConnect(options: buildConnector.Options, callback: buildConnector.Callback): void {
     checkedAddress(this.settings, options.hostname.replace(/^\[(.*)\]$/, '$1')).then(
-      (address) => this.connect({ ...options, hostname: address }, callback),
+      (address) => this.connect!({ ...options, hostname: address }, callback),
       (err: Error) => callback(err, null),
     );
   }
