@@ -197,6 +197,17 @@ authorizationMatrix<Fixtures, Role>({
       expect: signedIn(200),
     },
     {
+      op: 'GET /api/push/devices',
+      label: 'each caller sees only its own devices, never the owner’s',
+      fresh: async (c: Fresh) => {
+        const token = `listed-device-${Math.random().toString(16).slice(2)}`;
+        expect((await call(c.t, c.f.owner, 'POST', '/api/push/register', { token, platform: 'ios' })).statusCode).toBe(200);
+        return { token };
+      },
+      expect: signedIn(200, false),
+      ok: async (res, c) => expect(res.json().devices.some((d: { token: string }) => d.token === c.fresh.token), 'the owner’s device listed').toBe(isOwner(c.role)),
+    },
+    {
       op: 'DELETE /api/push/unregister',
       label: 'the owner’s token: only the owner’s own call removes it',
       fresh: async (c: Fresh) => {

@@ -8,7 +8,10 @@ import { onSessionChange, sessionUser } from './session';
 // stream is tried again after RETRY_STREAM_MS. The browser's EventSource reconnects by itself
 // with Last-Event-ID, so a dropped connection or the server's 30-minute end loses nothing.
 
-export type LiveTopic = 'timeline' | 'notifications' | 'lists' | 'documents' | `list:${string}` | `document:${string}`;
+export type LiveTopic = 'timeline' | 'notifications' | 'lists' | 'documents' | 'direct' | `list:${string}` | `document:${string}`;
+
+/** Topics no event of the contract tells about (direct messages write none): always polled. */
+const POLLED_ONLY: ReadonlySet<LiveTopic> = new Set(['direct']);
 
 const POLL_MS = 5000;
 const RETRY_STREAM_MS = 60_000;
@@ -53,6 +56,8 @@ export function topicsOf(type: string, data: { listId?: unknown; documentId?: un
 
 const subscribers = new Map<LiveTopic, Set<() => void>>();
 let source: EventSource | null = null;
+/** The stream is open: the poll then calls only the topics it does not carry. */
+let streaming = false;
 let pollTimer: ReturnType<typeof setInterval> | undefined;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 const pending = new Set<LiveTopic>();
@@ -73,7 +78,8 @@ function tellSoon(topics: Iterable<LiveTopic>) {
 }
 
 function tick() {
-  if (document.visibilityState === 'visible') call(subscribers.keys());
+  if (document.visibilityState !== 'visible') return;
+  call([...subscribers.keys()].filter((topic) => !streaming || POLLED_ONLY.has(topic)));
 }
 
 function anySubscriber(): boolean {
@@ -95,6 +101,7 @@ function stopPolling() {
 function closeStream() {
   source?.close();
   source = null;
+  streaming = false;
   clearTimeout(retryTimer);
   retryTimer = undefined;
 }
@@ -113,13 +120,15 @@ function openStream() {
   for (const type of EVENT_TYPES) es.addEventListener(type, onEvent);
   // Events were missed (the cursor was too old or too far behind): every screen refetches.
   es.addEventListener('resync', () => tellSoon(subscribers.keys()));
-  es.addEventListener('open', stopPolling);
+  es.addEventListener('open', () => {
+    if (source === es) streaming = true;
+  });
   es.addEventListener('error', () => {
     // CONNECTING: the browser reconnects by itself, with Last-Event-ID. CLOSED: the server refused
     // (signed out meanwhile, too many streams); poll, and try the stream again later.
     if (es.readyState !== EventSource.CLOSED || source !== es) return;
     source = null;
-    startPolling();
+    streaming = false;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       connect();
@@ -134,13 +143,10 @@ function connect() {
     stopPolling();
     return;
   }
-  if (sessionUser() && typeof EventSource === 'function') {
-    // The poll goes on until the stream is open, so nothing is missed meanwhile.
-    startPolling();
-    openStream();
-  } else {
-    startPolling();
-  }
+  // The poll runs throughout: for everything until the stream is open (so nothing is missed
+  // meanwhile), then for the topics the stream does not carry.
+  startPolling();
+  if (sessionUser() && typeof EventSource === 'function') openStream();
 }
 
 // Another account signed in (or out): the stream is the session's, so it starts again.

@@ -45,7 +45,7 @@ function Conversations() {
       else setError(errorText(failure));
     };
     void load();
-    return onLive('timeline', load);
+    return onLive('direct', load);
   }, []);
   return (
     <>
@@ -97,7 +97,7 @@ function Thread({ username }: { username: string }) {
       else setError(errorText(failure));
     };
     void load();
-    return onLive('timeline', load);
+    return onLive('direct', load);
   }, [username]);
   const send = async (event: Event) => {
     event.preventDefault();
