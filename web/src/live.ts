@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from '../../src/features/events/types';
 import { onSessionChange, sessionUser } from './session';
 
 // What changes while a page is open, behind one small interface: a screen says which topic it
@@ -18,30 +19,6 @@ const RETRY_STREAM_MS = 60_000;
 /** Events that come together (an import, a fan-out) call a topic's subscribers once. */
 const COALESCE_MS = 150;
 
-/** The event types of the contract that a screen shows; the stream names each one it listens to. */
-const EVENT_TYPES = [
-  'message.created',
-  'message.updated',
-  'message.deleted',
-  'timeline.message',
-  'timeline.message_removed',
-  'notification.created',
-  'list.created',
-  'list.updated',
-  'list.deleted',
-  'list.row.created',
-  'list.row.updated',
-  'list.row.deleted',
-  'list.rows.imported',
-  'document.created',
-  'document.updated',
-  'document.deleted',
-  'folder.created',
-  'folder.updated',
-  'folder.deleted',
-  'share.granted',
-  'share.revoked',
-] as const;
 
 /** The topics an event of `type` with `data` may have changed. */
 export function topicsOf(type: string, data: { listId?: unknown; documentId?: unknown }): LiveTopic[] {
