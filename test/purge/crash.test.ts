@@ -72,6 +72,8 @@ describe('a purge interrupted mid-way', () => {
     expect(left).toBeLessThan(MESSAGES);
     expect(midway.counts.messages ?? 0).toBe(MESSAGES - left);
     expect(midway.counts.lists ?? 0).toBe(1 - (await rowsNaming(t, 'lists.user_id', owner.user.id)));
+    // The purged messages' timeline fan-out jobs (their tombstones) run in the background first.
+    await t.app.ctx.jobs.idle();
     // Nothing runs it before its lease ends; then another runner takes it again.
     expect((await runDueJobs(t.app.ctx)).claimed).toBe(0);
     t.clock.advance(t.app.ctx.jobs.leaseMs + 1000);
@@ -97,6 +99,7 @@ describe('a removal whose runners keep dying', () => {
     );
     // More deaths than an ordinary job's attempts: each runner claims the job and stops before it
     // finishes, and the next one takes it once the lease has ended.
+    await t.app.ctx.jobs.idle();
     for (let death = 0; death <= DEFAULT_MAX_ATTEMPTS; death++) {
       const [job] = await claimDueJobs(t.app.ctx, 10);
       expect(job?.kind).toBe('user-removal');
@@ -145,6 +148,11 @@ describe('a removal run again', () => {
     const id = await t.db.kysely.transaction().execute((trx) =>
       beginRemoval(t.app.ctx, trx, { kind: 'purge', userId: owner.user.id, adminId: t.admin.id, categories: ['messages'], reason: 'n batches' }),
     );
+    // This test is the removal's runner: it holds the job (and those earlier tests left due), so the
+    // background runner, kicked by each batch for the timeline fan-out, cannot take it meanwhile.
+    await t.app.ctx.jobs.idle();
+    const held = await claimDueJobs(t.app.ctx, 50);
+    expect(held.filter((j) => j.kind === 'user-removal' && JSON.parse(j.payload).removalId === id)).toHaveLength(1);
     // Each part costs at least one batch, even one with nothing of the user's (a run starts from
     // the first part again); those before the messages part hold nothing here.
     const before = partsOf(t.app.ctx, 'purge', ['messages']).findIndex((p) => p.key === 'messages');
