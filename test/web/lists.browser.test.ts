@@ -2,7 +2,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Member } from '../messages/helpers.js';
 import { expectAnswer, makeList, makeRow, send, verified } from '../share-links/support.js';
-import { BROWSER_HOOK_TIMEOUT, BROWSER_TEST_TIMEOUT, expectAccessible, settled, startWeb, type WebHarness } from './browser-support.js';
+import { BROWSER_HOOK_TIMEOUT, BROWSER_TEST_TIMEOUT, expectAccessible, settled, signInWith, startWeb, type WebHarness } from './browser-support.js';
 
 // The lists screens in headless Chromium: folders; a new list made with the schema editor (all
 // twelve column types, their rules, conditional visibility); the rows grid by the keyboard (move,
@@ -27,10 +27,7 @@ vi.setConfig({ testTimeout: BROWSER_TEST_TIMEOUT });
 
 async function signIn(who: Member) {
   if (!page) ({ page, problems } = await web.open());
-  const context = page.context();
-  await context.clearCookies();
-  const [name, value] = who.cookie.split(';')[0]!.split('=');
-  await context.addCookies([{ name: name!, value: value!, url: web.base, httpOnly: true, sameSite: 'Lax' }]);
+  await signInWith(page, web.base, who.cookie);
 }
 
 const api = async (path: string) => (await page.request.get(path)).json();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { call, member, post, type Member } from '../messages/helpers.js';
 import { makeDocument, makeLink, makeList, makeRow, verified } from '../share-links/support.js';
-import { BROWSER_HOOK_TIMEOUT, BROWSER_TEST_TIMEOUT, expectAccessible, settled, startWeb, type WebHarness } from './browser-support.js';
+import { BROWSER_HOOK_TIMEOUT, BROWSER_TEST_TIMEOUT, expectAccessible, settled, signInWith, startWeb, type WebHarness } from './browser-support.js';
 
 // The reading screens in headless Chromium: a public message signed out (and with JavaScript
 // off), a profile with follow and unfollow, a tag feed, search, the notifications tray with its
@@ -28,10 +28,7 @@ vi.setConfig({ testTimeout: BROWSER_TEST_TIMEOUT });
 async function signIn(who: Member) {
   // Chromium starts in a test, not a hook: without it this fails rather than skips.
   if (!page) ({ page, problems } = await web.open());
-  const context = page.context();
-  await context.clearCookies();
-  const [name, value] = who.cookie.split(';')[0].split('=');
-  await context.addCookies([{ name, value, url: web.base, httpOnly: true, sameSite: 'Lax' }]);
+  await signInWith(page, web.base, who.cookie);
   expect(((await (await page.request.get('/api/user')).json()) as { user: { id: string } }).user.id).toBe(who.user.id);
 }
 
