@@ -26,14 +26,14 @@ export function registerValidation(app: FastifyInstance): void {
       }
       shared = true;
     }
-    return lazily(() => (httpPart === 'body' ? body.compile(schema) : query.compile(schema)));
+    return compiledOnFirstUse(() => (httpPart === 'body' ? body.compile(schema) : query.compile(schema)));
   });
 }
 
 type Validator = ValidateFunction & ((data: unknown) => boolean);
 
 /** A validator compiled on its first call; Fastify reads `errors` from the function it was given. */
-function lazily(compile: () => ValidateFunction): Validator {
+export function compiledOnFirstUse(compile: () => ValidateFunction): Validator {
   let compiled: ValidateFunction | null = null;
   const validate = ((data: unknown) => {
     compiled ??= compile();
