@@ -115,7 +115,8 @@ function buildTime() {
 
 // ---- installed size ----
 
-const ROOT = process.cwd();
+// node_modules may be a link (worktrees share one): walk its real place.
+const ROOT = join(realpathSync(join(process.cwd(), 'node_modules')), '..');
 const CLIENT_ONLY = ['preact', 'vite', 'openapi-fetch', 'axe-core', 'playwright-core', 'openapi-typescript'];
 
 /** Where `name` resolves from `from` (a package's own node_modules first, then upwards, as Node does). */
@@ -152,7 +153,7 @@ function bytes(path: string): number {
 }
 
 function installedSize() {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
   const others = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter((n) => !CLIENT_ONLY.includes(n));
   const shared = closure(others);
   const mine = [...closure(CLIENT_ONLY)].filter((d) => !shared.has(d));

@@ -253,7 +253,8 @@ it('works through the reports queue: an open report with its message, resolved w
   await settled(page, 'Administration: Reports');
   const open = page.getByRole('list', { name: 'Open reports' });
   const item = open.getByRole('listitem').filter({ hasText: 'Buy cheap pills now' });
-  await item.getByRole('heading', { name: `Spam: a message by ${author.user.displayName} (@author_${tag})` }).waitFor();
+  const { display_name: authorName } = (await adminUser(author.user.id))!;
+  await item.getByRole('heading', { name: `Spam: a message by ${authorName} (@author_${tag})` }).waitFor();
   await item.getByText('Their words: Same text everywhere').waitFor();
   expect(await item.getByRole('link', { name: 'The message' }).getAttribute('href')).toBe(`/messages/${messageId}`);
   await expectAccessible(page, 'admin: open reports');
