@@ -111,12 +111,23 @@ describe('events of lists', () => {
     expect(tomb.data).toMatchObject({ listId: list.id, rowId, reason: 'deleted' });
     expect(await pullAll(t, stranger)).toEqual([]);
 
+    // A schema edit (either form) is list.updated to every reader: a collaborator's open page takes the new columns.
+    const { data: current } = (await call(t, owner, 'GET', `/api/lists/${list.id}`)).json();
+    const kept = current.schema.fields.map((f: Record<string, unknown>) => ({ ...f, label: `${f.label} (edited)` }));
+    expect((await call(t, owner, 'PUT', `/api/lists/${list.id}/schema`, { properties: kept })).statusCode).toBe(200);
+    for (const who of [owner, editor]) {
+      const updated = (await pullAll(t, who, 'list.updated')).at(-1)!;
+      expect(updated.data).toEqual({ listId: list.id, title: list.title });
+      expect(updated.actor.username).toBe(owner.user.username);
+    }
+    expect(await pullAll(t, stranger)).toEqual([]);
+
     expect((await call(t, owner, 'DELETE', `/api/lists/${list.id}/collaborators/${grant.id}`)).statusCode).toBe(200);
     const seen = (await pullAll(t, editor)).length;
     expect((await call(t, owner, 'POST', `/api/lists/${list.id}/data`, { data: { title: 'After', isbn: 'a-1' } })).statusCode).toBe(201);
     expect((await call(t, owner, 'PATCH', `/api/lists/${list.id}`, { title: 'Renamed' })).statusCode).toBe(200);
     expect((await pullAll(t, editor)).length).toBe(seen);
-    expect(await typesOf(t, owner, 'list.updated')).toEqual(['list.updated']);
+    expect(await typesOf(t, owner, 'list.updated')).toEqual(['list.updated', 'list.updated']);
     expect((await call(t, owner, 'DELETE', `/api/lists/${list.id}`)).statusCode).toBe(200);
     expect((await pullAll(t, owner, 'list.deleted'))[0].data).toMatchObject({ listId: list.id, reason: 'deleted' });
   });

@@ -129,6 +129,7 @@ describe('administration', () => {
     expect(adminTab(new URLSearchParams(''))).toBe('users');
     expect(adminTab(new URLSearchParams('tab=email'))).toBe('email');
     expect(adminTab(new URLSearchParams('tab=aggregates'))).toBe('aggregates');
+    expect(adminTab(new URLSearchParams('tab=reports'))).toBe('reports');
     expect(adminTab(new URLSearchParams('tab=nope'))).toBe('users');
   });
 

@@ -7,7 +7,8 @@ import { BROWSER_HOOK_TIMEOUT, BROWSER_TEST_TIMEOUT, expectAccessible, settled, 
 // Administration in a browser: /admin is the not-found page for everyone but administrators; an
 // administrator searches users, moves one through the status lifecycle (and is refused, in words,
 // their own), purges a user's content after a dry run, acts on several users at once, reads the
-// e-mail log with its filters, and the aggregates. axe on every state in both schemes.
+// e-mail log with its filters, and the aggregates; creates a user, sets a user's password, and
+// works through the reports queue. axe on every state in both schemes.
 
 // The steps share one page, in order: each is a test of its own so a failure names its flow.
 
@@ -37,8 +38,14 @@ vi.setConfig({ testTimeout: BROWSER_TEST_TIMEOUT });
 const adminUser = async (id: string) => (await web.t.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 const row = (username: string) => page.getByRole('region', { name: 'Users' }).getByRole('row').filter({ hasText: `@${username}` });
 
-it('is the not-found page signed out and for a user who is not an administrator, with no link to it', async () => {
+it('is the not-found page signed out and for a user who is not an administrator, with no link to it and no call of the administration API', async () => {
   ({ page, problems } = await web.open());
+  // Who is an administrator comes from GET /api/orgs (owner of the system organization): no one
+  // else ever calls an administration endpoint, so none answers them 403.
+  const adminCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/admin/')) adminCalls.push(r.url());
+  });
   await page.goto('/admin');
   await settled(page, 'Page not found');
   // The user signed in in this browser (a session of its own: signing out below ends only it).
@@ -49,6 +56,9 @@ it('is the not-found page signed out and for a user who is not an administrator,
   await settled(page, 'Page not found');
   await expectAccessible(page, 'admin as a user: not found');
   expect(await page.getByRole('link', { name: 'Administration' }).count()).toBe(0);
+  await page.goto('/');
+  await settled(page, 'Home');
+  expect(adminCalls).toEqual([]);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await settled(page, 'Public messages');
 });
@@ -187,4 +197,75 @@ it('reads the aggregates: the tables and a table’s rows', async () => {
   await rows.getByRole('row').nth(1).waitFor();
   expect(await rows.getByText(`target.${tag}@example.com`).count()).toBe(1);
   await expectAccessible(page, 'admin: aggregates');
+});
+
+it('creates a user (refusals in words, what was typed kept) and sets a user’s password, which ends their sessions', async () => {
+  await page.getByRole('link', { name: 'Users' }).click();
+  await settled(page, 'Administration: Users');
+  await page.getByText('Create a user').click();
+  const form = page.getByRole('form', { name: 'New user' });
+  const email = `made.${tag}@example.com`;
+  await form.getByLabel('E-mail address').fill(email);
+  // A username in use: refused by the service, in its words; the form keeps what was typed.
+  await form.getByLabel('Username').fill(target.user.username);
+  await form.getByLabel('Password').fill('a long passphrase');
+  await form.getByRole('button', { name: 'Create the user' }).click();
+  await form.getByRole('alert').filter({ hasText: /username/i }).waitFor();
+  expect(await form.getByLabel('E-mail address').inputValue()).toBe(email);
+  await expectAccessible(page, 'admin: new user refused');
+  await form.getByLabel('Username').fill(`made_${tag}`);
+  await form.getByLabel('Display name (optional)').fill('Made Here');
+  await form.getByLabel('Tier').selectOption('subscriber');
+  await form.getByLabel(/E-mail already verified/).check();
+  await form.getByRole('button', { name: 'Create the user' }).click();
+  await form.getByRole('status').filter({ hasText: `@made_${tag} is created.` }).waitFor();
+  await row(`made_${tag}`).waitFor();
+  const made = await web.t.db.kysely.selectFrom('users').selectAll().where('username', '=', `made_${tag}`).executeTakeFirstOrThrow();
+  expect(made).toMatchObject({ email, display_name: 'Made Here', customer_status: 'subscriber' });
+  expect(Boolean(made.email_verified)).toBe(true);
+  const login = (password: string) => web.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const session = (await login('a long passphrase')).cookies.find((c) => c.name === 'service-session')!;
+  const me = () => web.t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `${session.name}=${session.value}` } });
+  expect((await me()).statusCode).toBe(200);
+
+  await row(`made_${tag}`).getByRole('button', { name: `Manage @made_${tag}` }).click();
+  const detail = page.getByRole('region', { name: `Manage @made_${tag}` });
+  await detail.getByLabel(`New password for @made_${tag}`).fill('another long passphrase');
+  await detail.getByRole('button', { name: 'Set the password' }).click();
+  await detail.getByRole('status').filter({ hasText: `The password of @made_${tag} is set; every session of theirs has ended.` }).waitFor();
+  await expectAccessible(page, 'admin: password set');
+  expect((await me()).statusCode).toBe(401);
+  expect((await login('a long passphrase')).statusCode).toBe(400);
+  expect((await login('another long passphrase')).statusCode).toBe(200);
+  await detail.getByRole('button', { name: 'Close' }).click();
+});
+
+it('works through the reports queue: an open report with its message, resolved with a note, then among the resolved', async () => {
+  const author = await registerUser(web.t.app, { username: `author_${tag}`, email: `author.${tag}@example.com` });
+  const reporter = await registerUser(web.t.app, { username: `reporter_${tag}`, email: `reporter.${tag}@example.com` });
+  const posted = await web.t.app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: author.cookie }, payload: { content: 'Buy cheap pills now' } });
+  expect(posted.statusCode, posted.body).toBe(201);
+  const messageId = posted.json().data.id;
+  const reported = await web.t.app.inject({ method: 'POST', url: `/api/messages/${messageId}/report`, headers: { cookie: reporter.cookie }, payload: { reason: 'spam', detail: 'Same text everywhere' } });
+  expect(reported.statusCode, reported.body).toBe(201);
+
+  await page.getByRole('link', { name: 'Reports' }).click();
+  await settled(page, 'Administration: Reports');
+  const open = page.getByRole('list', { name: 'Open reports' });
+  const item = open.getByRole('listitem').filter({ hasText: 'Buy cheap pills now' });
+  const { display_name: authorName } = (await adminUser(author.user.id))!;
+  await item.getByRole('heading', { name: `Spam: a message by ${authorName} (@author_${tag})` }).waitFor();
+  await item.getByText('Their words: Same text everywhere').waitFor();
+  expect(await item.getByRole('link', { name: 'The message' }).getAttribute('href')).toBe(`/messages/${messageId}`);
+  await expectAccessible(page, 'admin: open reports');
+  await item.getByLabel('Note (optional)').fill('Author suspended');
+  await item.getByRole('button', { name: `Resolve the report of the message by @author_${tag}` }).click();
+  await expect.poll(() => open.getByText('Buy cheap pills now').count()).toBe(0);
+  const stored = await web.t.db.kysely.selectFrom('message_reports').selectAll().where('message_id', '=', messageId).executeTakeFirstOrThrow();
+  expect(stored).toMatchObject({ status: 'resolved', note: 'Author suspended' });
+
+  await page.getByLabel('Show').selectOption('resolved');
+  const resolved = page.getByRole('list', { name: 'Resolved reports' }).getByRole('listitem').filter({ hasText: 'Buy cheap pills now' });
+  await resolved.getByText(/^Resolved on .*: Author suspended$/).waitFor();
+  await expectAccessible(page, 'admin: resolved reports');
 });

@@ -138,7 +138,7 @@ it('a share link signed out: a list’s rows and a document’s text', async () 
   const stranger = await web.open();
   await stranger.page.goto(`/s/${listLink.token}`);
   await settled(stranger.page, 'Seed library');
-  await stranger.page.getByRole('cell', { name: 'Tomato seeds' }).waitFor();
+  await stranger.page.getByRole('gridcell', { name: 'Tomato seeds' }).waitFor();
   await expectAccessible(stranger.page, 'shared list');
   await stranger.page.goto(`/s/${docLink.token}`);
   await settled(stranger.page, 'Garden plan');

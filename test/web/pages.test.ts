@@ -210,7 +210,13 @@ describe('assets', () => {
     const gz = await get(css, null, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers['content-type']).toMatch(/^text\/css/);
-    expect((await get('/client/nothing.js')).statusCode).toBe(404);
+    // A file that is not there names nothing: the one 404 page, not cached (CONTRACT.md's rule).
+    const reference = await get('/no/such/page');
+    for (const missing of ['/client/nothing.js', '/client/', '/client/a/b.css', js.replace('.js', '.map')]) {
+      const res = await get(missing);
+      expectClientPage(res, 404);
+      expect(res.body, missing).toBe(reference.body);
+    }
   });
 });
 

@@ -3,17 +3,21 @@ import { api } from './api';
 import { useSession } from './session';
 
 // Whether the signed-in user may use /admin. GET /api/user does not say it (the spec's current
-// user has no such field), so the client asks the administration API itself once per account:
-// the gate answers 403 to everyone else. Nothing is stored; the answer is cached per user id.
+// user has no such field), but the spec's administrator gate is "an Administrator record and owner
+// of the system public organization", and GET /api/orgs lists the caller's organizations with
+// `isSystem` and `role`: owning the system one is what promotion grants and demotion takes away.
+// So no one but an administrator ever calls an administration endpoint (a probe would answer 403
+// to everyone else). Should the two rows ever disagree, /admin's own reads still answer 403 and the
+// screen says so. Nothing is stored; the answer is cached per user id.
 
 const answers = new Map<string, Promise<boolean>>();
 
-/** Asks once per user id whether the administration API lets this account in. */
+/** Asks once per user id whether the caller owns the system organization (the administrator gate). */
 export function isAdministrator(userId: string): Promise<boolean> {
   let answer = answers.get(userId);
   if (!answer) {
-    answer = api.GET('/api/admin/users', { params: { query: { limit: 1 } } }).then(
-      ({ response }) => response.ok,
+    answer = api.GET('/api/orgs').then(
+      ({ data }) => Boolean(data?.orgs.some((o) => o.isSystem && o.role === 'owner')),
       () => false,
     );
     answers.set(userId, answer);

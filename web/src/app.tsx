@@ -94,6 +94,9 @@ function Header() {
                 <a href="/documents">Documents</a>
               </li>
               <li>
+                <a href="/shared-with-me">Shared with me</a>
+              </li>
+              <li>
                 <a href="/notifications">
                   Notifications
                   {unread ? (

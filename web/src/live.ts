@@ -9,7 +9,10 @@ import { onSessionChange, sessionUser } from './session';
 // stream is tried again after RETRY_STREAM_MS. The browser's EventSource reconnects by itself
 // with Last-Event-ID, so a dropped connection or the server's 30-minute end loses nothing.
 
-export type LiveTopic = 'timeline' | 'notifications' | 'lists' | 'documents' | 'direct' | `list:${string}` | `document:${string}`;
+export type LiveTopic = 'timeline' | 'notifications' | 'lists' | 'documents' | 'direct' | `list:${string}` | `list-info:${string}` | `document:${string}`;
+
+/** Events that change a list itself (title, columns, who may read it), not only its rows. */
+const LIST_INFO_TYPES: ReadonlySet<string> = new Set(['list.updated', 'list.deleted', 'share.granted', 'share.revoked']);
 
 /** Topics no event of the contract tells about (direct messages write none): always polled. */
 const POLLED_ONLY: ReadonlySet<LiveTopic> = new Set(['direct']);
@@ -26,6 +29,7 @@ export function topicsOf(type: string, data: { listId?: unknown; documentId?: un
   if (type.startsWith('message.') || type.startsWith('timeline.')) topics.push('timeline');
   if (type === 'notification.created') topics.push('notifications');
   if (typeof data.listId === 'string') topics.push('lists', `list:${data.listId}`);
+  if (typeof data.listId === 'string' && LIST_INFO_TYPES.has(type)) topics.push(`list-info:${data.listId}`);
   if (typeof data.documentId === 'string') topics.push('documents', `document:${data.documentId}`);
   if (type.startsWith('folder.')) topics.push('documents');
   return topics;

@@ -15,6 +15,32 @@ export interface Route {
 let serverNotFound = document.body.dataset.status === '404';
 const listeners = new Set<() => void>();
 
+// The page to go back to after signing in: the last one left that is not itself a sign-in page.
+const SIGN_IN_PATHS = /^\/(login|register)\/?$/;
+const here = () => location.pathname + location.search;
+let shown = here();
+let leftFor = SIGN_IN_PATHS.test(location.pathname) ? null : shown;
+
+function moved() {
+  const now = here();
+  if (now !== shown && !SIGN_IN_PATHS.test(new URL(shown, location.origin).pathname)) leftFor = shown;
+  shown = now;
+  listeners.forEach((l) => l());
+}
+
+/**
+ * Where to go after signing in: `?next=` when it names a client path of this origin (never
+ * another site), else the page the person came from in this visit, else the home page.
+ */
+export function returnPath(search: URLSearchParams): string {
+  const next = search.get('next');
+  if (next && next.startsWith('/') && !next.startsWith('//')) {
+    const url = new URL(next, location.origin);
+    if (url.origin === location.origin && matchClientPath(url.pathname) && !SIGN_IN_PATHS.test(url.pathname)) return url.pathname + url.search;
+  }
+  return leftFor ?? '/';
+}
+
 function current(): Route {
   return { pathname: location.pathname, search: new URLSearchParams(location.search), match: matchClientPath(location.pathname), serverNotFound };
 }
@@ -23,7 +49,7 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   serverNotFound = false;
   if (options.replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
-  listeners.forEach((l) => l());
+  moved();
 }
 
 export function useRoute(): Route {
@@ -40,7 +66,7 @@ export function useRoute(): Route {
 export function interceptLinks(): void {
   addEventListener('popstate', () => {
     serverNotFound = false;
-    listeners.forEach((l) => l());
+    moved();
   });
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

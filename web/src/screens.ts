@@ -22,6 +22,7 @@ export const SCREENS: Record<ScreenName, () => Promise<ScreenModule>> = {
   documents: () => import('./screens/documents'),
   document: () => import('./screens/document'),
   shared: () => import('./screens/shared'),
+  sharedWithMe: () => import('./screens/shared-with-me'),
   orgs: () => import('./screens/orgs'),
   org: () => import('./screens/org'),
   settings: () => import('./screens/settings'),

@@ -3,6 +3,8 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { badRequest } from '../../http/errors.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import { announceEvents, streamsOf } from '../events/index.js';
+import { logListEvents } from './log-events.js';
 import { checkColumns, parseColumn, parseSchema, type Column } from './dsl.js';
 import { editableList } from './sources.js';
 import {
@@ -26,7 +28,8 @@ import { isEmptyValue } from './visibility.js';
 
 // Schema edits (PUT /api/lists/{id}/schema): a destructive rebuild from a schema object, or a
 // non-destructive edit of the columns that keeps their data. Each is one transaction that moves
-// the list's schema_version (and a rebuild its rows_version).
+// the list's schema_version (and a rebuild its rows_version), and writes `list.updated` to
+// everyone who may read the list (a collaborator's open page takes the new columns from it).
 
 /** Destructive rebuild: every column and every row is replaced; the schema's name becomes the title. */
 export async function rebuildSchema(ctx: AppContext, userId: string, listId: string, raw: unknown): Promise<ListView> {
@@ -37,8 +40,20 @@ export async function rebuildSchema(ctx: AppContext, userId: string, listId: str
     await clearList(trx, listId);
     const columns = await insertColumns(trx, listId, schema, now);
     await setListSchema(trx, listId, schema, now);
-    return { list: await listAs(trx, userId, listId, 'owner'), columns };
-  });
+    const list = await listAs(trx, userId, listId, 'owner');
+    return { view: { list, columns }, audience: await schemaChanged(ctx, trx, listId, userId, list.title) };
+  }).then((done) => announced(ctx, done));
+}
+
+/** Once committed: the event's readers are told, and the edit answers the list. */
+function announced(ctx: AppContext, done: { view: ListView; audience: string[] }): ListView {
+  announceEvents(ctx, streamsOf(done.audience));
+  return done.view;
+}
+
+/** The `list.updated` event of a schema edit, in its transaction; answers who it went to. */
+function schemaChanged(ctx: AppContext, trx: Parameters<typeof logListEvents>[0], listId: string, userId: string, title: string) {
+  return logListEvents(trx, ctx.clock.now(), listId, userId, [{ type: 'list.updated', data: { title } }]);
 }
 
 /** The columns of an edit, checked: each with the propertyId of the column it keeps, or null for a new one. */
@@ -104,8 +119,9 @@ export async function editProperties(ctx: AppContext, userId: string, listId: st
         }
       }
       await bumpSchema(trx, listId, now);
-      return { list: await listAs(trx, userId, listId, 'owner'), columns: next };
-    });
+      const list = await listAs(trx, userId, listId, 'owner');
+      return { view: { list, columns: next }, audience: await schemaChanged(ctx, trx, listId, userId, list.title) };
+    }).then((done) => announced(ctx, done));
   } catch (err) {
     if (isUniqueViolation(err)) throw uniqueViolation(parsed.filter((p) => p.column.unique).map((p) => p.column.label));
     throw err;

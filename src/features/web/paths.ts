@@ -34,6 +34,8 @@ export const CLIENT_PATHS = [
   { screen: 'document', pattern: '/documents/:id', item: 'document' },
   { screen: 'sharing', pattern: '/documents/:id/sharing', item: 'document' },
   { screen: 'shared', pattern: '/s/:token', item: 'shareLink' },
+  { screen: 'sharedWithMe', pattern: '/shared-with-me' },
+  { screen: 'sharedWithMe', pattern: '/share-invite' },
   { screen: 'orgs', pattern: '/orgs' },
   { screen: 'org', pattern: '/orgs/:slug', item: 'org' },
   { screen: 'orgs', pattern: '/org-invite' },

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_PARAM_LENGTH, uriTooLong } from '../../http/errors.js';
 import { itemPage } from './items.js';
@@ -51,6 +51,23 @@ function apiMiss(request: FastifyRequest, reply: FastifyReply) {
   return reply.callNotFound();
 }
 
+/** The built assets: hashed names, a year of cache, the pre-compressed twins as the browser accepts. */
+function clientFiles(distDir: string): FastifyStaticOptions {
+  return {
+    root: join(distDir, 'client'),
+    prefix: '/',
+    // Every file name carries its content hash: a changed file is a new address.
+    immutable: true,
+    maxAge: YEAR_SECONDS * 1000,
+    preCompressed: true,
+    index: false,
+    decorateReply: false,
+    setHeaders: (res) => {
+      res.setHeader('x-content-type-options', 'nosniff');
+    },
+  };
+}
+
 /** The web client's routes; `distDir` is the build's output (dist/web), absent or not. */
 export function webRoutes(distDir: string): FastifyPluginAsync {
   return async (app) => {
@@ -66,19 +83,15 @@ export function webRoutes(distDir: string): FastifyPluginAsync {
       return;
     }
     const shell: Shell = loadShell(indexHtml);
-    await app.register(fastifyStatic, {
-      root: join(distDir, 'client'),
-      prefix: '/client/',
-      // Every file name carries its content hash: a changed file is a new address.
-      immutable: true,
-      maxAge: YEAR_SECONDS * 1000,
-      preCompressed: true,
-      index: false,
-      decorateReply: false,
-      setHeaders: (res) => {
-        res.setHeader('x-content-type-options', 'nosniff');
+    // A file under /client/ that is not there names nothing: the one 404 page (CONTRACT.md, "The
+    // web client": a path that names nothing answers the client's not-found page), never cached.
+    await app.register(
+      async (assets) => {
+        assets.setNotFoundHandler((_request, reply) => sendHtml(reply, 404, shell.render(notFoundPage())));
+        await assets.register(fastifyStatic, clientFiles(distDir));
       },
-    });
+      { prefix: '/client' },
+    );
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
       if (API_SPACE.test(request.url)) return apiMiss(request, reply);
       const built = await pageFor(request);

@@ -12,7 +12,13 @@ import { hiddenFor } from './visibility';
 
 const initial = (columns: readonly Column[]) => Object.fromEntries(columns.map((c) => [c.key, toDraft(c, c.defaultValue)])) as Record<string, Draft>;
 
-export function AddRow(props: { listId: string; columns: Column[]; onAdded: () => void }) {
+export function AddRow(props: {
+  listId: string;
+  columns: Column[];
+  onAdded: () => void;
+  /** Sends the row; the list's own POST …/data when absent (a share link sends it through its token). */
+  add?: (data: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown }>;
+}) {
   const { columns } = props;
   const [values, setValues] = useState(() => initial(columns));
   const [errors, setErrors] = useState<RowErrors>(NO_ERRORS);
@@ -26,7 +32,7 @@ export function AddRow(props: { listId: string; columns: Column[]; onAdded: () =
     if (sending) return;
     setSending(true);
     const body = Object.fromEntries(Object.entries(data).filter(([k, v]) => v !== null && !hidden.has(k)));
-    const { data: added, error } = await api.POST('/api/lists/{id}/data', { params: { path: { id: props.listId } }, body: { data: body } });
+    const { data: added, error } = await (props.add ? props.add(body) : api.POST('/api/lists/{id}/data', { params: { path: { id: props.listId } }, body: { data: body } }));
     setSending(false);
     if (!added) {
       const sorted = rowErrors(error, columns);

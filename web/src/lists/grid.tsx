@@ -24,6 +24,25 @@ const readPage = (id: string, query: RowQuery, offset: number) => api.GET('/api/
 /** The first page of a list in its default order, asked for before the grid mounts. */
 export const readFirstPage = (id: string) => readPage(id, EMPTY_QUERY, 0);
 
+type Answer<T> = Promise<{ data?: T; error?: unknown; response: Response }>;
+
+/**
+ * Where the grid's rows come from and go to: the list's own endpoints by default, or another
+ * way to the same rows (a share link's `/api/shared/{token}/data`, which pages but does not sort,
+ * filter or search).
+ */
+export interface RowSource {
+  read(query: RowQuery, offset: number): Answer<{ data: Row[]; pagination: { total: number } }>;
+  edit(rowId: string, data: Record<string, unknown>): Answer<{ data: Row }>;
+  remove(rowId: string): Answer<unknown>;
+}
+
+const listSource = (id: string): RowSource => ({
+  read: (query, offset) => readPage(id, query, offset),
+  edit: (rowId, data) => api.PUT('/api/lists/{id}/data', { params: { path: { id } }, body: { rowId, data } }),
+  remove: (rowId) => api.DELETE('/api/lists/{id}/data/{rowId}', { params: { path: { id, rowId } } }),
+});
+
 interface Editing {
   rowId: string;
   key: string;
@@ -40,7 +59,10 @@ export interface GridProps {
   /** Every column of the list (conditional visibility and error messages refer to them). */
   allColumns: Column[];
   query: RowQuery;
-  onSort: (key: string) => void;
+  /** Without it the headers are plain text (the rows' order is the source's). */
+  onSort?: (key: string) => void;
+  /** The list's own endpoints when absent. */
+  source?: RowSource;
   canEdit: boolean;
   /** Changes whenever the rows may have changed elsewhere (a row added, an import, a restore). */
   reload: number;
@@ -54,6 +76,7 @@ export interface GridProps {
 
 export function RowsGrid(props: GridProps) {
   const { columns, listId } = props;
+  const source = props.source ?? listSource(listId);
   const queryKey = JSON.stringify(props.query);
   const [paging, setPaging] = useState({ queryKey, offset: 0 });
   const offset = paging.queryKey === queryKey ? paging.offset : 0;
@@ -73,7 +96,7 @@ export function RowsGrid(props: GridProps) {
     const mine = ++request.current;
     if (!fromStream) setEditing(null);
     const first = mine === 1 && offset === 0 && queryKey === JSON.stringify(EMPTY_QUERY) ? props.firstPage : undefined;
-    void (first ?? readPage(listId, props.query, offset)).then(({ data, error: failure }) => {
+    void (first ?? source.read(props.query, offset)).then(({ data, error: failure }) => {
       if (mine !== request.current) return;
       if (!data) return setError(errorText(failure));
       setError('');
@@ -131,7 +154,7 @@ export function RowsGrid(props: GridProps) {
     if (!editing || editing.saving) return;
     const column = props.allColumns.find((c) => c.key === editing.key)!;
     setEditing({ ...editing, saving: true });
-    const { data, error: failure } = await api.PUT('/api/lists/{id}/data', { params: { path: { id: listId } }, body: { rowId: editing.rowId, data: { [editing.key]: fromDraft(column, editing.draft) } } });
+    const { data, error: failure } = await source.edit(editing.rowId, { [editing.key]: fromDraft(column, editing.draft) });
     if (!data) {
       // What was typed stays; every message of the API is said beside the cell.
       const sorted = rowErrors(failure, props.allColumns);
@@ -148,7 +171,7 @@ export function RowsGrid(props: GridProps) {
     focusCell(active);
   };
   const deleteRow = async (row: Row, index: number) => {
-    const { response, error: failure } = await api.DELETE('/api/lists/{id}/data/{rowId}', { params: { path: { id: listId, rowId: row.id } } });
+    const { response, error: failure } = await source.remove(row.id);
     if (!response.ok) return setError(errorText(failure));
     props.onStatus(`Row ${shown + index + 1} deleted; it stays in the trash for 30 days`);
     pendingFocus.current = { row: Math.max(1, Math.min(index + 1, rows.length - 1)), col: lastCol };
@@ -203,17 +226,28 @@ export function RowsGrid(props: GridProps) {
               <th role="columnheader" scope="col" tabIndex={tab({ row: 0, col: 0 })} data-cell="0:0" onFocus={() => setFocus({ row: 0, col: 0 })}>
                 #
               </th>
-              {columns.map((c, i) => (
-                <th key={c.key} role="columnheader" scope="col" aria-sort={ariaSort(props.query.sort, c.key)}>
-                  <button type="button" class="sort-button" tabIndex={tab({ row: 0, col: i + 1 })} data-cell={`0:${i + 1}`} onFocus={() => setFocus({ row: 0, col: i + 1 })} onClick={() => props.onSort(c.key)}>
-                    {c.label}
-                    <span class="visually-hidden"> (sort)</span>
-                    <span aria-hidden="true" class="sort-mark">
-                      {ariaSort(props.query.sort, c.key) === 'ascending' ? ' ▲' : ariaSort(props.query.sort, c.key) === 'descending' ? ' ▼' : ''}
-                    </span>
-                  </button>
-                </th>
-              ))}
+              {columns.map((c, i) => {
+                const at = { row: 0, col: i + 1 };
+                const onSort = props.onSort;
+                if (!onSort) {
+                  return (
+                    <th key={c.key} role="columnheader" scope="col" tabIndex={tab(at)} data-cell={`0:${at.col}`} onFocus={() => setFocus(at)}>
+                      {c.label}
+                    </th>
+                  );
+                }
+                return (
+                  <th key={c.key} role="columnheader" scope="col" aria-sort={ariaSort(props.query.sort, c.key)}>
+                    <button type="button" class="sort-button" tabIndex={tab(at)} data-cell={`0:${at.col}`} onFocus={() => setFocus(at)} onClick={() => onSort(c.key)}>
+                      {c.label}
+                      <span class="visually-hidden"> (sort)</span>
+                      <span aria-hidden="true" class="sort-mark">
+                        {ariaSort(props.query.sort, c.key) === 'ascending' ? ' ▲' : ariaSort(props.query.sort, c.key) === 'descending' ? ' ▼' : ''}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
               <th role="columnheader" scope="col" tabIndex={tab({ row: 0, col: lastCol })} data-cell={`0:${lastCol}`} onFocus={() => setFocus({ row: 0, col: lastCol })}>
                 Row actions
               </th>

@@ -6,14 +6,16 @@ import NotFound from './not-found';
 import { Aggregates } from './admin/aggregates';
 import { EmailLog } from './admin/email-log';
 import { ADMIN_TABS, adminTab, type AdminTab } from './admin/logic';
+import { Reports } from './admin/reports';
 import { Users } from './admin/users';
 import './admin.css';
 
 // `/admin`: administration, for administrators only (everyone else, signed in or out, gets the
-// same not-found page as any other address). Three tabs by `?tab=`: users (search, the status
-// lifecycle, bulk actions, purge), the e-mail log, and the aggregates (read-only tables).
+// same not-found page as any other address). Tabs by `?tab=`: users (search, create, the status
+// lifecycle, a password set, bulk actions, purge), the reports queue, the e-mail log, and the
+// aggregates (read-only tables).
 
-const TABS: Record<AdminTab, ComponentType> = { users: Users, email: EmailLog, aggregates: Aggregates };
+const TABS: Record<AdminTab, ComponentType> = { users: Users, reports: Reports, email: EmailLog, aggregates: Aggregates };
 
 export default function Admin({ route }: ScreenProps) {
   const admin = useIsAdministrator();

@@ -37,10 +37,9 @@ export default function ListScreen({ param }: ScreenProps) {
   useTitle(list && list !== 'missing' ? list.title : 'List');
 
   const [firstPage, setFirstPage] = useState<Promise<RowsAnswer>>();
-  const loadList = async () => {
+  const loadList = async (withRows: boolean) => {
     // The first page of rows is asked for with the list, not after it (one round trip less).
-    const rows = readFirstPage(param);
-    setFirstPage(rows);
+    if (withRows) setFirstPage(readFirstPage(param));
     const [{ data }, shared] = await Promise.all([api.GET('/api/lists/{id}', { params: { path: { id: param } } }), api.GET('/api/shared-with-me')]);
     if (!data) return setList('missing');
     setRole(shared.data?.lists.find((l) => l.id === param)?.role ?? 'owner');
@@ -53,11 +52,14 @@ export default function ListScreen({ param }: ScreenProps) {
   // Someone else's rows, an import, a changed schema: told by the event stream (live.ts).
   const [live, setLive] = useState(0);
   useEffect(() => onLive(`list:${param}`, () => setLive((n) => n + 1)), [param]);
+  // The list itself changed (list.updated: its title or columns; a share granted or revoked): read
+  // it again, so the grid, the new-row form and the filters show the columns as they are now.
+  useEffect(() => onLive(`list-info:${param}`, () => void loadList(false)), [param]);
   useEffect(() => {
     if (!user) return;
     setList(null);
     setQuery(EMPTY_QUERY);
-    void loadList();
+    void loadList(true);
     void loadViews();
   }, [param, user?.id]);
 

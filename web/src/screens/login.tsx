@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { api, errorText } from '../api';
 import { useTitle } from '../components/title';
-import { navigate } from '../router';
+import { navigate, returnPath } from '../router';
 import { refreshSession, useSession } from '../session';
 import { ErrorLine } from '../components/error-line';
 import type { ScreenProps } from '../screen-props';
@@ -9,7 +9,8 @@ import type { ScreenProps } from '../screen-props';
 // `/login`: e-mail and password; the session cookie is set by the answer. Signed in already, the
 // same form adds another account to this browser (the cookie caches several: the header's account
 // menu switches between them). "Forgot your password?" asks the API for a reset e-mail, whose link
-// opens the service's /reset-password page.
+// opens the service's /reset-password page. Signed in, the person goes back to the page they came
+// from (or `?next=`), not always to the home page.
 
 export default function Login({ route }: ScreenProps) {
   useTitle('Sign in');
@@ -22,7 +23,7 @@ export default function Login({ route }: ScreenProps) {
     const { error: failure, response } = await api.POST('/api/auth/login', { body: { email: String(form.get('email')), password: String(form.get('password')) } });
     if (!response.ok) return setError(errorText(failure));
     await refreshSession();
-    navigate('/');
+    navigate(returnPath(route.search), { replace: true });
   };
   return (
     <>

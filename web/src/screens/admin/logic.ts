@@ -26,6 +26,7 @@ export const statusLabel = (value: AccountStatus) => STATUSES.find((s) => s.valu
 
 export const ADMIN_TABS = [
   { key: 'users', label: 'Users' },
+  { key: 'reports', label: 'Reports' },
   { key: 'email', label: 'E-mail log' },
   { key: 'aggregates', label: 'Aggregates' },
 ] as const;

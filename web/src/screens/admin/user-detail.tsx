@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../../api';
 import { OutcomeLine, outcomeOf, type Outcome } from '../settings/shared';
+import { SetPassword } from './set-password';
 import { purgeCountsText, STATUS_RULES, STATUSES, type AccountStatus } from './logic';
 
 // One user, opened from the table: the account status with what each one means, the tier and
@@ -142,6 +143,8 @@ export function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onCh
         <OutcomeLine outcome={flagsOutcome} />
         <button type="submit">Save the tier and flags</button>
       </form>
+
+      <SetPassword userId={user.id} username={user.username} />
 
       <section aria-labelledby="purge-heading">
         <h3 id="purge-heading">Purge their content</h3>

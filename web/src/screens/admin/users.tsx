@@ -3,6 +3,7 @@ import { api, errorText, type Schemas } from '../../api';
 import { ErrorLine } from '../../components/error-line';
 import { OutcomeLine, type Outcome } from '../settings/shared';
 import { pageText, statusLabel, STATUSES, toggled, type AccountStatus } from './logic';
+import { NewUser } from './new-user';
 import { UserDetail } from './user-detail';
 
 // The users: search (e-mail, username, display name), a page at a time, each row selectable for
@@ -50,6 +51,14 @@ export function Users() {
         <input id="admin-search" name="search" type="search" />
         <button type="submit">Search</button>
       </form>
+      <NewUser
+        onCreated={async (user) => {
+          // The new account is shown: its row (searched by its username), ready to manage.
+          setSearch(user.username);
+          setOffset(0);
+          setSelected(new Set());
+        }}
+      />
       <ErrorLine text={error} />
       {page === null && !error ? <p class="loading">Loading users…</p> : null}
       {page ? (
