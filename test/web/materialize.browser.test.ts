@@ -69,7 +69,7 @@ it('drafts a thread sized to networkD from a long message, posts it, and links t
   await post(web.t, me, { content: long });
   await page.goto('/');
   await settled(page, 'Home');
-  await page.getByLabel(/^Select your message “Sentence 1 about/).check();
+  await page.getByLabel(/Select your message “Sentence 1 about/).check();
   await page.getByRole('button', { name: 'Materialize the selection' }).click();
   const panel = page.getByRole('region', { name: 'Materialize 1 message' });
   await panel.getByLabel('A draft message or thread').check();
