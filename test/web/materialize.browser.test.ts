@@ -133,6 +133,35 @@ it('makes a document of the rows selected in the grid (a box, and Space on a row
   expect(content.match(/^\d+\. /gm)).toHaveLength(2);
 });
 
+it('makes a list of the part of a document selected in its editor', async () => {
+  // On the "Sowing notes" page the previous test opened: its first item's line is selected.
+  const text = page.getByLabel('Text (markdown)');
+  const line = await text.evaluate((t: HTMLTextAreaElement) => {
+    const at = t.value.search(/^1\. /m);
+    const end = t.value.indexOf('\n', at);
+    t.focus();
+    t.setSelectionRange(at, end < 0 ? t.value.length : end);
+    return t.value.slice(at, end < 0 ? undefined : end);
+  });
+  await page.getByRole('button', { name: 'Take the selected text' }).click();
+  await page.getByRole('status').filter({ hasText: `The selected text (${line.length} characters).` }).waitFor();
+  await page.getByRole('button', { name: 'Materialize', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Materialize the selected text' });
+  await panel.getByLabel('Title', { exact: true }).fill('First sowing');
+  await expectAccessible(page, 'materialize panel on a document with a selection');
+  await panel.getByRole('button', { name: 'Make it' }).click();
+  const made = page.getByRole('status').filter({ hasText: 'Made the list First sowing with 1 row.' });
+  await made.waitFor();
+  await made.getByRole('link', { name: 'First sowing' }).click();
+  await settled(page, 'First sowing');
+  const list = ((await json('/api/lists')).data as { id: string; title: string }[]).find((l) => l.title === 'First sowing')!;
+  const rows = (await json(`/api/lists/${list.id}/data`)).data as { data: { item: string; title: string } }[];
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.data.title).toBe('Sowing notes');
+  expect(rows[0]!.data.item).toMatch(/Tomato|Basil|Leek/);
+  await page.getByRole('gridcell', { name: rows[0]!.data.item, exact: true }).waitFor();
+});
+
 it('makes a list and a document of the lists selected, and a list of a document', async () => {
   await page.goto('/lists');
   await settled(page, 'Lists');

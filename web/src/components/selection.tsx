@@ -75,3 +75,34 @@ export function MaterializeOpener(props: MaterializeProps & { label: string }) {
   const { label, ...panel } = props;
   return <LazyToggle label={label} load={() => import('./materialize')} panel={panel} />;
 }
+
+/**
+ * A document's owner materializes the whole document, or the part selected in its editor
+ * (`docElements`: the server finds that text in the saved document, and says so when it is not there).
+ */
+export function DocumentMaterialize({ documentId, title }: { documentId: string; title: string }) {
+  const [part, setPart] = useState<string | null>(null);
+  const take = () => {
+    const text = document.querySelector<HTMLTextAreaElement>('textarea.doc-text');
+    const picked = text ? text.value.slice(text.selectionStart, text.selectionEnd) : '';
+    setPart(picked.trim() ? picked : null);
+  };
+  return (
+    <section class="doc-materialize" aria-labelledby="doc-materialize-heading">
+      <h2 id="doc-materialize-heading">Make a list, a document or a thread of it</h2>
+      <p class="hint">The whole document, or select a part in the editor and take it.</p>
+      <button type="button" onClick={take}>
+        Take the selected text
+      </button>
+      <p role="status">{part === null ? 'The whole document.' : `The selected text (${part.length} characters).`}</p>
+      <MaterializeOpener
+        key={part ?? ''}
+        label="Materialize"
+        source={part === null ? { kind: 'document', documentId } : { kind: 'docElements', documentId, markdown: part }}
+        what={part === null ? `“${title}”` : 'the selected text'}
+        attributes="document"
+        title={title}
+      />
+    </section>
+  );
+}
