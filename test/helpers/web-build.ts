@@ -9,7 +9,7 @@ import { ROOT } from './server-process.js';
 // When it is missing or older than its sources, it is built once (a lock keeps test files that
 // start together from building it twice).
 
-const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'src/features/web/paths.ts', 'src/lib/post-lengths.ts', 'src/lib/markdown.ts', 'src/features/lists/visibility.ts', 'src/features/lists/dsl.ts', 'src/features/events/types.ts'];
+const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'src/features/web/paths.ts', 'src/lib/post-lengths.ts', 'src/lib/markdown.ts', 'src/features/lists/visibility.ts', 'src/features/lists/dsl.ts', 'src/features/events/types.ts', 'src/features/materialize/source-keys.ts'];
 const LOCK = join(ROOT, 'dist', '.web-build-lock');
 
 function newest(path: string): number {

@@ -6,6 +6,7 @@ import { ownListContents, ownListSummaries, type ListContents } from '../lists/i
 import { ownMessages } from '../messages/service.js';
 import { documentElements, type Section } from './markdown.js';
 import type { MaterializeSource } from './schemas.js';
+import { DOCUMENT_KEYS, LIST_KEYS, MESSAGE_KEYS } from './source-keys.js';
 
 // The material of a materialize request, read under the caller through the owning features'
 // services (spec: "the server re-fetches and authorizes every id under the caller and derives
@@ -23,9 +24,6 @@ export interface Material {
   text: string;
 }
 
-export const MESSAGE_KEYS = ['content', 'createdAt', 'tags', 'digCount', 'replyCount', 'author', 'url'] as const;
-export const LIST_KEYS = ['title', 'description', 'rowCount'] as const;
-export const DOCUMENT_KEYS = ['title', 'heading', 'item'] as const;
 
 /** The ids of a kind, or 400 when the kind's ids are missing. */
 function required<T>(value: T | undefined, what: string, kind: string): T {

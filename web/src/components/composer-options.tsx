@@ -4,6 +4,7 @@ import { api, errorText, type Schemas } from '../api';
 import { useSession } from '../session';
 import type { Lengths, MessageBody } from './composer';
 import { ErrorLine } from './error-line';
+import { NETWORK_LABELS } from './network-names';
 import { localInput, slotOf } from './slots';
 import { IMAGE_TYPES, mediaSrc, uploadMedia, VIDEO_TYPES } from './upload';
 import './composer-options.css';
@@ -36,12 +37,7 @@ interface Upload {
   error?: string;
 }
 
-export const NETWORK_NAMES: Record<Channel, string> = {
-  networkA: 'networkA (Mastodon-compatible)',
-  networkB: 'networkB (AT Protocol)',
-  networkC: 'networkC (professional network)',
-  networkD: 'networkD (short posts)',
-};
+const NETWORK_NAMES: Record<Channel, string> = NETWORK_LABELS;
 const MAX_IMAGES = 8;
 const when = (d: Date) => d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const isSubscriber = (status: string | undefined) => !!status?.startsWith('subscriber');
@@ -59,6 +55,10 @@ export default function ComposerOptions(props: ComposerOptionsProps) {
   const [scheduling, setScheduling] = useState(false);
   const [at, setAt] = useState(() => localInput(slotOf(new Date(Date.now() + 15 * 60_000))));
   const [error, setError] = useState('');
+  // networkC: the authors one may post as (the person, organization pages), and the link's place.
+  const [cTargets, setCTargets] = useState<Schemas['NetworkCTarget'][] | null>(null);
+  const [cChosen, setCChosen] = useState<string[]>([]);
+  const [linkAsComment, setLinkAsComment] = useState(false);
   const [Assist, setAssist] = useState<ComponentType<{ content: string; setContent: (t: string) => void; channels: string[] }> | null>(null);
 
   useEffect(() => {
@@ -73,6 +73,10 @@ export default function ComposerOptions(props: ComposerOptionsProps) {
     const used = rule ? rule.measure(props.content) : null;
     return { channel: c, used, limit: rule?.limit ?? 0, unit: rule?.unit ?? 'characters', over: rule !== undefined && used !== null && used > rule.limit };
   });
+  const toNetworkC = channels.includes('networkC');
+  useEffect(() => {
+    if (toNetworkC && cTargets === null) void api.GET('/api/user/networkC/targets').then(({ data, error: failure }) => (data ? setCTargets(data.targets) : setError(errorText(failure))));
+  }, [toNetworkC]);
   const publishAt = scheduling && at ? new Date(at) : null;
   const slot = publishAt && !Number.isNaN(publishAt.getTime()) ? slotOf(publishAt) : null;
 
@@ -87,7 +91,11 @@ export default function ComposerOptions(props: ComposerOptionsProps) {
     const aIds = selected.filter((i) => i.provider === 'networkA').map((i) => i.id);
     if (aIds.length) body.networkAProviderIds = aIds;
     if (channels.includes('networkB')) body.crossPostToNetworkB = true;
-    if (channels.includes('networkC')) body.crossPostToNetworkC = true;
+    if (toNetworkC) {
+      body.crossPostToNetworkC = true;
+      if (cChosen.length) body.networkCTargets = cChosen;
+      if (linkAsComment) body.networkCLinkAsFirstComment = true;
+    }
     if (channels.includes('networkD')) body.crossPostToNetworkD = true;
     const overOne = counts.find((c) => c.over);
     const problem = uploads.some((u) => !u.url && !u.error)
@@ -98,7 +106,7 @@ export default function ComposerOptions(props: ComposerOptionsProps) {
           ? 'Choose a time in the future to publish at.'
           : null;
     props.onChange({ body, problem });
-  }, [orgId, uploads, scheduling, at, networks, identities, props.content, props.lengths]);
+  }, [orgId, uploads, scheduling, at, networks, identities, props.content, props.lengths, cChosen, linkAsComment]);
 
   const addFiles = (files: FileList | null) => {
     setError('');
@@ -227,6 +235,9 @@ export default function ComposerOptions(props: ComposerOptionsProps) {
                       {identity.instanceName ? ` on ${identity.instanceName}` : ''}
                       {identity.status !== 'active' ? ' (link it again in settings)' : ''}
                     </label>
+                    {networks.has(identity.id) && identity.provider === 'networkC' ? (
+                      <NetworkCChoices targets={cTargets} chosen={cChosen} onChosen={setCChosen} linkAsComment={linkAsComment} onLinkAsComment={setLinkAsComment} />
+                    ) : null}
                     {networks.has(identity.id) && count ? (
                       <p id={countId} class={count.over ? 'count over' : 'count'}>
                         {count.used === null ? 'Counting…' : `${count.used} of ${count.limit} ${count.unit}${count.over ? `: ${count.used - count.limit} too many` : ''}`}
@@ -248,5 +259,35 @@ export default function ComposerOptions(props: ComposerOptionsProps) {
       )}
       <ErrorLine text={error} />
     </div>
+  );
+}
+
+/** networkC's options: whom to post as (none chosen: the person), and the link in a first comment. */
+function NetworkCChoices(props: {
+  targets: Schemas['NetworkCTarget'][] | null;
+  chosen: string[];
+  onChosen: (ids: string[]) => void;
+  linkAsComment: boolean;
+  onLinkAsComment: (on: boolean) => void;
+}) {
+  return (
+    <fieldset class="network-c">
+      <legend>networkC options</legend>
+      {props.targets === null ? <p class="loading">Loading the pages you can post as…</p> : null}
+      {props.targets?.length ? <p class="hint">Post as (none chosen: yourself)</p> : null}
+      {props.targets?.map((t) => (
+        <label class="check" key={t.id}>
+          <input
+            type="checkbox"
+            checked={props.chosen.includes(t.id)}
+            onChange={(e) => props.onChosen(e.currentTarget.checked ? [...props.chosen, t.id] : props.chosen.filter((c) => c !== t.id))}
+          />{' '}
+          {t.name} ({t.kind === 'person' ? 'you' : 'organization page'})
+        </label>
+      ))}
+      <label class="check">
+        <input type="checkbox" checked={props.linkAsComment} onChange={(e) => props.onLinkAsComment(e.currentTarget.checked)} /> Put the message’s link in a first comment instead of the post
+      </label>
+    </fieldset>
   );
 }

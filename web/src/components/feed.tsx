@@ -3,6 +3,7 @@ import { errorText, type Message } from '../api';
 import { onLive } from '../live';
 import { MessageCard } from './message-card';
 import { ErrorLine } from './error-line';
+import type { Selection } from './selection';
 
 // A paged list of messages: the first page, "Show more" for the next, and (when `live`) new
 // messages at the top as they come, announced politely.
@@ -11,7 +12,7 @@ export type PageLoader = (offset: number) => Promise<{ messages: Message[]; hasM
 
 const PAGE = 20;
 
-export function Feed(props: { load: PageLoader; live?: boolean; empty: string; label: string; prepend?: Message | null }) {
+export function Feed(props: { load: PageLoader; live?: boolean; empty: string; label: string; prepend?: Message | null; selection?: Selection }) {
   const [messages, setMessages] = useState<Message[] | null>(null);
   const [hasMore, setHasMore] = useState(false);
   const [error, setError] = useState('');
@@ -58,7 +59,7 @@ export function Feed(props: { load: PageLoader; live?: boolean; empty: string; l
       <ErrorLine text={error} />
       {messages === null && !error ? <p class="loading">Loading messages…</p> : null}
       {messages?.length === 0 ? <p>{props.empty}</p> : null}
-      {messages?.map((m) => <MessageCard key={m.id} message={m} onDeleted={removed} onPushed={pushed} />)}
+      {messages?.map((m) => <MessageCard key={m.id} message={m} onDeleted={removed} onPushed={pushed} selection={props.selection} />)}
       {hasMore ? (
         <button type="button" onClick={more}>
           Show more

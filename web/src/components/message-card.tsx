@@ -3,6 +3,7 @@ import { api, errorText, type Message } from '../api';
 import { useSession } from '../session';
 import { ErrorLine } from './error-line';
 import { ReportButton } from './report-dialog';
+import type { Selection } from './selection';
 import { mediaSrc } from './upload';
 import './message-card.css';
 
@@ -11,7 +12,7 @@ import './message-card.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function MessageCard(props: { message: Message; onDeleted?: (id: string) => void; onPushed?: (m: Message) => void; headingLevel?: 2 | 3 }) {
+export function MessageCard(props: { message: Message; onDeleted?: (id: string) => void; onPushed?: (m: Message) => void; headingLevel?: 2 | 3; selection?: Selection }) {
   const user = useSession();
   const [message, setMessage] = useState(props.message);
   const [error, setError] = useState('');
@@ -84,6 +85,12 @@ export function MessageCard(props: { message: Message; onDeleted?: (id: string) 
         ) : null}
         {message.publiclyVisible ? '' : ' · followers only'} · {message.replyCount} {message.replyCount === 1 ? 'reply' : 'replies'}
       </p>
+      {own && props.selection ? (
+        <label class="check">
+          <input type="checkbox" checked={props.selection.has(message.id)} onChange={(e) => props.selection!.set(message.id, e.currentTarget.checked)} /> Select
+          <span class="visually-hidden"> your message “{message.content.slice(0, 40)}”</span> to materialize
+        </label>
+      ) : null}
       {user ? (
         <div class="actions">
           <button type="button" aria-pressed={message.dugByMe} onClick={toggleDig}>

@@ -2,6 +2,7 @@ import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorText } from '../api';
 import { ErrorLine } from '../components/error-line';
+import type { Selection } from '../components/selection';
 import { CellInput } from './cell-input';
 import { cellText, fromDraft, toDraft, type Column, type Draft, type Row } from './cells';
 import { moveFor, pageCount, type Cell } from './grid-keys';
@@ -72,6 +73,8 @@ export interface GridProps {
   firstPage?: Promise<RowsAnswer>;
   onStatus: (text: string) => void;
   onDeleted: () => void;
+  /** Rows picked to materialize: a box in each row's number cell (Space there toggles it). */
+  selection?: Selection;
 }
 
 export function RowsGrid(props: GridProps) {
@@ -184,6 +187,12 @@ export function RowsGrid(props: GridProps) {
     const at = target.closest<HTMLElement>('[data-cell]')?.dataset.cell?.split(':').map(Number);
     if (!at) return;
     const here = { row: at[0]!, col: at[1]! };
+    if (event.key === ' ' && props.selection && here.row > 0 && here.col === 0) {
+      event.preventDefault();
+      const row = rows[here.row - 1]!;
+      props.selection.set(row.id, !props.selection.has(row.id));
+      return;
+    }
     if ((event.key === 'Enter' || event.key === 'F2') && here.row > 0 && here.col > 0 && here.col < lastCol) {
       event.preventDefault();
       if (props.canEdit) startEdit(rows[here.row - 1]!, columns[here.col - 1]!);
@@ -260,6 +269,16 @@ export function RowsGrid(props: GridProps) {
               return (
                 <tr key={row.id} role="row" aria-rowindex={number + 1}>
                   <th role="rowheader" scope="row" tabIndex={tab({ row: r + 1, col: 0 })} data-cell={`${r + 1}:0`} onFocus={() => setFocus({ row: r + 1, col: 0 })}>
+                    {props.selection ? (
+                      <input
+                        type="checkbox"
+                        tabIndex={-1}
+                        class="row-select"
+                        aria-label={`Select row ${number}`}
+                        checked={props.selection.has(row.id)}
+                        onChange={(e) => props.selection!.set(row.id, e.currentTarget.checked)}
+                      />
+                    ) : null}
                     {number}
                   </th>
                   {columns.map((c, i) => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../api';
 import { ErrorLine } from '../components/error-line';
+import { IMAGE_TYPES, mediaSrc, uploadMedia } from '../components/upload';
 import { useTitle } from '../components/title';
 import { onLive } from '../live';
 import { navigate } from '../router';
@@ -11,10 +12,20 @@ import './direct.css';
 // `/direct`: the viewer's conversations, the most recent first, with their unread counts, and a way
 // to start one; `/direct/<username>`: one conversation (reading it marks it read), oldest at the
 // top, a composer at the bottom, the viewer's own messages deletable. New messages come in while
-// the page is open (the live timeline).
+// the page is open (the live timeline). Subscribers attach up to 4 images (the message image
+// upload, which is theirs alone), each uploaded at once with its progress.
 
 type DirectMessage = Schemas['DirectMessage'];
 type Conversation = Schemas['Conversation'];
+const MAX_DM_IMAGES = 4;
+interface Attached {
+  key: number;
+  name: string;
+  progress: number;
+  url?: string;
+  error?: string;
+}
+let nextKey = 0;
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function DirectScreen({ param }: ScreenProps) {
@@ -88,6 +99,8 @@ function Thread({ username }: { username: string }) {
   const [error, setError] = useState('');
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
+  const [images, setImages] = useState<Attached[]>([]);
+  const subscriber = !!user?.customerStatus.startsWith('subscriber');
   useEffect(() => {
     setMessages(null);
     const load = async () => {
@@ -104,12 +117,34 @@ function Thread({ username }: { username: string }) {
     if (sending) return;
     setSending(true);
     setError('');
-    const { data, error: failure } = await api.POST('/api/direct-messages', { body: { recipient: username, content } });
+    const imageUrls = images.filter((i) => i.url).map((i) => i.url!);
+    const { data, error: failure } = await api.POST('/api/direct-messages', { body: { recipient: username, content, ...(imageUrls.length ? { imageUrls } : {}) } });
     setSending(false);
     if (!data) return setError(errorText(failure));
     setContent('');
+    setImages([]);
     setMessages((old) => [...(old ?? []), data.directMessage]);
   };
+  const attach = (files: FileList | null) => {
+    setError('');
+    const added: Attached[] = [];
+    for (const file of Array.from(files ?? [])) {
+      if (!IMAGE_TYPES.includes(file.type)) {
+        setError(`${file.name} is not an image (JPEG, PNG, WebP, GIF).`);
+        continue;
+      }
+      if (images.length + added.length >= MAX_DM_IMAGES) {
+        setError(`A direct message takes at most ${MAX_DM_IMAGES} images.`);
+        break;
+      }
+      const key = nextKey++;
+      added.push({ key, name: file.name, progress: 0 });
+      const update = (change: Partial<Attached>) => setImages((old) => old.map((i) => (i.key === key ? { ...i, ...change } : i)));
+      void uploadMedia(file, 'images', (progress) => update({ progress })).then((r) => update({ progress: 1, ...('url' in r ? { url: r.url } : { error: r.error }) }));
+    }
+    setImages((old) => [...old, ...added]);
+  };
+  const uploading = images.some((i) => !i.url && !i.error);
   const remove = async (m: DirectMessage) => {
     setError('');
     const { response, error: failure } = await api.DELETE('/api/direct-messages/{target}', { params: { path: { target: m.id } } });
@@ -133,6 +168,9 @@ function Thread({ username }: { username: string }) {
                 {mine ? 'You' : m.sender.displayName} · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
               </p>
               <p class="content">{m.content}</p>
+              {m.imageUrls.map((url, i) => (
+                <img key={url} class="dm-image" src={mediaSrc(url)} loading="lazy" alt={`Image ${i + 1} of ${m.imageUrls.length} sent by ${mine ? 'you' : `@${m.sender.username}`}`} />
+              ))}
               {mine ? (
                 <button type="button" onClick={() => remove(m)}>
                   Delete<span class="visually-hidden"> your message “{m.content.slice(0, 30)}”</span>
@@ -145,8 +183,31 @@ function Thread({ username }: { username: string }) {
       <form class="composer" onSubmit={send} aria-label={`Write to @${username}`}>
         <label for={`${id}-text`}>Your message to @{username}</label>
         <textarea id={`${id}-text`} rows={3} maxLength={5000} required value={content} onInput={(e) => setContent(e.currentTarget.value)} />
+        {subscriber ? (
+          <>
+            <label for={`${id}-images`}>Attach images (up to {MAX_DM_IMAGES})</label>
+            <input id={`${id}-images`} type="file" multiple accept={IMAGE_TYPES.join(',')} onChange={(e) => {
+              attach(e.currentTarget.files);
+              e.currentTarget.value = '';
+            }} />
+            {images.length ? (
+              <ul class="dm-attachments" aria-label="Attached images">
+                {images.map((i) => (
+                  <li key={i.key}>
+                    {i.url ? <img src={mediaSrc(i.url)} alt={`Preview of ${i.name}`} /> : null}
+                    <span>{i.name}</span>
+                    {i.error ? <span class="error">{i.error}</span> : i.url ? <span>uploaded</span> : <progress max={1} value={i.progress} aria-label={`Uploading ${i.name}`} />}
+                    <button type="button" onClick={() => setImages((all) => all.filter((o) => o.key !== i.key))}>
+                      Remove<span class="visually-hidden"> {i.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        ) : null}
         <ErrorLine text={error} />
-        <button type="submit" disabled={sending}>
+        <button type="submit" disabled={sending || uploading}>
           Send
         </button>
       </form>

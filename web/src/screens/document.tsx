@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../api';
 import { ErrorLine } from '../components/error-line';
+import { DocumentMaterialize, useCanMaterialize } from '../components/selection';
 import { useTitle } from '../components/title';
 import { canEdit, documentRole, saveOutcome, uploadImage, type Doc, type DocumentRole } from '../documents/access';
 import { DocumentEditor, type DocVersion } from '../documents/editor';
@@ -36,6 +37,7 @@ export default function DocumentScreen({ param: id }: ScreenProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [error, setError] = useState('');
   const editing = useRef(false);
+  const canMaterialize = useCanMaterialize();
   useTitle(doc && doc !== 'missing' ? doc.title : 'Document');
 
   useEffect(() => {
@@ -179,6 +181,7 @@ export default function DocumentScreen({ param: id }: ScreenProps) {
         </section>
       ) : null}
       <ErrorLine text={error} />
+      {role === 'owner' && canMaterialize ? <DocumentMaterialize documentId={doc.id} title={doc.title} /> : null}
 
       <section aria-labelledby="doc-history-heading">
         <h2 id="doc-history-heading">History</h2>

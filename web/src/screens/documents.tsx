@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../api';
 import { ErrorLine } from '../components/error-line';
+import { LazyToggle } from '../components/lazy-toggle';
+import { MaterializeOpener, useCanMaterialize } from '../components/selection';
 import { useTitle } from '../components/title';
 import { folderPath, folderTree, moveTargets, TEMPLATES_FOLDER, type FolderNode } from '../documents/tree';
 import { navigate } from '../router';
@@ -28,6 +30,7 @@ export default function DocumentsScreen({ route }: ScreenProps) {
   useTitle('Documents');
   const folderId = route.search.get('folder');
   const [tree, setTree] = useState<Tree | null>(null);
+  const canMaterialize = useCanMaterialize();
   const [shared, setShared] = useState<Shared>([]);
   const [trash, setTrash] = useState<Trash | null>(null);
   const [error, setError] = useState('');
@@ -135,7 +138,8 @@ export default function DocumentsScreen({ route }: ScreenProps) {
             <ul class="doc-list" aria-label={`Documents in ${here}`}>
               {inFolder.map((d) => (
                 <li key={d.id}>
-                  <a href={`/documents/${encodeURIComponent(d.id)}`}>{d.title}</a>
+                  <a href={`/documents/${encodeURIComponent(d.id)}`}>{d.title}</a>{' '}
+                  {canMaterialize ? <MaterializeOpener label={`Materialize “${d.title}”`} source={{ kind: 'document', documentId: d.id }} what={`“${d.title}”`} attributes="document" title={d.title} /> : null}
                 </li>
               ))}
             </ul>
@@ -143,6 +147,7 @@ export default function DocumentsScreen({ route }: ScreenProps) {
             <p>No documents here yet.</p>
           )}
           {folderId && !folder ? null : <NewDocument folderId={folder?.id ?? null} where={here} templates={tree.templates} onError={setError} />}
+          <LazyToggle label="Make a document with AI" load={() => import('../components/ai-create')} panel={{ kind: 'document' as const }} />
         </section>
       </div>
 

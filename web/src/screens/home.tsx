@@ -2,6 +2,7 @@ import { useCallback, useState } from 'preact/hooks';
 import { api, type Message } from '../api';
 import Composer from '../components/composer';
 import { Feed, FEED_PAGE } from '../components/feed';
+import { messagesNoun, SelectionBar, useCanMaterialize, useSelection } from '../components/selection';
 import { useTitle } from '../components/title';
 import { useSession } from '../session';
 
@@ -11,6 +12,8 @@ import { useSession } from '../session';
 export default function Home() {
   const user = useSession();
   const [posted, setPosted] = useState<Message | null>(null);
+  const selection = useSelection();
+  const canMaterialize = useCanMaterialize();
   useTitle(user ? 'Home' : 'Public messages');
   const load = useCallback(async (offset: number) => {
     const { data, error } = await api.GET('/api/messages', { params: { query: { limit: FEED_PAGE, offset } } });
@@ -33,7 +36,8 @@ export default function Home() {
           <a href="/login">Sign in</a> or <a href="/register">create an account</a> to post, reply and follow people.
         </p>
       )}
-      <Feed load={load} live label={user ? 'Your feed' : 'Public messages'} empty="No messages yet." prepend={posted} />
+      {canMaterialize ? <SelectionBar selection={selection} noun={messagesNoun} source={(messageIds) => ({ kind: 'messages', messageIds })} attributes="messages" title="Saved posts" /> : null}
+      <Feed load={load} live label={user ? 'Your feed' : 'Public messages'} empty="No messages yet." prepend={posted} selection={canMaterialize ? selection : undefined} />
     </>
   );
 }

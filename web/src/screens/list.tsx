@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../api';
 import { ErrorLine } from '../components/error-line';
+import { counted, SelectionBar, useCanMaterialize, useSelection } from '../components/selection';
 import { useTitle } from '../components/title';
 import { AddRow } from '../lists/add-row';
 import { inDisplayOrder } from '../lists/cells';
@@ -24,6 +25,7 @@ import './lists.css';
 
 type List = Schemas['List'];
 type Role = 'owner' | 'editor' | 'viewer';
+const rowsNoun = counted('row', 'rows');
 
 export default function ListScreen({ param }: ScreenProps) {
   const user = useSession();
@@ -34,6 +36,8 @@ export default function ListScreen({ param }: ScreenProps) {
   const [reload, setReload] = useState(0);
   const [showHidden, setShowHidden] = useState(false);
   const [status, setStatus] = useState('');
+  const selection = useSelection();
+  const canMaterialize = useCanMaterialize();
   useTitle(list && list !== 'missing' ? list.title : 'List');
 
   const [firstPage, setFirstPage] = useState<Promise<RowsAnswer>>();
@@ -115,7 +119,11 @@ export default function ListScreen({ param }: ScreenProps) {
         firstPage={firstPage}
         onStatus={setStatus}
         onDeleted={() => setReload((n) => n + 1)}
+        selection={canMaterialize && role === 'owner' ? selection : undefined}
       />
+      {canMaterialize && role === 'owner' ? (
+        <SelectionBar selection={selection} noun={rowsNoun} source={(rowIds) => ({ kind: 'rows', listId: list.id, rowIds })} attributes={all} title={`${list.title}: selection`} />
+      ) : null}
       {canEdit ? <AddRow key={list.updatedAt} listId={list.id} columns={all} onAdded={() => changed('Row added')} /> : null}
       {canEdit ? <ImportPanel listId={list.id} columns={all} onImported={() => changed('Rows imported')} /> : null}
       <Trash listId={list.id} columns={all} canEdit={canEdit} reload={reload} onRestored={changed} />

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../api';
 import { ErrorLine } from '../components/error-line';
+import { LazyToggle } from '../components/lazy-toggle';
+import { counted, SelectionBar, useCanMaterialize, useSelection, type Selection } from '../components/selection';
 import { useTitle } from '../components/title';
 import { folderTree, indented } from '../lists/folders';
 import { SchemaEditor } from '../lists/schema-editor';
@@ -16,6 +18,7 @@ type List = Schemas['List'];
 type Folder = Schemas['ListFolder'];
 type Shared = Schemas['SharedWithMe']['lists'][number];
 const PAGE = 50;
+const listsNoun = counted('list', 'lists');
 
 export default function ListsScreen() {
   const user = useSession();
@@ -27,6 +30,8 @@ export default function ListsScreen() {
   const [shared, setShared] = useState<Shared[]>([]);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
+  const selection = useSelection();
+  const canMaterialize = useCanMaterialize();
 
   const loadFolders = async () => {
     const { data, error: failure } = await api.GET('/api/folders');
@@ -98,6 +103,7 @@ export default function ListsScreen() {
                     void loadLists();
                   }}
                   onError={setError}
+                  selection={canMaterialize ? selection : undefined}
                 />
               ))}
             </ul>
@@ -106,7 +112,9 @@ export default function ListsScreen() {
                 Show more lists
               </button>
             ) : null}
+            {canMaterialize ? <SelectionBar selection={selection} noun={listsNoun} source={(listIds) => ({ kind: 'lists', listIds })} attributes="lists" title="My lists" /> : null}
           </section>
+          <LazyToggle label="Make a list with AI" load={() => import('../components/ai-create')} panel={{ kind: 'list' as const }} />
           <section aria-labelledby="shared-lists">
             <h2 id="shared-lists">Shared with me</h2>
             {shared.length === 0 ? <p>No one has shared a list with you yet.</p> : null}
@@ -213,7 +221,7 @@ function Folders(props: {
   );
 }
 
-function ListCard(props: { list: List; tree: { folder: Folder; depth: number }[]; onChanged: (message: string) => void; onError: (text: string) => void }) {
+function ListCard(props: { list: List; tree: { folder: Folder; depth: number }[]; onChanged: (message: string) => void; onError: (text: string) => void; selection?: Selection }) {
   const { list } = props;
   const [confirming, setConfirming] = useState(false);
   const move = async (folderId: string) => {
@@ -235,6 +243,12 @@ function ListCard(props: { list: List; tree: { folder: Folder; depth: number }[]
       </p>
       {list.description ? <p>{list.description}</p> : null}
       <div class="row-buttons">
+        {props.selection ? (
+          <label class="check">
+            <input type="checkbox" checked={props.selection.has(list.id)} onChange={(e) => props.selection!.set(list.id, e.currentTarget.checked)} /> Select
+            <span class="visually-hidden"> {list.title}</span> to materialize
+          </label>
+        ) : null}
         <label class="inline-label" for={`folder-of-${list.id}`}>
           Folder<span class="visually-hidden"> of {list.title}</span>
         </label>
