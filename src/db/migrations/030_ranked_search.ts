@@ -14,7 +14,9 @@ import type { Engine } from '../connection.js';
 // PostgreSQL: GIN indexes on to_tsvector('simple', search_fold(text)), where search_fold is
 // lower(unaccent(text)) declared immutable (unaccent itself is only stable, since its dictionary
 // could change: ours never does). The queries (features/search/queries.ts) repeat these exact
-// expressions, or the planner would not use the indexes.
+// expressions, or the planner would not use the indexes. New entries wait in a GIN index's pending
+// list until a vacuum or the list's limit, and every search reads the whole list: 4 MB by default
+// (15 ms a search at 20,000 fresh messages, against 0.4 ms once merged), 256 kB here.
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   if (engine === 'sqlite') {
     const words = sql.raw(`tokenize = 'unicode61 remove_diacritics 2'`);
@@ -68,7 +70,7 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     as $$ select lower(public.unaccent('public.unaccent'::regdictionary, t)) $$`.execute(db);
   await sql`create or replace function list_row_text(data jsonb) returns text language sql immutable strict parallel safe
     as $$ select coalesce(string_agg(value, ' '), '') from jsonb_each_text(data) $$`.execute(db);
-  await sql`create index messages_words_idx on messages using gin (to_tsvector('simple', search_fold(content)))`.execute(db);
-  await sql`create index documents_words_idx on documents using gin (to_tsvector('simple', search_fold(title || ' ' || content)))`.execute(db);
-  await sql`create index list_rows_words_idx on list_rows using gin (to_tsvector('simple', search_fold(list_row_text(data))))`.execute(db);
+  await sql`create index messages_words_idx on messages using gin (to_tsvector('simple', search_fold(content))) with (gin_pending_list_limit = 256)`.execute(db);
+  await sql`create index documents_words_idx on documents using gin (to_tsvector('simple', search_fold(title || ' ' || content))) with (gin_pending_list_limit = 256)`.execute(db);
+  await sql`create index list_rows_words_idx on list_rows using gin (to_tsvector('simple', search_fold(list_row_text(data)))) with (gin_pending_list_limit = 256)`.execute(db);
 }
