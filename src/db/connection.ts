@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { foldText } from '../lib/text-fold.js';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
@@ -127,6 +128,26 @@ function sqliteStatistics(raw: BetterSqlite3.Database, everyMs: number) {
   };
 }
 
+/**
+ * Functions PostgreSQL has and SQLite lacks, for the search across kinds (features/search):
+ * `search_fold(text)` (lib/text-fold.ts) and the REGEXP operator (JavaScript's Unicode regular
+ * expressions; SQLite has the operator but no function behind it). Each pattern is compiled once.
+ */
+function registerTextFunctions(raw: BetterSqlite3.Database): void {
+  raw.function('search_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : null));
+  const compiled = new Map<string, RegExp>();
+  raw.function('regexp', { deterministic: true }, (pattern: unknown, text: unknown) => {
+    if (typeof pattern !== 'string' || typeof text !== 'string') return null;
+    let re = compiled.get(pattern);
+    if (!re) {
+      if (compiled.size >= 1000) compiled.clear();
+      re = new RegExp(pattern, 'u');
+      compiled.set(pattern, re);
+    }
+    return re.test(text) ? 1 : 0;
+  });
+}
+
 export function openSqlite(filename: string, options: { optimizeEveryMs?: number } = {}): { db: Db; raw: BetterSqlite3.Database } {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const raw = new BetterSqlite3(filename);
@@ -134,6 +155,7 @@ export function openSqlite(filename: string, options: { optimizeEveryMs?: number
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('synchronous = NORMAL');
+  registerTextFunctions(raw);
   const kysely = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: wrapSqlite(raw) }) });
   const statistics = sqliteStatistics(raw, options.optimizeEveryMs ?? OPTIMIZE_EVERY_MS);
   return {

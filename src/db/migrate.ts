@@ -29,6 +29,7 @@ import * as m026 from './migrations/026_tag_counters_off_path.js';
 import * as m027 from './migrations/027_message_read_indexes.js';
 import * as m028 from './migrations/028_events.js';
 import * as m029 from './migrations/029_webhooks.js';
+import * as m030 from './migrations/030_ranked_search.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '027_message_read_indexes': m027,
   '028_events': m028,
   '029_webhooks': m029,
+  '030_ranked_search': m030,
 };
 
 /** The migration names, in the order they run. */

@@ -24,6 +24,7 @@ import { notificationsModule } from './notifications/module.js';
 import { orgsModule } from './orgs/module.js';
 import { presenceModule } from './presence/module.js';
 import { purgeModule } from './purge/module.js';
+import { searchModule } from './search/module.js';
 import { sharingModule } from './sharing/module.js';
 import { shareLinksModule } from './share-links/module.js';
 import { usersModule } from './users/module.js';
@@ -68,6 +69,7 @@ export const FEATURES: readonly FeatureModule[] = [
   networkBClientModule,
   eventsModule,
   webhooksModule,
+  searchModule,
   // Last: the web client's pages and its catch-all 404 come after every API route.
   webModule(),
 ];

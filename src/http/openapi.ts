@@ -218,6 +218,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'direct-messages', description: 'Direct messages between two users and their conversations' },
         { name: 'ai', description: 'AI features for subscribers: suggest an artifact, then generate (persist) it; the quota' },
         { name: 'utilities', description: 'Utility helpers: the image proxy, geolocation of an address and the current weather' },
+        { name: 'search', description: 'One ranked search across the caller’s messages, documents and list rows' },
         { name: 'materialize', description: 'Turn messages, lists, rows or documents into a new list, a new document or a message draft (subscribers)' },
         { name: 'operator', description: 'Operator endpoints, not for API clients: the cron jobs of a deployment, called with `Authorization: Bearer <CRON_SECRET>`' },
       ],

@@ -80,7 +80,7 @@ async function imageUpload() {
 const matrix = authorizationMatrix<Fixtures, Role>({
   roles: ROLES,
   covers: (op) =>
-    op.tags.some((tag) => ['messages', 'follows', 'media'].includes(tag)) ||
+    op.tags.some((tag) => ['messages', 'follows', 'media', 'search'].includes(tag)) ||
     ['/api/exports/messages', '/api/exports/follows'].includes(op.path) ||
     op.path.startsWith('/api/admin/reports'),
   auth: {
@@ -168,6 +168,16 @@ const matrix = authorizationMatrix<Fixtures, Role>({
         muted: 200,
       },
       ok: feedShows('messages'),
+    },
+    {
+      // The search across kinds: its messages as the feed shows them (its documents and rows: test/search/).
+      op: 'GET /api/search',
+      query: () => 'q=authz&types=messages&limit=50',
+      expect: {
+        anonymous: ANON, owner: 200, bearer: 200, other: 200, follower: 200, free: 200, probation: 200, restricted: 200, admin: 200, blocked: 200,
+        muted: 200,
+      },
+      ok: feedShows('results'),
     },
     {
       op: 'GET /api/messages/scheduled',

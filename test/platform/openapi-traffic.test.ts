@@ -308,6 +308,7 @@ describe('the social graph and messages', () => {
     await send('GET', '/api/messages', { as: null });
     await send('GET', '/api/messages?tag=tour');
     await send('GET', '/api/messages/search?q=touring');
+    await send('GET', '/api/search?q=touring&types=messages,documents,rows&limit=5');
     await send('GET', '/api/tags/trending', { as: null });
     await send('GET', '/api/tags/search?q=tou&limit=5', { as: null });
     await send('GET', `/api/messages/${posted.id}`, { as: null });

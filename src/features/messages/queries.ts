@@ -549,13 +549,16 @@ function contentMatches(engine: Engine, q: string): Expression<SqlBool>[] {
   return [sql<SqlBool>`(${fts} in (select rowid from messages_fts where messages_fts match ${phrase}) or ${fts} is null)`, like];
 }
 
+/** What the searches read of the messages a viewer may see: published top-level ones (no replies). */
+export function searchableMessages(eb: ExpressionBuilder<Database, 'messages'>): Expression<SqlBool>[] {
+  return [eb('messages.published_at', 'is not', null), eb('messages.parent_id', 'is', null), eb('messages.orphaned_parent_id', 'is', null)];
+}
+
 /** Search: published top-level messages whose content holds `q`, only the author's when `authorId` is given. */
 export function searchFilter(engine: Engine, q: string, authorId: string | null): Filter {
   return (eb) =>
     eb.and([
-      eb('messages.published_at', 'is not', null),
-      eb('messages.parent_id', 'is', null),
-      eb('messages.orphaned_parent_id', 'is', null),
+      ...searchableMessages(eb),
       ...contentMatches(engine, q),
       ...(authorId !== null ? [eb('messages.user_id', '=', authorId)] : []),
     ]);
@@ -620,9 +623,13 @@ export async function unindexedMessages(db: Kysely<Database>, limit: number): Pr
   return rows;
 }
 
-/** SQLite: adds a message's text to the search index and records its rowid on the message. */
+/**
+ * SQLite: adds a message's text to the search indexes, substrings (messages_fts) and words
+ * (messages_words, under the same rowid), and records that rowid on the message.
+ */
 export async function addToSearchIndex(db: Kysely<Database>, row: { id: string; content: string }): Promise<void> {
   const { insertId } = await sql`insert into messages_fts (content) values (${row.content})`.execute(db);
+  await sql`insert into messages_words (rowid, content) values (${Number(insertId)}, ${row.content})`.execute(db);
   await sql`update messages set fts_rowid = ${Number(insertId)} where id = ${row.id}`.execute(db);
 }
 

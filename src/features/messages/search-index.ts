@@ -4,7 +4,7 @@ import type { Database } from '../../db/types.js';
 import { AppState } from '../../runtime/state.js';
 import { addToSearchIndex, unindexedMessages } from './queries.js';
 
-// SQLite's search index of message text (the FTS5 trigram table `messages_fts`), filled in
+// SQLite's search indexes of message text (the FTS5 tables `messages_fts`, trigrams, and `messages_words`), filled in
 // batches after posts commit rather than inside each post's transaction: FTS5 writes a segment per
 // transaction, which was half the cost of posting. Until its batch runs a message has fts_rowid
 // null, and search reads such rows directly (queries.ts, contentMatches), so nothing is ever

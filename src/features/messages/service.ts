@@ -13,6 +13,8 @@ import { claimUploads, mediaUrl, releaseUploads } from '../media/service.js';
 import { callOffCrossPosts, crossPostRequestOf, deliverAndReport, planCrossPosts, recordDeliveries, requestsCrossPost, type CrossPostRequest, type PlannedDelivery } from '../cross-posts/index.js';
 
 export type { CrossPostRequest };
+/** The messages the searches read (the search across kinds composes it with its own match). */
+export { searchableMessages } from './queries.js';
 import { announceEvents, streamOfOrg, streamsOf } from '../events/index.js';
 import { logDeleted, logPublished, type PublishedMessage } from './log-events.js';
 import { announcePublished } from './mentions.js';

@@ -6,6 +6,7 @@ export {
   assertRole,
   callerRef,
   callerTable,
+  grantedItemIds,
   itemAccess,
   requireRole,
   roleOfRank,

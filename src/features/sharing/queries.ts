@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { CollaboratorsTable, Database } from '../../db/types.js';
-import { accessRankSql, type ItemKind } from './access.js';
+import { accessRankSql, grantedItemIds, type ItemKind } from './access.js';
 
 // Grants on lists and documents (migration 021), as the sharing service reads and writes them.
 
@@ -90,11 +90,7 @@ export interface SharedItemRow {
  */
 export function sharedWith(db: Tx, kind: ItemKind, userId: string): Promise<SharedItemRow[]> {
   const table = kind === 'list' ? 'lists' : 'documents';
-  const column = ITEM_COLUMN[kind];
-  const reachable = db
-    .selectFrom('collaborators')
-    .select(column)
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('org_id', 'in', eb.selectFrom('organization_members').select('organization_id').where('user_id', '=', userId))]));
+  const reachable = grantedItemIds(db, kind, userId);
   let q = db
     .selectFrom(`${table} as item` as 'lists as item')
     .innerJoin('users as owner', 'owner.id', 'item.user_id')

@@ -2650,6 +2650,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the caller’s messages, documents and list rows together, ranked
+         * @description Only what the caller may read: their own items, public messages and followed accounts’ messages as the feed shows them (never a blocked or muted author’s), documents and lists shared with them directly or through an organization (not through a link). Words match whole and by prefix, case and accents ignored; Chinese and Japanese text, and emoji, match by substring. Ranked: all the words before some, title before body, then newest.
+         */
+        get: operations["searchEverything"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shared-with-me": {
         parameters: {
             query?: never;
@@ -4424,6 +4444,23 @@ export interface components {
         RevisionEditor: {
             id: string | null;
             username: string | null;
+        };
+        /** @description One match of the search across messages, documents and lists */
+        SearchResult: {
+            /** @description The matched words within `snippet`: [start, end) offsets in UTF-16 code units (as JavaScript’s `slice` takes them) */
+            highlights: number[][];
+            id: string;
+            /** @enum {string} */
+            kind: "message" | "document" | "row";
+            listId: string | null;
+            /** @description The web client’s path of the item (a row: its list) */
+            routePath: string;
+            /** @description Plain text around the best match, at most 240 characters */
+            snippet: string;
+            /** @description The document’s or the row’s list’s title; a message’s first 80 characters */
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         SessionInfo: {
             /** Format: date-time */
@@ -20884,6 +20921,59 @@ export interface operations {
             };
             /** @description The request is well-formed but cannot be processed */
             422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchEverything: {
+        parameters: {
+            query: {
+                /** @description Page size: 1 to 50, default 20 */
+                limit?: number;
+                /** @description How many items to skip, default 0 */
+                offset?: number;
+                /** @description The words to find: 1 to 200 characters after trimming */
+                q: string;
+                /** @description A comma list of `messages`, `documents`, `rows` (default all) */
+                types?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of matches, best first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: components["schemas"]["Pagination"];
+                        results: components["schemas"]["SearchResult"][];
+                    };
+                };
+            };
+            /** @description The request is malformed or invalid; `error` says what to change */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in: no valid session cookie or Bearer token */
+            401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
