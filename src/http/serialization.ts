@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 // Response serializers compiled on a route's first answer with each status instead of all at start.
 // Fastify's own compiler (fast-json-stringify) checks every component schema again for each of the
@@ -25,4 +25,19 @@ export function registerLazySerialization(app: FastifyInstance): void {
       return serializer(data);
     };
   });
+}
+
+/**
+ * A large answer as the route's own 200 serialisation, encoded to UTF-8 once, to send as is.
+ * Handed a string, Fastify first counts its bytes (Buffer.byteLength walks the serializer's
+ * concatenated string: tens of milliseconds for a megabyte holding any non-Latin-1 text) and the
+ * socket then encodes it again to write it: with the bytes, neither.
+ */
+export function serializedBytes(reply: FastifyReply, payload: unknown): Buffer {
+  return Buffer.from(reply.serialize(payload) as string);
+}
+
+/** Sends JSON already encoded (serializedBytes). */
+export function sendJsonBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(bytes);
 }

@@ -191,6 +191,10 @@ describe('trash', () => {
     t.clock.advance(2 * DAY);
     expectStatus(await call(t, a, 'DELETE', `/api/documents/${recent.id}`), 200);
     t.clock.advance(29 * DAY); // old: 31 days in the trash; recent: 29
+    // The same pull before and after the purge (an answer kept for a cursor is never the old text).
+    const pullOld = () => call(t, a, 'GET', `/api/documents/sync?lastSyncAt=${encodeURIComponent(oldCursor)}`);
+    const beforePurge = expectStatus(await pullOld(), 200);
+    expect(beforePurge.documents.find((d: any) => d.id === old.id)).toMatchObject({ title: 'purgeable old', content: 'secret two' });
     const first = await purgeDocumentTrash(t.app.ctx);
     expect(first.documents).toBeGreaterThanOrEqual(2);
     expect(first.folders).toBeGreaterThanOrEqual(1);
@@ -210,7 +214,9 @@ describe('trash', () => {
     expectStatus(await call(t, a, 'POST', `/api/documents/${old.id}/restore`), 404);
     expectStatus(await call(t, a, 'POST', `/api/documents/folders/${f.id}/restore`), 404);
     // A client that last synced before all this still learns of every deletion.
-    const pulled = expectStatus(await call(t, a, 'GET', `/api/documents/sync?lastSyncAt=${encodeURIComponent(oldCursor)}`), 200);
+    const pulled = expectStatus(await pullOld(), 200);
+    expect(pulled.documents.find((d: any) => d.id === old.id)).toMatchObject({ title: '', content: '' });
+    expect(pulled.lastSyncAt > beforePurge.lastSyncAt).toBe(true);
     const tombstones = pulled.documents.filter((d: any) => d.deletedAt !== null).map((d: any) => d.id).sort();
     expect(tombstones).toEqual([inF.id, old.id, recent.id].sort());
     expect(pulled.folders).toEqual([expect.objectContaining({ id: f.id, deletedAt: expect.any(String) })]);

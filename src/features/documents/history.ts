@@ -3,6 +3,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { DocumentRow, FolderRow, RevisionRow } from './presenter.js';
 import { changeInOwnersTree, documentFor } from './service.js';
 import {
+  advanceStamps,
   chunks,
   documentsByIds,
   findOwnDocument,
@@ -126,7 +127,9 @@ export async function purgeDocumentTrash(
   const cutoff = new Date(ctx.clock.now().getTime() - TRASH_RETENTION_MS).toISOString();
   return ctx.db.kysely.transaction().execute(async (trx) => {
     // The ids, so the caller can remove what hangs off them elsewhere (embedded image blobs).
-    const { documentIds, folders } = await purgeTrashBefore(trx, cutoff);
+    const { documentIds, ownerIds, folders } = await purgeTrashBefore(trx, cutoff);
+    // The tombstones' text is gone: answers kept under the owners' stamps are of the past.
+    await advanceStamps(trx, ownerIds, ctx.clock.now().getTime());
     return { documents: documentIds.length, folders, documentIds };
   });
 }

@@ -7,6 +7,7 @@ import { documentImageRoutes } from './image-routes.js';
 import { documentRoutes } from './routes.js';
 import { DOCUMENT_COMPONENTS } from './schemas.js';
 import { documentSearchCache } from './search-cache.js';
+import { syncAnswers } from './sync-cache.js';
 import { syncRoutes } from './sync-routes.js';
 import { templateRoutes } from './template-routes.js';
 import { documentsPart, foldersPart } from './user-data.js';
@@ -15,7 +16,7 @@ export const documentsModule: FeatureModule = {
   name: 'documents',
   routes: [documentRoutes, folderRoutes, syncRoutes, templateRoutes, historyRoutes, documentImageRoutes],
   components: DOCUMENT_COMPONENTS,
-  state: [documentSearchCache],
+  state: [documentSearchCache, syncAnswers],
   userData: [documentsPart, foldersPart],
   periodic: [
     {

@@ -70,9 +70,10 @@ export async function createDocumentIn(ctx: AppContext, trx: Tx, userId: string,
 }
 
 async function insertNew(w: Writer, body: CreateDocumentBody, folderId?: string): Promise<DocumentRow> {
-  const tree = await loadFolderTree(w.trx, w.userId);
   const target = folderId ?? body.folderId ?? null;
-  if (folderId !== undefined && !tree.live(folderId)) throw folderNotFound();
+  // The folder tree only for a document that goes into a folder.
+  const tree = target === null ? null : await loadFolderTree(w.trx, w.userId);
+  if (folderId !== undefined && !tree?.live(folderId)) throw folderNotFound();
   return insertDocument(w, tree, {
     folderId: target,
     title: body.title,

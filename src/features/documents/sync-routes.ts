@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../../http/auth.js';
 import { assertNotProbation, assertSubscriber, hook, requireWritable } from '../../http/guards.js';
 import { EITHER_AUTH, errors } from '../../http/schemas.js';
+import { sendJsonBytes, serializedBytes } from '../../http/serialization.js';
 import { presentSharedSyncDocument, presentSharedTombstone, presentSyncDocument, presentSyncFolder } from './presenter.js';
 import { SyncPullResult, SyncPushBody, SyncPushResult, SyncQuery, SYNC_BODY_LIMIT } from './schemas.js';
-import { createsDocuments, pullChanges, pushOperations } from './sync.js';
+import { createsDocuments, pullAnswer, pushOperations } from './sync.js';
 
 // Delta sync of documents and folders (README, "Documents"): pull what changed since a cursor,
 // push a batch of operations all or nothing.
@@ -27,15 +28,19 @@ export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SyncPullResult, ...errors(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = await requireUser(request);
-      const result = await pullChanges(request.ctx, user.id, request.query.lastSyncAt);
-      return {
-        folders: result.folders.map((f) => presentSyncFolder(f.row, f.path)),
-        documents: result.documents.map(presentSyncDocument),
-        shared: [...result.shared.map(presentSharedSyncDocument), ...result.sharedTombstones.map(presentSharedTombstone)],
-        lastSyncAt: result.lastSyncAt,
-      };
+      // A pull carries whole documents (a megabyte for a thousand): its answer is made as bytes
+      // once, and kept while the user's documents are unchanged (sync-cache.ts).
+      const answer = await pullAnswer(request.ctx, user.id, request.query.lastSyncAt, (result) =>
+        serializedBytes(reply, {
+          folders: result.folders.map((f) => presentSyncFolder(f.row, f.path)),
+          documents: result.documents.map(presentSyncDocument),
+          shared: [...result.shared.map(presentSharedSyncDocument), ...result.sharedTombstones.map(presentSharedTombstone)],
+          lastSyncAt: result.lastSyncAt,
+        }),
+      );
+      return sendJsonBytes(reply, answer);
     },
   );
 

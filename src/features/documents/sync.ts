@@ -6,6 +6,7 @@ import { splitPath, type FolderTree } from './folder-tree.js';
 import type { DocumentRow, FolderRow } from './presenter.js';
 import type { SyncOperation } from './schemas.js';
 import { applySharedOperation, reconcileShares, sharedChangesSince, type TombstoneRow } from './shared-sync.js';
+import { syncAnswersOf } from './sync-cache.js';
 import {
   checkBaseRevision,
   committedStamp,
@@ -59,14 +60,31 @@ export interface PullResult {
   lastSyncAt: string;
 }
 
-export async function pullChanges(ctx: AppContext, userId: string, lastSyncAt: string | undefined): Promise<PullResult> {
-  const db = ctx.db.kysely;
-  const since = lastSyncAt === undefined ? null : Date.parse(lastSyncAt);
-  if (since !== null && Number.isNaN(since)) throw badRequest('lastSyncAt must be an ISO 8601 time', 'invalid_cursor');
+/**
+ * A pull's answer as `answer` makes it (the bytes sent). Without shared documents the answer
+ * depends on the cursor and the committed stamp only, so it is kept per (user, stamp, cursor)
+ * (sync-cache.ts): a pull that finds the stamp unchanged sends the same bytes without reading a
+ * row. With shares, every pull takes a stamp of its own, and so is made anew.
+ */
+export async function pullAnswer(ctx: AppContext, userId: string, lastSyncAt: string | undefined, answer: (result: PullResult) => Buffer): Promise<Buffer> {
+  const since = parseCursor(lastSyncAt);
   // First the stamp, then the rows: see the comment at the top. With shared documents the stamp
   // is a new one of the caller's, which the owners' stamps are raised to (shared-sync.ts).
   const shares = await reconcileShares(ctx, userId);
-  const cursor = shares ? shares.stamp : await committedStamp(db, userId);
+  if (shares) return answer(await changesUpTo(ctx, userId, since, shares.stamp, shares));
+  const cursor = await committedStamp(ctx.db.kysely, userId);
+  return syncAnswersOf(ctx).getOrCompute(userId, String(cursor), String(since), async () => answer(await changesUpTo(ctx, userId, since, cursor, null)));
+}
+
+function parseCursor(lastSyncAt: string | undefined): number | null {
+  const since = lastSyncAt === undefined ? null : Date.parse(lastSyncAt);
+  if (since !== null && Number.isNaN(since)) throw badRequest('lastSyncAt must be an ISO 8601 time', 'invalid_cursor');
+  return since;
+}
+
+/** What changed after `since`, answered with `cursor` (read before the rows) as the next lastSyncAt. */
+async function changesUpTo(ctx: AppContext, userId: string, since: number | null, cursor: number, shares: { stamp: number; owners: Set<string> } | null): Promise<PullResult> {
+  const db = ctx.db.kysely;
   const shared = shares ? await sharedChangesSince(ctx, userId, shares.stamp, shares.owners, since) : { docs: [], tombstones: [] };
 
   const documents = await documentsChangedSince(db, userId, since);

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { AppContext } from '../../../runtime/context.js';
+import { batchedTransaction } from '../../../db/batched-transaction.js';
 import { isUniqueViolation } from '../../../db/dialect.js';
 import type { Database } from '../../../db/types.js';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
@@ -44,20 +45,29 @@ function noteChange(w: Writer, type: DocumentChange['type'], data: Record<string
  * ends (SQLite has a single writer), so one user's writes commit in stamp order.
  */
 export async function nextStamp(trx: Tx, userId: string, nowMs: number): Promise<number> {
-  await trx
-    .insertInto('document_sync_state')
-    .values({ user_id: userId, last_change_ms: 0 })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+  // One statement: a user's first write creates the row at the clock.
   const row = await trx
-    .updateTable('document_sync_state')
-    .set({
-      last_change_ms: sql<number>`case when last_change_ms + 1 > cast(${nowMs} as bigint) then last_change_ms + 1 else cast(${nowMs} as bigint) end`,
-    })
-    .where('user_id', '=', userId)
+    .insertInto('document_sync_state')
+    .values({ user_id: userId, last_change_ms: nowMs })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ last_change_ms: stampAfter(nowMs) }))
     .returning('last_change_ms')
     .executeTakeFirstOrThrow();
   return Number(row.last_change_ms);
+}
+
+/** The next stamp of a user's state row: past the last, and not behind the clock. */
+const stampAfter = (nowMs: number) =>
+  sql<number>`case when document_sync_state.last_change_ms + 1 > cast(${nowMs} as bigint) then document_sync_state.last_change_ms + 1 else cast(${nowMs} as bigint) end`;
+
+/**
+ * Moves these users' sync stamps on without a row of theirs taking it: a change that is no news
+ * to a sync client (the trash purge erasing a tombstone's text) but makes every answer kept under
+ * the old stamp (sync-cache.ts, search-cache.ts) one of the past. In user id order.
+ */
+export async function advanceStamps(trx: Tx, userIds: readonly string[], nowMs: number): Promise<void> {
+  for (const ids of chunks([...new Set(userIds)].sort(), 500)) {
+    await trx.updateTable('document_sync_state').set({ last_change_ms: stampAfter(nowMs) }).where('user_id', 'in', ids).execute();
+  }
 }
 
 /** The user's last committed sync stamp (0 before any write). */
@@ -103,7 +113,11 @@ export function announcePublished(ctx: AppContext, userId: string, published: It
 export async function withWriter<T>(ctx: AppContext, userId: string, fn: (w: Writer) => Promise<T>, editorId = userId): Promise<T> {
   const published = new Set<string>();
   try {
-    const { result, written } = await ctx.db.kysely.transaction().execute(async (trx) => {
+    // Group commit (db/batched-transaction.ts): writes arriving together share one transaction
+    // and one commit, each taking back only its own changes when it fails. Alone, a document
+    // create held the one SQLite writer for a dozen statements and a commit (with its full-text
+    // index flush), so 64 at once queued for seconds.
+    const { result, written } = await batchedTransaction(ctx.db, async ({ trx }) => {
       const changes: DocumentChange[] = [];
       const result = await writerIn(ctx, trx, userId, fn, published, editorId, changes);
       return { result, written: await logDocumentChanges(trx, changes, ctx.clock.now()) };
@@ -274,8 +288,9 @@ export interface NewDocument {
   isPublic: boolean;
 }
 
-export async function insertDocument(w: Writer, tree: FolderTree, input: NewDocument): Promise<DocumentRow> {
-  if (input.folderId !== null && !tree.live(input.folderId)) throw notFound('Folder not found');
+/** `tree`: the user's folders, needed only when the document goes into one. */
+export async function insertDocument(w: Writer, tree: FolderTree | null, input: NewDocument): Promise<DocumentRow> {
+  if (input.folderId !== null && !tree?.live(input.folderId)) throw notFound('Folder not found');
   let relativePath: string;
   if (input.relativePath !== undefined) {
     relativePath = checkSegment(input.relativePath, 'relativePath');
@@ -283,7 +298,7 @@ export async function insertDocument(w: Writer, tree: FolderTree, input: NewDocu
   } else {
     relativePath = await freeFileName(w, input.folderId, fileNameFor(input.title));
   }
-  const row = {
+  const row: DocumentRow = {
     id: newId(),
     user_id: w.userId,
     folder_id: input.folderId,
@@ -301,9 +316,9 @@ export async function insertDocument(w: Writer, tree: FolderTree, input: NewDocu
   await w.trx.insertInto('documents').values(row).execute();
   if (input.isPublic) w.published.add(row.id);
   noteChange(w, 'document.created', { documentId: row.id, title: row.title, folderId: row.folder_id, revision: 1 }, row.id);
-  const doc = (await findOwnDocument(w.trx, w.userId, row.id))!;
-  await recordRevision(w, doc, true);
-  return doc;
+  // The answer is what was written: no read-back.
+  await recordRevision(w, row, true);
+  return row;
 }
 
 export function revisionConflict(doc: DocumentRow, message?: string): AppError {

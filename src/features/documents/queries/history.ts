@@ -112,9 +112,9 @@ export function liveFolder(db: Db, id: string): Promise<FolderRow | undefined> {
 
 /**
  * Turns what was deleted before `cutoff` into tombstones: documents lose their title, content and
- * revisions; both leave the trash. Answers the documents' ids and the number of folders.
+ * revisions; both leave the trash. Answers the documents' ids, their owners and the number of folders.
  */
-export async function purgeTrashBefore(db: Db, cutoff: string): Promise<{ documentIds: string[]; folders: number }> {
+export async function purgeTrashBefore(db: Db, cutoff: string): Promise<{ documentIds: string[]; ownerIds: string[]; folders: number }> {
   const doomed = db.selectFrom('documents').select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff).where('delete_batch', '<>', PURGED);
   await db.deleteFrom('document_revisions').where('document_id', 'in', doomed).execute();
   // A purged document is shared with nobody any more (its tombstone stays for sync).
@@ -125,7 +125,7 @@ export async function purgeTrashBefore(db: Db, cutoff: string): Promise<{ docume
     .where('deleted_at', 'is not', null)
     .where('deleted_at', '<', cutoff)
     .where('delete_batch', '<>', PURGED)
-    .returning('id')
+    .returning(['id', 'user_id'])
     .execute();
   const folders = await db
     .updateTable('document_folders')
@@ -134,5 +134,5 @@ export async function purgeTrashBefore(db: Db, cutoff: string): Promise<{ docume
     .where('deleted_at', '<', cutoff)
     .where('delete_batch', '<>', PURGED)
     .executeTakeFirst();
-  return { documentIds: docs.map((d) => d.id), folders: Number(folders.numUpdatedRows) };
+  return { documentIds: docs.map((d) => d.id), ownerIds: docs.map((d) => d.user_id), folders: Number(folders.numUpdatedRows) };
 }
