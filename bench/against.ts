@@ -9,7 +9,7 @@ import { documentFigures, seedDocuments } from './documents.js';
 import { listFigures, seedLists } from './lists.js';
 import { measure, type Figure } from './measure.js';
 import { messageFigures, seedMessages } from './messages.js';
-import { machineLoad, startProcess, stop } from './processes.js';
+import { machineLoad, quiet, startProcess, stop } from './processes.js';
 import { seed } from './seed.js';
 
 // `npm run bench -- --against <git ref>`: this checkout and the ref side by side in one sitting,
@@ -157,12 +157,16 @@ export async function runAgainst(ref: string | undefined, pgBase: string | undef
     const listB = await endpoints(b.base, seededB, groups);
     if (listA.length !== listB.length) throw new Error(`this checkout drives ${listA.length} endpoints, ${ref} ${listB.length}: the groups differ`);
 
+    const settled = () => Promise.all([quiet(a.child.pid!), quiet(b.child.pid!)]);
     const loadBefore = machineLoad();
     const rows: { name: string; a: Figure[]; b: Figure[] }[] = [];
     for (let i = 0; i < listA.length; i++) {
       const row = { name: listA[i].name === listB[i].name ? listA[i].name : `${listA[i].name} / ${listB[i].name}`, a: [] as Figure[], b: [] as Figure[] };
       for (let r = 0; r < rounds; r++) {
+        // Both quiet first: what one server still finishes from its last run takes the other's cores.
+        await settled();
         row.a.push(await measure(listA[i].name, listA[i].opts, 0));
+        await settled();
         row.b.push(await measure(listB[i].name, listB[i].opts, 0));
       }
       rows.push(row);

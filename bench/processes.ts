@@ -54,3 +54,23 @@ export function cpuSeconds(pid: number): number {
 export function machineLoad(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(', ');
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** CPU seconds per second of the process `pid` over the next `ms`. */
+export async function cpuRate(pid: number, ms: number): Promise<number> {
+  const before = cpuSeconds(pid);
+  await sleep(ms);
+  return (cpuSeconds(pid) - before) / (ms / 1000);
+}
+
+/**
+ * Waits until the process `pid` is quiet (under a tenth of a core for a second), at most `maxMs`:
+ * requests still in the server when a load run ends (the server finishes them after autocannon
+ * has gone) would otherwise be served ahead of the next run's.
+ */
+export async function quiet(pid: number, maxMs = 60_000): Promise<void> {
+  const until = performance.now() + maxMs;
+  let calm = 0;
+  while (calm < 2 && performance.now() < until) calm = (await cpuRate(pid, 500)) < 0.1 ? calm + 1 : 0;
+}

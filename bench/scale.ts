@@ -11,7 +11,7 @@ import { bulkInsert } from './bulk.js';
 import { benchDocument, seedFolders } from './documents.js';
 import { appendBenchRows, benchRow, createBenchList, PAGE_QUERY } from './lists.js';
 import { benchMessage, benchTag, seedAudience, settleMessages } from './messages.js';
-import { machineLoad, startProcess, stop } from './processes.js';
+import { machineLoad, quiet, startProcess, stop } from './processes.js';
 import { seed } from './seed.js';
 
 // The scale mode (BENCH_SCALE=1): the same reads at growing sizes of one database, to show the
@@ -262,6 +262,7 @@ async function measureLevel(databaseUrl: string, s: State, tokens: { session: st
     }
     for (const read of list) {
       const opts = { url: `${server.base}${read.path}`, headers: read.headers };
+      await quiet(server.child.pid!);
       await autocannon({ ...opts, duration: 1, connections: 8 });
       const r = await autocannon({ ...opts, duration, connections: 64 });
       if (r.non2xx + r.errors > 0) throw new Error(`${read.name}: ${r.non2xx} answers not 2xx, ${r.errors} errors at 64 connections`);
