@@ -65,9 +65,9 @@ export async function burstTimings(pid: number, base: string, databaseUrl: strin
     const answered = performance.now();
     const atAnswered = cpuSeconds(pid);
     // The scheduler (off in the bench) would run the fold on its tick; a trending read runs it as well.
-    let quiet = 0;
+    let calm = 0;
     let lastRead = 0;
-    while (quiet < IDLE_TICKS) {
+    while (calm < IDLE_TICKS) {
       if (performance.now() - answered > GIVE_UP_MS) throw new Error(`burst: the server was not idle ${GIVE_UP_MS / 1000} s after the last post`);
       const owed = await pending(db);
       if (owed.fold > 0 && performance.now() - lastRead > 1000) {
@@ -75,7 +75,7 @@ export async function burstTimings(pid: number, base: string, databaseUrl: strin
         await fetch(`${base}/api/tags/trending`).then((res) => res.arrayBuffer());
       }
       const rate = await cpuRate(pid, TICK_MS);
-      quiet = owed.jobs + owed.fold + owed.index === 0 && rate <= baseline + IDLE_MARGIN ? quiet + 1 : 0;
+      calm = owed.jobs + owed.fold + owed.index === 0 && rate <= baseline + IDLE_MARGIN ? calm + 1 : 0;
     }
     // The quiet ticks are not part of the work.
     const idle = performance.now() - IDLE_TICKS * TICK_MS;
