@@ -1,7 +1,7 @@
 import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { parseDatabaseUrl } from '../src/config.js';
-import { openDatabase } from '../src/db/connection.js';
+import { openDatabase, type Db } from '../src/db/connection.js';
 import { newId } from '../src/lib/ids.js';
 
 // Documents bench: 50,000 documents for the bench user (bench0, a subscriber) in 100 folders,
@@ -30,11 +30,47 @@ function text(i: number, words: number): string {
   return out.join(' ');
 }
 
+/** Document i of the bench user's: 120 words, a title with its number, one in five public. */
+export function benchDocument(i: number, userId: string, folderId: string, now: string, changeMs: number) {
+  return {
+    id: newId(),
+    user_id: userId,
+    folder_id: folderId,
+    title: `${text(i + 1, 3)} ${i}`,
+    content: text(i, 120),
+    relative_path: `doc-${i}.md`,
+    is_public: i % 5 === 0,
+    revision: 1,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+    delete_batch: null,
+    change_ms: changeMs,
+  };
+}
+
 export interface SeededDocuments {
   /** A cursor after which exactly PULL_CHANGES documents changed. */
   pullCursor: string;
   /** A private document of the bench user's (the single read: its access check). */
   privateId: string;
+}
+
+/** The bench user's 100 document folders. */
+export async function seedFolders(db: Db, userId: string, now: string, changeMs: number) {
+  const folders = Array.from({ length: 100 }, (_, i) => ({
+    id: newId(),
+    user_id: userId,
+    parent_id: null,
+    name: `Folder ${i}`,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+    delete_batch: null,
+    change_ms: changeMs,
+  }));
+  await db.kysely.insertInto('document_folders').values(folders).execute();
+  return folders;
 }
 
 export async function seedDocuments(databaseUrl: string, email = 'bench0@example.com'): Promise<SeededDocuments> {
@@ -43,38 +79,13 @@ export async function seedDocuments(databaseUrl: string, email = 'bench0@example
     const user = await db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     const base = Date.now() - BENCH_DOCUMENTS - 60_000;
-    const folders = Array.from({ length: 100 }, (_, i) => ({
-      id: newId(),
-      user_id: user.id,
-      parent_id: null,
-      name: `Folder ${i}`,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-      delete_batch: null,
-      change_ms: base,
-    }));
-    await db.kysely.insertInto('document_folders').values(folders).execute();
+    const folders = await seedFolders(db, user.id, now, base);
     let privateId = '';
     await db.kysely.transaction().execute(async (trx) => {
       for (let start = 0; start < BENCH_DOCUMENTS; start += 500) {
         const rows = [];
         for (let i = start; i < Math.min(BENCH_DOCUMENTS, start + 500); i++) {
-          rows.push({
-            id: newId(),
-            user_id: user.id,
-            folder_id: folders[i % folders.length].id,
-            title: `${text(i + 1, 3)} ${i}`,
-            content: text(i, 120),
-            relative_path: `doc-${i}.md`,
-            is_public: i % 5 === 0,
-            revision: 1,
-            created_at: now,
-            updated_at: now,
-            deleted_at: null,
-            delete_batch: null,
-            change_ms: base + i + 1,
-          });
+          rows.push(benchDocument(i, user.id, folders[i % folders.length].id, now, base + i + 1));
         }
         await trx.insertInto('documents').values(rows).execute();
         privateId ||= rows.find((r) => !r.is_public)!.id;

@@ -1,7 +1,7 @@
 import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { parseDatabaseUrl } from '../src/config.js';
-import { openDatabase } from '../src/db/connection.js';
+import { openDatabase, type Db } from '../src/db/connection.js';
 import { newId } from '../src/lib/ids.js';
 import { parseSchema } from '../src/features/lists/dsl.js';
 import { insertColumns, insertRows, type PreparedRow } from '../src/features/lists/queries/index.js';
@@ -78,7 +78,8 @@ export interface SeededLists {
   matching: number;
 }
 
-export async function seedList(db: ReturnType<typeof openDatabase>, userId: string, title: string, isPublic: boolean, rows: number): Promise<string> {
+/** An empty list of the bench schema owned by `userId`: its id and columns. */
+export async function createBenchList(db: Db, userId: string, title: string, isPublic: boolean) {
   const schema = parseSchema(BENCH_LIST_SCHEMA);
   const now = new Date().toISOString();
   const id = newId();
@@ -89,13 +90,31 @@ export async function seedList(db: ReturnType<typeof openDatabase>, userId: stri
       .execute();
     return insertColumns(trx, id, schema, now);
   });
-  const base = Date.now() - rows * 10;
-  for (let start = 0; start < rows; start += 1000) {
-    const batch: PreparedRow[] = [];
-    for (let i = start; i < Math.min(rows, start + 1000); i++) batch.push(prepareRow(columns, storedData(columns, benchRow(i))));
-    await db.kysely.transaction().execute((trx) => insertRows(trx, db.engine, id, batch, new Date(base + start * 10).toISOString(), userId));
+  return { id, columns, userId };
+}
+
+/**
+ * Appends rows `from` to `to` (benchRow(i)) through the feature's own row writer, so the stored
+ * form is the real one: `perTransaction` rows a transaction, in statements of 1,000.
+ */
+export async function appendBenchRows(db: Db, list: Awaited<ReturnType<typeof createBenchList>>, from: number, to: number, perTransaction = 1000): Promise<void> {
+  const base = Date.now() - to * 10;
+  for (let start = from; start < to; start += perTransaction) {
+    const end = Math.min(to, start + perTransaction);
+    await db.kysely.transaction().execute(async (trx) => {
+      for (let chunk = start; chunk < end; chunk += 1000) {
+        const batch: PreparedRow[] = [];
+        for (let i = chunk; i < Math.min(end, chunk + 1000); i++) batch.push(prepareRow(list.columns, storedData(list.columns, benchRow(i))));
+        await insertRows(trx, db.engine, list.id, batch, new Date(base + chunk * 10).toISOString(), list.userId);
+      }
+    });
   }
-  return id;
+}
+
+export async function seedList(db: Db, userId: string, title: string, isPublic: boolean, rows: number): Promise<string> {
+  const list = await createBenchList(db, userId, title, isPublic);
+  await appendBenchRows(db, list, 0, rows);
+  return list.id;
 }
 
 export async function seedLists(databaseUrl: string, email = 'bench0@example.com'): Promise<SeededLists> {

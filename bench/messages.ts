@@ -1,7 +1,7 @@
 import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { parseDatabaseUrl } from '../src/config.js';
-import { openDatabase } from '../src/db/connection.js';
+import { openDatabase, type Db } from '../src/db/connection.js';
 import { indexPendingMessages } from '../src/features/messages/search-index.js';
 import { foldTags } from '../src/features/messages/tag-fold.js';
 import { newId } from '../src/lib/ids.js';
@@ -20,26 +20,63 @@ export interface SeededMessages {
   author: string;
 }
 
+/** Tops the users up to MIN_USERS and has the user `email` follow 100 of the others: that user's id, the others, the followed. */
+export async function seedAudience(db: Db, email: string) {
+  const me = await db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const existing = Number((await db.kysely.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  for (let start = existing; start < MIN_USERS; start += 500) {
+    const rows = [];
+    for (let i = start; i < Math.min(MIN_USERS, start + 500); i++) {
+      rows.push(seededUser(`poster${i}`, now, { display_name: `Poster ${i}` }));
+    }
+    await db.kysely.insertInto('users').values(rows).execute();
+  }
+  const users = (await db.kysely.selectFrom('users').select(['id', 'username']).orderBy('id').execute()).filter((u) => u.id !== me.id);
+  const followed = users.filter((_, i) => i % Math.floor(users.length / 100) === 0).slice(0, 100);
+  await db.kysely
+    .insertInto('follows')
+    .values(followed.map((u) => ({ follower_id: me.id, followee_id: u.id, created_at: now })))
+    .execute();
+  return { me: me.id, users, followed };
+}
+
+/** Message i of the bench feed: one in five private, a tag on each, a rare word in one in a thousand. */
+export function benchMessage(i: number, id: string, userId: string, parentId: string | null, at: string) {
+  return {
+    id,
+    user_id: userId,
+    content: `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} number ${i}${i % 1000 === 7 ? ' kumquat' : ''}`,
+    publicly_visible: i % 5 !== 0,
+    tags: JSON.stringify([benchTag(i)]),
+    parent_id: parentId,
+    pushed_message_id: null,
+    image_urls: '[]',
+    video_urls: '[]',
+    scheduled_at: null,
+    published_at: at,
+    cross_post_config: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+export const benchTag = (i: number) => `topic${i % 200}`;
+
+/** The steady state of a running service: every message in SQLite's search index and every tag use folded into the counters. */
+export async function settleMessages(db: Db): Promise<void> {
+  // Posts are indexed in batches after they commit (search-index.ts).
+  if (db.engine === 'sqlite') while ((await indexPendingMessages(db.kysely, 5000)) > 0);
+  // A running service folds within seconds of a post.
+  const folding = Date.now();
+  const uses = await foldTags(db, new Date());
+  process.stdout.write(`folded ${uses} tag uses into the tag counters in ${((Date.now() - folding) / 1000).toFixed(1)} s\n`);
+}
+
 export async function seedMessages(databaseUrl: string, email = 'bench0@example.com'): Promise<SeededMessages> {
   const db = openDatabase(parseDatabaseUrl(databaseUrl));
   try {
-    const me = await db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    const now = new Date().toISOString();
-    const existing = Number((await db.kysely.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    for (let start = existing; start < MIN_USERS; start += 500) {
-      const rows = [];
-      for (let i = start; i < Math.min(MIN_USERS, start + 500); i++) {
-        rows.push(seededUser(`poster${i}`, now, { display_name: `Poster ${i}` }));
-      }
-      await db.kysely.insertInto('users').values(rows).execute();
-    }
-    const users = (await db.kysely.selectFrom('users').select(['id', 'username']).orderBy('id').execute()).filter((u) => u.id !== me.id);
-    const followed = users.filter((_, i) => i % Math.floor(users.length / 100) === 0).slice(0, 100);
-    await db.kysely
-      .insertInto('follows')
-      .values(followed.map((u) => ({ follower_id: me.id, followee_id: u.id, created_at: now })))
-      .execute();
-
+    const { users, followed } = await seedAudience(db, email);
     const base = Date.now() - BENCH_MESSAGES * 1000;
     const ids: string[] = [];
     await db.kysely.transaction().execute(async (trx) => {
@@ -51,26 +88,8 @@ export async function seedMessages(databaseUrl: string, email = 'bench0@example.
           const id = newId();
           ids.push(id);
           const at = new Date(base + i * 1000).toISOString();
-          const author = users[(i * 7919) % users.length];
-          const tag = `topic${i % 200}`;
-          const reply = i % 10 === 9 ? ids[i - 5] : null;
-          messages.push({
-            id,
-            user_id: author.id,
-            content: `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} number ${i}${i % 1000 === 7 ? ' kumquat' : ''}`,
-            publicly_visible: i % 5 !== 0,
-            tags: JSON.stringify([tag]),
-            parent_id: reply,
-            pushed_message_id: null,
-            image_urls: '[]',
-            video_urls: '[]',
-            scheduled_at: null,
-            published_at: at,
-            cross_post_config: null,
-            created_at: at,
-            updated_at: at,
-          });
-          tags.push({ message_id: id, tag });
+          messages.push(benchMessage(i, id, users[(i * 7919) % users.length].id, i % 10 === 9 ? ids[i - 5] : null, at));
+          tags.push({ message_id: id, tag: benchTag(i) });
           if (i % 3 === 0) digs.push({ message_id: id, user_id: users[(i * 31) % users.length].id, created_at: at });
         }
         await trx.insertInto('messages').values(messages).execute();
@@ -78,12 +97,7 @@ export async function seedMessages(databaseUrl: string, email = 'bench0@example.
         if (digs.length > 0) await trx.insertInto('digs').values(digs).onConflict((oc) => oc.doNothing()).execute();
       }
     });
-    // The steady state: every message in SQLite's search index (posts are indexed in batches after they commit).
-    if (db.engine === 'sqlite') while ((await indexPendingMessages(db.kysely, 5000)) > 0);
-    // And every tag use in the tag counters (a running service folds within seconds of a post).
-    const folding = Date.now();
-    const uses = await foldTags(db, new Date());
-    process.stdout.write(`folded ${uses} tag uses into the tag counters in ${((Date.now() - folding) / 1000).toFixed(1)} s\n`);
+    await settleMessages(db);
     await sql`analyze`.execute(db.kysely);
     return { author: followed[0].username };
   } finally {

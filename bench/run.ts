@@ -1,18 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { createScratchDatabase } from '../test/helpers/postgres.js';
 import { documentFigures, seedDocuments } from './documents.js';
 import { listFigures, listImportTimings, seedLists } from './lists.js';
 import { messageFigures, seedMessages } from './messages.js';
 import { notificationFigures, seedNotifications, startFcmStandIn } from './notifications.js';
-import { BENCH_PASSWORD, seed } from './seed.js';
+import { seed } from './seed.js';
 import { cliFirstPull } from './sync-cli.js';
 import { mediaFigures } from './media.js';
 import { webhookTimings } from './webhooks.js';
 import { startS3 } from '../test/media/support.js';
+import { startProcess, stop } from './processes.js';
+import { runScale } from './scale.js';
+import { burstTimings } from './burst.js';
+import { accountFigures } from './accounts.js';
+import { measure, roundRobin, type Figure } from './measure.js';
+import { runAgainst } from './against.js';
 
 // `npm run bench`: seeds a database, starts the real server and a bare Fastify route (the ceiling)
 // as separate processes, drives each endpoint with autocannon from this process, prints
@@ -37,30 +42,6 @@ const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((g) => g.trim
 const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 const wanted = (group: string) => only.size === 0 || only.has(group);
 
-function startProcess(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'warn', SCHEDULER: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) resolve({ child, base: m[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`${script} exited ${code}: ${out}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 /** A figure measured as a whole run rather than as requests per second (seconds, rows/s). */
 interface Timing {
   name: string;
@@ -69,61 +50,10 @@ interface Timing {
   target: string;
 }
 
-interface Figure {
-  name: string;
-  /** Two-instance runs: requests per second against one instance, and what two made of it. */
-  oneInstance?: number;
-  twoInstancesRatio?: number;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  ratioToCeiling: number;
-}
-
-/** Seconds each endpoint is driven (at 8 connections) before it is measured: JIT, caches and page cache warm. */
-const WARM_UP_SECONDS = 1;
-
-/** Requests that went to `from` go round robin to `from` and `to` (autocannon splits the connections). */
-function roundRobin(opts: autocannon.Options, from: string, to: string): autocannon.Options {
-  const url = opts.url as string;
-  return { ...opts, url: [url, url.replace(from, to)] as unknown as string };
-}
-
-async function measure(name: string, opts: autocannon.Options, ceiling: number): Promise<Figure> {
-  // Not where each request must be a first (opts.amount: the new-dig run); that run is its own warm-up.
-  if (opts.amount === undefined) await autocannon({ ...opts, duration: WARM_UP_SECONDS, connections: Math.min(8, opts.connections ?? 64) });
-  const r = await autocannon({ duration, connections: 64, ...opts });
-  const rps = r.requests.average;
-  return {
-    name,
-    requestsPerSecond: Math.round(rps),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx + r.errors,
-    ratioToCeiling: ceiling ? Number((rps / ceiling).toFixed(3)) : 1,
-  };
-}
-
-type Seeded = Awaited<ReturnType<typeof seed>>;
-
-/** The account endpoints: the current user by cookie and by Bearer token, and login. */
-async function accountFigures(m: (name: string, opts: autocannon.Options) => Promise<Figure>, base: string, seeded: Seeded): Promise<Figure[]> {
-  return [
-    await m('GET /api/user (session cookie)', { url: `${base}/api/user`, headers: { cookie: `service-session=${seeded.sessionToken}` } }),
-    await m('GET /api/user (Bearer sync token)', { url: `${base}/api/user`, headers: { authorization: `Bearer ${seeded.syncToken}` } }),
-    // Login is bound by Argon2id at OWASP parameters (19 MiB, by design slow): few connections.
-    await m('POST /api/auth/login', {
-      url: `${base}/api/auth/login`,
-      method: 'POST',
-      connections: 2,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: seeded.email, password: BENCH_PASSWORD }),
-    }),
-  ];
-}
-
 async function main(): Promise<void> {
+  if (process.env.BENCH_SCALE === '1') return runScale(process.env.BENCH_DATABASE_URL);
+  const against = process.argv.indexOf('--against');
+  if (against >= 0) return runAgainst(process.argv[against + 1], process.env.BENCH_DATABASE_URL, only);
   const cleanups: Array<() => Promise<void> | void> = [];
   let databaseUrl: string;
   const pgBase = process.env.BENCH_DATABASE_URL;
@@ -176,6 +106,8 @@ async function main(): Promise<void> {
       ...(second ? await mediaFigures(m, server.base, seeded.syncToken) : []),
     ];
     const timings: Timing[] = [];
+    // The messages group's burst: the whole cost of a post, deferred work included (bench/burst.ts).
+    if (seededMessages) timings.push(...(await burstTimings(server.child.pid!, server.base, databaseUrl, seeded.syncToken)));
     if (wanted('documents')) {
       const pull = await cliFirstPull(server.base, seeded.cliSyncToken);
       timings.push({ name: pull.name, value: pull.seconds, unit: 's', target: 'under 10 s' });
