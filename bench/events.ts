@@ -34,6 +34,12 @@ const HOT_ROUNDS = Number(process.env.BENCH_HOT_ROUNDS ?? 3);
 const STREAMS_PER_USER = 5;
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const progress = (what: string) => process.stderr.write(`events bench: ${what}\n`);
+const line = (f: WebhookTiming) => `${f.name}: ${f.value} ${f.unit}${f.target ? ` (goal ${f.target})` : ''}`;
+/** A part's figures, shown as they come (a long run keeps what it measured). */
+const shown = (figures: WebhookTiming[]) => {
+  for (const f of figures) progress(line(f));
+  return figures;
+};
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 interface Instance {
@@ -225,15 +231,15 @@ export async function eventTimings(pgServerUrl?: string): Promise<WebhookTiming[
       const holder = await instance(url);
       progress(`holder instance ${holder.base}`);
       cleanups.unshift(() => stop(holder));
-      if (only.has('latency')) out.push(...(await writeToFrame(db, writer, holder.base, 'stream on another instance (PostgreSQL)')));
-      if (only.has('idle')) out.push(...(await idleStreams(db, writer, holder)));
+      if (only.has('latency')) out.push(...shown(await writeToFrame(db, writer, holder.base, 'stream on another instance (PostgreSQL)')));
+      if (only.has('idle')) out.push(...shown(await idleStreams(db, writer, holder)));
     } else if (only.has('latency')) {
-      out.push(...(await writeToFrame(db, writer, writer.base, 'stream on the writing instance (SQLite, one process)')));
+      out.push(...shown(await writeToFrame(db, writer, writer.base, 'stream on the writing instance (SQLite, one process)')));
     }
     if (only.has('hot')) {
       const [on, off] = [await instance(url), await instance(url, { BENCH_EVENTS_OFF: '1' })];
       cleanups.unshift(() => stop(on), () => stop(off));
-      out.push(...(await hotWrites(db, on, off)));
+      out.push(...shown(await hotWrites(db, on, off)));
     }
     return out;
   } finally {
@@ -242,6 +248,5 @@ export async function eventTimings(pgServerUrl?: string): Promise<WebhookTiming[
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const figures = await eventTimings(process.env.BENCH_DATABASE_URL);
-  for (const f of figures) console.log(`${f.name}: ${f.value} ${f.unit}${f.target ? ` (goal ${f.target})` : ''}`);
+  for (const f of await eventTimings(process.env.BENCH_DATABASE_URL)) console.log(line(f));
 }
