@@ -11,6 +11,7 @@ import { seed } from './seed.js';
 import { cliFirstPull } from './sync-cli.js';
 import { mediaFigures } from './media.js';
 import { webhookTimings } from './webhooks.js';
+import { eventTimings } from './events.js';
 import { startS3 } from '../test/media/support.js';
 import { startProcess, stop } from './processes.js';
 import { runScale } from './scale.js';
@@ -113,8 +114,9 @@ async function main(): Promise<void> {
       timings.push({ name: pull.name, value: pull.seconds, unit: 's', target: 'under 10 s' });
     }
     if (seededLists) timings.push(...(await listImportTimings(server.base, seeded.syncToken, seededLists)));
-    // The events group: webhook deliveries from the log (bench/webhooks.ts, an app of its own in this process).
-    if (wanted('events')) timings.push(...(await webhookTimings(pgBase)));
+    // The events group: webhook deliveries from the log (bench/webhooks.ts), then the streams and the
+    // hot writes with and without events (bench/events.ts): apps and processes of their own.
+    if (wanted('events')) timings.push(...(await webhookTimings(pgBase)), ...(await eventTimings(pgBase)));
     // Last: the new-dig run leaves the server background work (pushes, then a minute later the
     // bursts' follow-ups) that would load whatever ran after it.
     if (seededNotifications) {

@@ -101,7 +101,11 @@ describe('share.granted and share.revoked', () => {
     // b also holds a grant of their own, which keeps their access when the organization's ends.
     const own = await share(t, owner, 'documents', doc.id, { username: b.user.username, role: 'editor' });
     expect(await typesAndData(a, 'share.*')).toEqual([['share.granted', { documentId: doc.id }]]);
-    expect(await typesAndData(b, 'share.*')).toEqual([['share.granted', { documentId: doc.id }]]);
+    // b's own grant is the stronger role: share.updated.
+    expect(await typesAndData(b, 'share.*')).toEqual([
+      ['share.granted', { documentId: doc.id }],
+      ['share.updated', { documentId: doc.id, role: 'editor' }],
+    ]);
 
     await ok(owner, 'DELETE', `/api/documents/${doc.id}/collaborators/${orgGrant.id}`);
     await ok(owner, 'PATCH', `/api/documents/${doc.id}`, { content: 'after the organization’s grant ended' });
@@ -109,11 +113,11 @@ describe('share.granted and share.revoked', () => {
       ['share.granted', undefined],
       ['share.revoked', 'access_revoked'],
     ]);
-    expect((await pullAll(t, b, 'share.*,document.*')).map((e) => e.type)).toEqual(['share.granted', 'document.updated']);
+    expect((await pullAll(t, b, 'share.*,document.*')).map((e) => e.type)).toEqual(['share.granted', 'share.updated', 'document.updated']);
 
     // b leaves on their own: the revoke reaches them.
     await ok(b, 'DELETE', `/api/documents/${doc.id}/collaborators/${own.id}`);
-    expect((await pullAll(t, b, 'share.*')).map((e) => e.type)).toEqual(['share.granted', 'share.revoked']);
+    expect((await pullAll(t, b, 'share.*')).map((e) => e.type)).toEqual(['share.granted', 'share.updated', 'share.revoked']);
     expect((await pullAll(t, b, 'share.revoked'))[0].actor).toMatchObject({ id: b.user.id });
     expect(await pullAll(t, outsider)).toEqual([]);
   });

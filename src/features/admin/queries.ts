@@ -82,6 +82,11 @@ export async function insertOrganizationUnlessSlugTaken(db: Db, values: Insertab
     .execute();
 }
 
+/** The memberships of these users in the organization. */
+export function membershipsOf(db: Db, organizationId: string, userIds: readonly string[]) {
+  return db.selectFrom('organization_members').select(['user_id', 'role']).where('organization_id', '=', organizationId).where('user_id', 'in', [...userIds]).execute();
+}
+
 /** Gives each user `role` in the organization, adding the membership when missing. */
 export async function upsertMemberships(db: Db, organizationId: string, userIds: readonly string[], role: string, now: string): Promise<void> {
   await db

@@ -6,6 +6,7 @@ import { ADMIN_PAGE, page, pageWindow } from '../../http/pagination.js';
 import { isEmailAddress } from '../../lib/email.js';
 import { endAllCredentials, sendVerificationEmail } from '../auth/service.js';
 import { beginAccountDeletions, finishRemovals } from '../purge/service.js';
+import { announceEvents } from '../events/index.js';
 import {
   createUser,
   duplicateError,
@@ -64,7 +65,7 @@ export async function createAdminUser(ctx: AppContext, input: CreateUserBody): P
   const passwordHash = await ctx.passwords.hash(input.password);
   const verified = input.emailVerified === true;
   const promote = input.isAdministrator === true;
-  const user = await ctx.db.kysely.transaction().execute(async (trx) => {
+  const { user, streams } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await createUser(
       ctx,
       {
@@ -82,10 +83,10 @@ export async function createAdminUser(ctx: AppContext, input: CreateUserBody): P
       409,
       trx,
     );
-    if (promote) await promoteAdministrators(ctx, trx, [row.id]);
-    else await setSystemRole(ctx, trx, [row.id], 'member');
-    return row;
+    const streams = promote ? await promoteAdministrators(ctx, trx, [row.id]) : await setSystemRole(ctx, trx, [row.id], 'member');
+    return { user: row, streams };
   });
+  announceEvents(ctx, streams);
   if (!verified) await sendVerificationEmail(ctx, user);
   return { user, isAdministrator: promote };
 }
@@ -119,7 +120,7 @@ export async function updateAdminUser(
   userId: string,
   patch: UpdateUserBody,
 ): Promise<AdminUserResult> {
-  const { user, isAdmin, statusChanged } = await ctx.db.kysely.transaction().execute(async (trx) => {
+  const { user, isAdmin, statusChanged, streams } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const current = await findUserById(trx, userId);
     if (!current) throw userNotFound();
     const wasAdmin = await isAdministrator(trx, userId);
@@ -141,10 +142,11 @@ export async function updateAdminUser(
       throw err;
     }
     if (patch.accountStatus === 'banned') await endAllCredentials(trx, [userId]);
-    if (patch.isAdministrator === true) await promoteAdministrators(ctx, trx, [userId]);
-    if (patch.isAdministrator === false) await demoteAdministrators(ctx, trx, [userId]);
-    return { user: (await findUserById(trx, userId))!, isAdmin: patch.isAdministrator ?? wasAdmin, statusChanged };
+    const streams =
+      patch.isAdministrator === true ? await promoteAdministrators(ctx, trx, [userId], adminId) : patch.isAdministrator === false ? await demoteAdministrators(ctx, trx, [userId], adminId) : [];
+    return { user: (await findUserById(trx, userId))!, isAdmin: patch.isAdministrator ?? wasAdmin, statusChanged, streams };
   });
+  announceEvents(ctx, streams);
   // The ban deleted the sessions and tokens; streams held on them end now, not at their next check.
   if (patch.accountStatus === 'banned') ctx.events.emit('credentialsEnded', { userIds: [userId] });
   if (statusChanged) await sendAccountStatusMails(ctx, [user], patch.accountStatus!);
@@ -211,17 +213,17 @@ export async function ensureAdministrator(
   if (!user) {
     const passwordHash = await ctx.passwords.hash(account.password);
     try {
-      user = await db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         const row = await createUser(
           ctx,
           { email: account.email, username: account.username, passwordHash, emailVerified: true, accountStatus: 'active', cleared: true },
           409,
           trx,
         );
-        await promoteAdministrators(ctx, trx, [row.id]);
-        return row;
+        return { row, streams: await promoteAdministrators(ctx, trx, [row.id]) };
       });
-      return { user, created: true };
+      announceEvents(ctx, created.streams);
+      return { user: created.row, created: true };
     } catch (err) {
       // Another process created the same account meanwhile: carry on with its row.
       user = await findUserByEmail(db, account.email);
@@ -229,12 +231,13 @@ export async function ensureAdministrator(
     }
   }
   const existing = user;
-  await db.transaction().execute(async (trx) => {
+  const streams = await db.transaction().execute(async (trx) => {
     if (!toBool(existing.email_verified) || existing.account_status !== 'active' || !toBool(existing.cleared)) {
       await updateUserColumns(trx, existing.id, { email_verified: true, account_status: 'active', cleared: true, updated_at: ctx.clock.now().toISOString() });
     }
-    await promoteAdministrators(ctx, trx, [existing.id]);
+    return promoteAdministrators(ctx, trx, [existing.id]);
   });
+  announceEvents(ctx, streams);
   return { user: (await findUserById(db, existing.id))!, created: false };
 }
 

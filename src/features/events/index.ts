@@ -16,7 +16,7 @@ export {
   type TypeFilter,
 } from './queries.js';
 export { announceEvents } from './announce.js';
-export { changeAccess, lockItems, type SharedItemRef } from './access.js';
+export { changeAccess, changeAccessIn, lockItems, type SharedItemRef } from './access.js';
 export { enqueueTimeline, type TimelineJob } from './timeline.js';
 export { EVENT_TYPES, type EventTypeName, type TombstoneReason } from './types.js';
 

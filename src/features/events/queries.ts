@@ -44,13 +44,20 @@ const MAX_DATA_BYTES = 16 * 1024;
 const INSERT_CHUNK = 500;
 
 /**
+ * Bench only (bench/events.ts, docs/events.md): a process started with BENCH_EVENTS_OFF=1 writes
+ * no events and no timeline jobs, so the bench can set what the log costs the hot writes against
+ * a process that writes them, in the same run. Never set for a service.
+ */
+export const EVENTS_OFF = process.env.BENCH_EVENTS_OFF === '1';
+
+/**
  * Appends events inside the caller's transaction, each stream's in the order given: one counter
  * update per stream (streams in sorted order, so two writers never lock two streams crosswise)
  * and one INSERT for the events. Answers the streams written; once the transaction commits the
  * caller reports `eventsAppended` with them (announceEvents).
  */
 export async function appendEvents(trx: Tx, items: readonly EventInput[], now: Date = new Date()): Promise<{ streams: string[] }> {
-  if (items.length === 0) return { streams: [] };
+  if (items.length === 0 || EVENTS_OFF) return { streams: [] };
   const byStream = new Map<string, EventInput[]>();
   for (const item of items) {
     const list = byStream.get(item.stream);
@@ -231,30 +238,42 @@ export async function notifyChannel(db: Tx, channel: string, payload: string): P
 }
 
 /**
- * Who may read a list or a document now, so receives its events: its owner, the users it is shared
- * with (accepted, unexpired) and the members of organizations it is shared with. Nothing of a
- * private item goes to anyone else's stream.
+ * Who may read a list or a document now, each with a rank (3 owner, 2 editor, 1 viewer; a user
+ * with several grants appears once per grant): its owner, the users it is shared with (accepted,
+ * unexpired) and the members of organizations it is shared with. One statement.
  */
-export async function itemAudience(db: Tx, item: { listId: string } | { documentId: string }, now: string): Promise<string[]> {
+function readerRows(db: Tx, item: SharedItemRef, now: string) {
   const isList = 'listId' in item;
   const id = isList ? item.listId : item.documentId;
   const column = isList ? 'collaborators.list_id' : 'collaborators.document_id';
-  const grants = (eb: Tx) =>
-    eb
-      .selectFrom('collaborators')
-      .where(column, '=', id)
-      .where((w) => w.or([w('collaborators.expires_at', 'is', null), w('collaborators.expires_at', '>', now)]));
-  const owner = isList ? db.selectFrom('lists').select('lists.user_id as id').where('lists.id', '=', id) : db.selectFrom('documents').select('documents.user_id as id').where('documents.id', '=', id);
-  const rows = await owner
-    .union(grants(db).select('collaborators.user_id as id').where('collaborators.user_id', 'is not', null).$narrowType<{ id: string }>())
-    .union(
-      db
-        .selectFrom('organization_members')
-        .select('organization_members.user_id as id')
-        .where('organization_members.organization_id', 'in', grants(db).select('collaborators.org_id').where('collaborators.org_id', 'is not', null).$narrowType<{ org_id: string }>()),
-    )
-    .execute();
-  return rows.map((r) => r.id);
+  const rank = sql<number>`case when collaborators.role = 'editor' then 2 else 1 end`;
+  const grants = db
+    .selectFrom('collaborators')
+    .where(column, '=', id)
+    .where((w) => w.or([w('collaborators.expires_at', 'is', null), w('collaborators.expires_at', '>', now)]));
+  const owner = isList
+    ? db.selectFrom('lists').select(['lists.user_id as id', sql<number>`3`.as('rank')]).where('lists.id', '=', id)
+    : db.selectFrom('documents').select(['documents.user_id as id', sql<number>`3`.as('rank')]).where('documents.id', '=', id);
+  return owner
+    .unionAll(grants.select(['collaborators.user_id as id', rank.as('rank')]).where('collaborators.user_id', 'is not', null).$narrowType<{ id: string }>())
+    .unionAll(
+      grants
+        .innerJoin('organization_members', 'organization_members.organization_id', 'collaborators.org_id')
+        .select(['organization_members.user_id as id', rank.as('rank')]),
+    );
+}
+
+/** Who may read a list or a document now, so receives its events (readerRows). Nothing of a private item goes to anyone else's stream. */
+export async function itemAudience(db: Tx, item: SharedItemRef, now: string): Promise<string[]> {
+  const rows = await readerRows(db, item, now).execute();
+  return [...new Set(rows.map((r) => r.id))];
+}
+
+/** Each reader of the item with their strongest role's rank (3 owner, 2 editor, 1 viewer). */
+export async function itemReaders(db: Tx, item: SharedItemRef, now: string): Promise<Map<string, number>> {
+  const readers = new Map<string, number>();
+  for (const r of await readerRows(db, item, now).execute()) readers.set(r.id, Math.max(readers.get(r.id) ?? 0, Number(r.rank)));
+  return readers;
 }
 
 /** A list or a document, as an event's `data` names it. */

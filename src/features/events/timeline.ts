@@ -3,7 +3,7 @@ import type { Database } from '../../db/types.js';
 import { enqueueJobs } from '../../runtime/jobs/enqueue.js';
 import type { AppContext } from '../../runtime/types.js';
 import { timelineAudience } from '../visibility/service.js';
-import { appendEvents, streamOfUser } from './queries.js';
+import { appendEvents, EVENTS_OFF, streamOfUser } from './queries.js';
 import { announceEvents } from './announce.js';
 
 // The home timeline's events (`timeline.message`, `timeline.message_removed`): fan-out on write
@@ -25,6 +25,7 @@ export const FANOUT_BATCH = 200;
 
 /** Commits the fan-out jobs of these messages with the caller's transaction. */
 export async function enqueueTimeline(trx: Kysely<Database>, now: Date, jobs: readonly TimelineJob[]): Promise<void> {
+  if (EVENTS_OFF) return;
   await enqueueJobs(
     trx,
     now,

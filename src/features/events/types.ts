@@ -25,8 +25,10 @@ export const EVENT_TYPES = [
   'folder.deleted',
   'share.granted',
   'share.revoked',
+  'share.updated',
   'org.member.added',
   'org.member.removed',
+  'org.member.updated',
   'webhook.test',
 ] as const;
 

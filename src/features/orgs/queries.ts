@@ -73,6 +73,11 @@ export async function roleOf(db: Db, orgId: string, userId: string): Promise<str
   return row?.role ?? null;
 }
 
+/** Every member of the organization with their role (its deletion tells each). */
+export function membersWithRoles(db: Db, orgId: string) {
+  return db.selectFrom('organization_members').select(['user_id', 'role']).where('organization_id', '=', orgId).execute();
+}
+
 export async function memberPage(db: Db, orgId: string, limit: number, offset: number) {
   const [rows, total] = await Promise.all([
     db
@@ -111,21 +116,9 @@ export async function setMemberRole(db: Db, orgId: string, userId: string, role:
 // demotes or removes, so no write lands between the count and the change. On SQLite one writer
 // runs at a time, which makes the statement atomic; on PostgreSQL each statement reads its own
 // snapshot, so two at once could each count the other as still owner: the caller first takes the
-// organization's row lock (withOwnersCounted), which the other waits for, and then counts anew.
+// organization's row lock (lockOrg) in the transaction, which the other waits for, and then counts anew.
 
-/**
- * Runs `write` (one of the two below) so that its count of owners is current: on PostgreSQL in a
- * transaction that first takes the organization's row lock; on SQLite as it is (one writer).
- */
-export async function withOwnersCounted<T>(db: Db, engine: Engine, orgId: string, write: (db: Db) => Promise<T>): Promise<T> {
-  if (engine === 'sqlite') return write(db);
-  return db.transaction().execute(async (trx) => {
-    await lockOrg(trx, engine, orgId);
-    return write(trx);
-  });
-}
-
-/** PostgreSQL: the organization's row lock, inside the caller's transaction (see withOwnersCounted). */
+/** PostgreSQL: the organization's row lock, inside the caller's transaction (the last-owner rule above). */
 export async function lockOrg(trx: Db, engine: Engine, orgId: string): Promise<void> {
   if (engine === 'postgres') await trx.selectFrom('organizations').select('id').where('id', '=', orgId).forUpdate().execute();
 }

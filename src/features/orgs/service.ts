@@ -6,26 +6,30 @@ import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../runtime/types.js';
 import { announceEvents, changeAccess, itemsSharedWithOrg } from '../events/index.js';
 import { usernameKey } from '../users/service.js';
-import { logMembership } from './log-events.js';
+import { logMembership, logOrgDeleted } from './log-events.js';
 import {
   countOwnedOrgs,
   deleteOrg,
   insertOrg,
   memberByUsernameKey,
+  membersWithRoles,
   memberPage,
   orgById,
   orgBySlug,
   orgsOfMember,
   lockOrg,
   removeMemberKeepingAnOwner,
+  roleOf,
   setRoleKeepingAnOwner,
   slugExists,
   updateOrg,
-  withOwnersCounted,
   type MemberRow,
   type OrgRow,
 } from './queries.js';
 import type { OrgRole } from './schemas.js';
+
+/** The organization membership events, for the system organization's (admin/system-org.ts). */
+export { logMembership };
 
 // Organizations and their members: who may do what is decided here,
 // from the caller's role, read with the organization in one query.
@@ -104,7 +108,15 @@ export async function editOrg(ctx: AppContext, user: UserRow, slug: string, body
 
 export async function removeOrg(ctx: AppContext, user: UserRow, slug: string): Promise<void> {
   const org = await writableOrg(ctx, slug, user.id, ['owner']);
-  await deleteOrg(ctx.db.kysely, org.id);
+  // Its members lose what was shared with it (share.revoked where no other grant keeps it) and
+  // are told they are no longer members (org.member.removed to their own streams: the
+  // organization's goes with it), in the deletion's transaction.
+  const items = await itemsSharedWithOrg(ctx.db.kysely, org.id);
+  await changeAccess(ctx, user.id, items, async (trx, now) => {
+    const members = await membersWithRoles(trx, org.id);
+    await deleteOrg(trx, org.id);
+    return { result: undefined, streams: await logOrgDeleted(trx, now, org.id, members, user.id) };
+  });
 }
 
 async function memberOf(ctx: AppContext, org: OrgRow, username: string): Promise<MemberRow> {
@@ -125,8 +137,16 @@ async function refusedChange(ctx: AppContext, org: OrgRow, username: string): Pr
 export async function changeRole(ctx: AppContext, user: UserRow, slug: string, username: string, role: OrgRole): Promise<MemberRow> {
   const org = await writableOrg(ctx, slug, user.id, ['owner']);
   const member = await memberOf(ctx, org, username);
-  const changed = await withOwnersCounted(ctx.db.kysely, ctx.db.engine, org.id, (db) => setRoleKeepingAnOwner(db, org.id, member.id, role));
-  if (!changed) await refusedChange(ctx, org, username);
+  // One transaction: the owner count's lock, the change and its org.member.updated (none when the role stays).
+  const streams = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const now = ctx.clock.now();
+    await lockOrg(trx, ctx.db.engine, org.id);
+    const was = await roleOf(trx, org.id, member.id);
+    if (!(await setRoleKeepingAnOwner(trx, org.id, member.id, role))) return null;
+    return was === role ? [] : logMembership(trx, now, { type: 'org.member.updated', orgId: org.id, userId: member.id, role, actorId: user.id });
+  });
+  if (streams === null) return refusedChange(ctx, org, username);
+  announceEvents(ctx, streams);
   return { ...member, role };
 }
 

@@ -132,13 +132,13 @@ export async function listCollaborators(ctx: AppContext, userId: string, kind: I
 
 const collaboratorNotFound = () => notFound('No such collaborator', 'collaborator_not_found');
 
-/** The owner changes a grant's role. */
+/** The owner changes a grant's role (share.updated to each grantee whose strongest role it changes). */
 export async function changeCollaboratorRole(ctx: AppContext, userId: string, kind: ItemKind, itemId: string, id: string, role: GrantRole): Promise<CollaboratorRow> {
   const db = ctx.db.kysely;
   await requireRole(db, kind, userId, itemId, 'owner');
   const grant = await collaboratorOf(db, kind, itemId, id);
   if (!grant) throw collaboratorNotFound();
-  await setGrantRole(db, id, role);
+  await changeAccess(ctx, userId, [itemRef(kind, itemId)], async (trx) => ({ result: await setGrantRole(trx, id, role) }));
   return { ...grant, role };
 }
 
