@@ -2,7 +2,7 @@ import type { ComponentType } from 'preact';
 import { useEffect, useId, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../api';
 import { useSession } from '../session';
-import type { Lengths, MessageBody } from './composer';
+import type { Lengths, MessageBody } from './composer-types';
 import { ErrorLine } from './error-line';
 import { NETWORK_LABELS } from './network-names';
 import { localInput, slotOf } from './slots';

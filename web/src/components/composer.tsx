@@ -1,10 +1,10 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useId, useState } from 'preact/hooks';
 import { api, errorText, type Message, type Schemas } from '../api';
-import type { paths } from '../api/schema';
 import { useSession } from '../session';
 import { ErrorLine } from './error-line';
 import type { ComposerExtra, ComposerOptionsProps } from './composer-options';
+import type { Lengths, MessageBody } from './composer-types';
 
 // The composer: text with a live count against the account's maxMessageLength (counted by the
 // service's own rule, src/lib/post-lengths.ts, loaded after the first paint so the first load stays
@@ -12,8 +12,6 @@ import type { ComposerExtra, ComposerOptionsProps } from './composer-options';
 // scheduling, cross-posting, posting to an organization, AI) are a lazy chunk of their own
 // (composer-options.tsx), loaded when the person opens them.
 
-export type Lengths = typeof import('../../../src/lib/post-lengths');
-export type MessageBody = paths['/api/messages']['post']['requestBody']['content']['application/json'];
 type Created = { data: Message; scheduledAt?: string; crossPosts: Schemas['CrossPostEntry'][]; org?: Schemas['MessageOrg'] };
 let lengths: Promise<Lengths> | undefined;
 export const loadLengths = () => (lengths ??= import('../../../src/lib/post-lengths'));

@@ -3,6 +3,7 @@ import { api, errorText, type Schemas } from '../../api';
 import type { paths } from '../../api/schema';
 import { ErrorLine } from '../../components/error-line';
 import { formatWhen } from '../settings/logic';
+import { Pager } from './pager';
 import { pageText } from './logic';
 
 // The e-mail log: every e-mail the service sent or tried to, filtered by status, type, recipient
@@ -111,14 +112,7 @@ export function EmailLog() {
               </tbody>
             </table>
           </div>
-          <div class="button-row">
-            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-              Previous page
-            </button>
-            <button type="button" disabled={!logs.pagination.hasMore} onClick={() => setOffset(offset + PAGE)}>
-              Next page
-            </button>
-          </div>
+          <Pager offset={offset} size={PAGE} hasMore={logs.pagination.hasMore} onOffset={setOffset} />
         </>
       ) : null}
     </>

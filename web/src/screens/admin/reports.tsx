@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../../api';
 import { ErrorLine } from '../../components/error-line';
 import { OutcomeLine, outcomeOf, type Outcome } from '../settings/shared';
+import { Pager } from './pager';
 import { pageText } from './logic';
 
 // The reports queue: reports of messages, newest first (GET /api/admin/reports), the open ones by
@@ -65,14 +66,7 @@ export function Reports() {
               <ReportItem key={r.id} report={r} onResolved={load} />
             ))}
           </ul>
-          <div class="button-row">
-            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-              Previous page
-            </button>
-            <button type="button" disabled={!page.pagination.hasMore} onClick={() => setOffset(offset + PAGE)}>
-              Next page
-            </button>
-          </div>
+          <Pager offset={offset} size={PAGE} hasMore={page.pagination.hasMore} onOffset={setOffset} />
         </>
       ) : null}
     </>

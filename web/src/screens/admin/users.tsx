@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../../api';
 import { ErrorLine } from '../../components/error-line';
 import { OutcomeLine, type Outcome } from '../settings/shared';
+import { Pager } from './pager';
 import { pageText, statusLabel, STATUSES, toggled, type AccountStatus } from './logic';
 import { NewUser } from './new-user';
 import { UserDetail } from './user-detail';
@@ -115,14 +116,7 @@ export function Users() {
               </tbody>
             </table>
           </div>
-          <div class="button-row">
-            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-              Previous page
-            </button>
-            <button type="button" disabled={!page.pagination.hasMore} onClick={() => setOffset(offset + PAGE)}>
-              Next page
-            </button>
-          </div>
+          <Pager offset={offset} size={PAGE} hasMore={page.pagination.hasMore} onOffset={setOffset} />
           <BulkActions selected={selected} onDone={async (keep) => {
             if (!keep) setSelected(new Set());
             await load();
