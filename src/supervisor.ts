@@ -115,9 +115,9 @@ export function supervise(options: SupervisorOptions): { stop(signal: NodeJS.Sig
     }
     if (!everListened) {
       // Never served: its configuration, its database or its port is wrong, and a restart would
-      // fail the same way. Its own message (on standard error) says why.
+      // fail the same way. Its own message (on standard error) says why. (No standby exists yet:
+      // one is started only once a server listened.)
       log.error(cause, 'server ended before it was ready: not restarted');
-      standby?.process.kill('SIGTERM');
       return options.exit(code ?? 1);
     }
     if (!wasServing) {
