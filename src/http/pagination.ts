@@ -21,7 +21,7 @@ export interface PageSize {
 
 /** The house rule, and the spec's for message search: pages of 20, at most 100, anything else 400. */
 export const PAGE: PageSize = { default: 20, max: 100, outOfRange: 'refuse' };
-/** The search across messages, documents and lists (CONTRACT.md): pages of 20, at most 50. */
+/** The search across messages, documents and lists (the README): pages of 20, at most 50. */
 export const SEARCH_PAGE: PageSize = { default: 20, max: 50, outOfRange: 'refuse' };
 /** Administration listings (spec, e-mail log: "limit (default 25, clamped to 100)"): never refused. */
 export const ADMIN_PAGE: PageSize = { default: 25, max: 100, outOfRange: 'clamp' };

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Paged, pageQuery, SEARCH_PAGE } from '../../http/pagination.js';
 import { DateTime, Nullable, ref, StringEnum } from '../../http/schemas.js';
 
-// GET /api/search (CONTRACT.md, "Search across messages, documents and lists").
+// GET /api/search (the README's "Search across kinds"; docs/architecture.md).
 
 export const SearchEverythingQuery = pageQuery(
   {

@@ -5,7 +5,7 @@ import type { Viewer } from '../visibility/service.js';
 import { countHits, documentTexts, messageTexts, rowTexts, searchHits, type Hit, type HitKind } from './queries.js';
 import { parseTerms, plainText, snippetOf, type Term } from './terms.js';
 
-// GET /api/search (CONTRACT.md, "Search across messages, documents and lists"): the query's terms,
+// GET /api/search (the README's "Search across kinds"): the query's terms,
 // one ranked page of what the caller may read (queries.ts), then each hit's title, snippet and
 // highlights from its text.
 

@@ -83,8 +83,8 @@ export function webRoutes(distDir: string): FastifyPluginAsync {
       return;
     }
     const shell: Shell = loadShell(indexHtml);
-    // A file under /client/ that is not there names nothing: the one 404 page (CONTRACT.md, "The
-    // web client": a path that names nothing answers the client's not-found page), never cached.
+    // A file under /client/ that is not there names nothing: the one 404 page (a path that names
+    // nothing answers the client's not-found page; docs/web-client.md), never cached.
     await app.register(
       async (assets) => {
         assets.setNotFoundHandler((_request, reply) => sendHtml(reply, 404, shell.render(notFoundPage())));
