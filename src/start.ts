@@ -1,7 +1,7 @@
 import { extname, join } from 'node:path';
 import { supervise, type SupervisorLog } from './supervisor.js';
 
-// `npm start`: the server (main.ts beside this file, compiled or not) under the supervisor.
+// `npm start`: the server under the supervisor.
 // The server reads and checks the configuration; the supervisor only takes LOG_LEVEL and
 // LOG_FORMAT for its own lines, falling back to the defaults on a value the server will refuse.
 //
@@ -17,8 +17,11 @@ const log: SupervisorLog = {
   error: (fields, message) => (logger ? logger.error(fields, message) : early.push(['error', fields, message])),
 };
 
-const here = import.meta.filename;
-const supervisor = supervise({ serverFile: join(import.meta.dirname, `main${extname(here)}`), log, exit: (code) => process.exit(code) });
+// Compiled, the server is the bundle of scripts/build-server.mjs (dist/server/main.js: a start in
+// far fewer files); run from source, main.ts beside this file.
+const compiled = extname(import.meta.filename) === '.js';
+const serverFile = compiled ? join(import.meta.dirname, 'server', 'main.js') : join(import.meta.dirname, 'main.ts');
+const supervisor = supervise({ serverFile, log, exit: (code) => process.exit(code) });
 process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
 process.on('SIGINT', () => supervisor.stop('SIGINT'));
 
