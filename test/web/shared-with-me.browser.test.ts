@@ -70,6 +70,31 @@ it('the e-mailed invitation: signed out it asks to sign in, signing in comes bac
   expect(shared.lists).toMatchObject([{ id: listId, title: 'Seed library', role: 'editor' }]);
 });
 
+it('a newcomer without an account: from the invitation to sign in, on to create an account, and back on the invitation once registered', async () => {
+  const fresh = `fresh.${tag}@example.com`;
+  expectAnswer(await send(web.t, owner, 'POST', `/api/lists/${listId}/collaborators`, { email: fresh, role: 'viewer' }), 201);
+  await expect.poll(() => web.t.smtp.to(fresh).length).toBe(1);
+  const invite = `/share-invite?token=${web.t.smtp.tokenFrom(fresh, '/share-invite')}`;
+  const visitor = await web.open();
+  await visitor.page.goto(invite);
+  await settled(visitor.page, 'Sharing invitation');
+  await visitor.page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await settled(visitor.page, 'Sign in');
+  await visitor.page.getByRole('link', { name: 'Create an account' }).click();
+  await settled(visitor.page, 'Create an account');
+  await visitor.page.getByLabel('E-mail address').fill(fresh);
+  await visitor.page.getByLabel('Username').fill(`fresh_${tag}`);
+  await visitor.page.getByLabel('Display name').fill('Fresh Reader');
+  await visitor.page.getByLabel('Password').fill('fresh-password-1');
+  await visitor.page.getByRole('button', { name: 'Create the account' }).click();
+  // Registered and signed in, back on the invitation rather than on the home page.
+  await settled(visitor.page, 'Sharing invitation');
+  expect(new URL(visitor.page.url()).pathname + new URL(visitor.page.url()).search).toBe(invite);
+  await visitor.page.getByText(`You are signed in as @fresh_${tag}.`, { exact: false }).waitFor();
+  await expectAccessible(visitor.page, 'sharing invitation, just registered');
+  expect(visitor.problems).toEqual([]);
+});
+
 it('"Shared with me" lists the lists and documents others share, with the owner and the role', async () => {
   const docRes = expectAnswer(await send(web.t, owner, 'POST', '/api/documents', { title: 'Sowing calendar', content: '# When\n' }), 201);
   expectAnswer(await send(web.t, owner, 'POST', `/api/documents/${docRes.document.id}/collaborators`, { username: `newcomer_${tag}`, role: 'viewer' }), 201);

@@ -41,6 +41,12 @@ export function returnPath(search: URLSearchParams): string {
   return leftFor ?? '/';
 }
 
+/** `/login` or `/register`, carrying the `?next=` of the sign-in screen it is linked from. */
+export function signInLink(path: '/login' | '/register', search: URLSearchParams): string {
+  const next = search.get('next');
+  return next ? `${path}?next=${encodeURIComponent(next)}` : path;
+}
+
 function current(): Route {
   return { pathname: location.pathname, search: new URLSearchParams(location.search), match: matchClientPath(location.pathname), serverNotFound };
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { api, errorText } from '../api';
 import { useTitle } from '../components/title';
-import { navigate, returnPath } from '../router';
+import { navigate, returnPath, signInLink } from '../router';
 import { refreshSession, useSession } from '../session';
 import { ErrorLine } from '../components/error-line';
 import type { ScreenProps } from '../screen-props';
@@ -51,7 +51,7 @@ export default function Login({ route }: ScreenProps) {
       {forgotOpen ? <ForgotPassword /> : null}
       {user ? null : (
         <p>
-          New here? <a href="/register">Create an account</a>.
+          New here? <a href={signInLink('/register', route.search)}>Create an account</a>.
         </p>
       )}
     </>

@@ -1,13 +1,15 @@
 import { useState } from 'preact/hooks';
 import { api, errorText } from '../api';
 import { useTitle } from '../components/title';
-import { navigate } from '../router';
+import { navigate, returnPath, signInLink } from '../router';
 import { refreshSession } from '../session';
 import { ErrorLine } from '../components/error-line';
+import type { ScreenProps } from '../screen-props';
 
-// `/register`: a new account (signed in at once, in probation until the e-mail is verified).
+// `/register`: a new account (signed in at once, in probation until the e-mail is verified). Made,
+// the person goes on to the page they came from (or `?next=`), as after signing in.
 
-export default function Register() {
+export default function Register({ route }: ScreenProps) {
   useTitle('Create an account');
   const [error, setError] = useState('');
   const submit = async (event: Event) => {
@@ -22,7 +24,7 @@ export default function Register() {
     const { error: failure, response } = await api.POST('/api/auth/register', { body });
     if (!response.ok) return setError(errorText(failure));
     await refreshSession();
-    navigate('/');
+    navigate(returnPath(route.search), { replace: true });
   };
   return (
     <>
@@ -46,7 +48,7 @@ export default function Register() {
         <button type="submit">Create the account</button>
       </form>
       <p>
-        Already registered? <a href="/login">Sign in</a>.
+        Already registered? <a href={signInLink('/login', route.search)}>Sign in</a>.
       </p>
     </>
   );
