@@ -9,8 +9,9 @@ import { BROWSER_HOOK_TIMEOUT, BROWSER_TEST_TIMEOUT, expectAccessible, settled, 
 // (signed out it asks to sign in, and signing in comes back to it; one button accepts), the
 // "Shared with me" page, a list through an edit link on /s/<token> (read-only signed out; signed
 // in and verified: cells edited in place with the API's errors beside them, rows added and
-// deleted, all through the link), and an open list taking its new columns from list.updated on the
-// event stream without a reload. axe on every state, both schemes.
+// deleted, all through the link; the signed-out page following those changes, and a revoke, without
+// a reload), and an open list taking its new columns from list.updated on the event stream without a
+// reload. axe on every state, both schemes.
 
 let web: WebHarness;
 let page: Page;
@@ -156,10 +157,20 @@ it('an edit link: read-only signed out; signed in and verified, cells edited wit
   await page.getByRole('button', { name: 'Add row' }).click();
   await page.getByRole('gridcell', { name: 'Peas' }).waitFor();
   expect((await rows()).map((r) => r.data.title)).toContain('Peas');
+  // The signed-out page still open on the link follows without a reload: the edit and the new row.
+  await stranger.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+  await stranger.page.getByRole('gridcell', { name: 'Peas' }).waitFor();
+  await stranger.page.getByRole('gridcell', { name: 'Runner beans, climbing' }).waitFor();
   const [peasRow] = await placeOf('Peas');
   await page.getByRole('button', { name: `Delete row ${peasRow}` }).click();
   await expect.poll(async () => (await rows()).map((r) => r.data.title).sort()).toEqual(['Runner beans, climbing', 'Tomatoes']);
+  await expect.poll(() => stranger.page.getByRole('gridcell', { name: 'Peas' }).count(), { timeout: 15_000 }).toBe(0);
   await expectAccessible(page, 'edit link, signed in');
+  // Revoked, the open page turns into the not-found page.
+  expectAnswer(await send(web.t, owner, 'DELETE', `/api/lists/${listId}/share-links/${link.id}`), 200);
+  await stranger.page.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: 15_000 });
+  expect(await stranger.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  expect(stranger.problems).toEqual([]);
 });
 
 it('an open list takes its new columns when its owner edits them (list.updated), without a reload', async () => {

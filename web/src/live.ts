@@ -9,13 +9,16 @@ import { onSessionChange, sessionUser } from './session';
 // stream is tried again after RETRY_STREAM_MS. The browser's EventSource reconnects by itself
 // with Last-Event-ID, so a dropped connection or the server's 30-minute end loses nothing.
 
-export type LiveTopic = 'timeline' | 'notifications' | 'lists' | 'documents' | 'direct' | `list:${string}` | `list-info:${string}` | `document:${string}`;
+export type LiveTopic = 'timeline' | 'notifications' | 'lists' | 'documents' | 'direct' | `list:${string}` | `list-info:${string}` | `document:${string}` | `shared:${string}`;
 
 /** Events that change a list itself (title, columns, who may read it), not only its rows. */
 const LIST_INFO_TYPES: ReadonlySet<string> = new Set(['list.updated', 'list.deleted', 'share.granted', 'share.revoked']);
 
-/** Topics no event of the contract tells about (direct messages write none): always polled. */
-const POLLED_ONLY: ReadonlySet<LiveTopic> = new Set(['direct']);
+/**
+ * Topics no event tells about, always polled: direct messages (they write none) and what a share
+ * link opens (`shared:<token>`: its holder is no reader of the item's events).
+ */
+const polledOnly = (topic: LiveTopic) => topic === 'direct' || topic.startsWith('shared:');
 
 const POLL_MS = 5000;
 const RETRY_STREAM_MS = 60_000;
@@ -60,7 +63,7 @@ function tellSoon(topics: Iterable<LiveTopic>) {
 
 function tick() {
   if (document.visibilityState !== 'visible') return;
-  call([...subscribers.keys()].filter((topic) => !streaming || POLLED_ONLY.has(topic)));
+  call([...subscribers.keys()].filter((topic) => !streaming || polledOnly(topic)));
 }
 
 function anySubscriber(): boolean {

@@ -24,7 +24,7 @@ export function linkSource(token: string): RowSource {
   };
 }
 
-export function SharedListRows({ token, access, list }: { token: string; access: Schemas['SharedItem']['access']; list: SharedList }) {
+export function SharedListRows({ token, access, list, live }: { token: string; access: Schemas['SharedItem']['access']; list: SharedList; live: number }) {
   const user = useSession();
   const [reload, setReload] = useState(0);
   const [status, setStatus] = useState('');
@@ -60,6 +60,7 @@ export function SharedListRows({ token, access, list }: { token: string; access:
         source={linkSource(token)}
         canEdit={canEdit}
         reload={reload}
+        live={live}
         onStatus={setStatus}
         onDeleted={() => setReload((n) => n + 1)}
       />
