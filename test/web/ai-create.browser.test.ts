@@ -7,8 +7,9 @@ import { BROWSER_HOOK_TIMEOUT, BROWSER_TEST_TIMEOUT, expectAccessible, settled, 
 // A list and a document made with AI, in headless Chromium, against the loopback stand-in of the
 // provider's API (test/ai/support.ts): the quota shown, a list suggested (its columns and starter
 // rows previewed), generated and opened; a document suggested from one of the person's lists (its
-// outline and rendered text previewed), generated and opened; a free account reads why not. axe
-// on every state.
+// outline and rendered text previewed), generated and opened; a series of documents (article_series)
+// previewed and made in a new folder, which the open documents page shows; a document written from
+// another document; a free account reads why not. axe on every state.
 
 const standIn = new ProviderStandIn();
 let web: WebHarness;
@@ -94,6 +95,53 @@ it('suggests a document from one of the person’s lists, previews it rendered, 
   await settled(page, 'Composting at home');
   const id = page.url().split('/documents/')[1]!;
   expect((await json(`/api/documents/${id}`)).document.content).toBe(DOCUMENT_OUTPUT.markdown);
+});
+
+it('suggests a series of documents from the description, previews each, then makes them in a new folder', async () => {
+  await page.goto('/documents');
+  await settled(page, 'Documents');
+  await page.getByRole('button', { name: 'Make a document with AI' }).click();
+  const panel = page.getByRole('region', { name: 'Make a document with AI' });
+  await panel.getByLabel('What the document is about').fill('A beginner’s guide to growing vegetables on a small balcony in the city');
+  await panel.getByLabel('Write it from').selectOption('series');
+  await panel.getByLabel('How many documents (2 to 6)').fill('3');
+  standIn.reset();
+  const documents = [1, 2, 3].map((order) => ({ order, title: `Balcony part ${order}`, markdown: `# Balcony part ${order}\n\nPots and light, step ${order}.`, outline: ['Pots'] }));
+  standIn.answer(openAiAnswer({ folderTitle: 'Balcony guide', documents }));
+  await panel.getByRole('button', { name: 'Suggest' }).click();
+  const preview = panel.getByRole('region', { name: 'Suggested series' });
+  await preview.getByRole('heading', { name: 'Balcony guide' }).waitFor();
+  await preview.getByText('3 documents in a new folder, “Balcony guide”:').waitFor();
+  // The size asked for went to the provider (article_series, count 3).
+  expect(JSON.stringify(standIn.seen[0]!.body)).toContain('Write a series of exactly 3 articles');
+  await preview.locator('summary').filter({ hasText: 'Balcony part 2' }).click();
+  await preview.getByRole('region', { name: 'Suggested text of Balcony part 2' }).getByText('Pots and light, step 2.').waitFor();
+  await expectAccessible(page, 'AI series suggestion');
+  await preview.getByRole('button', { name: 'Create the 3 documents' }).click();
+  const made = panel.getByRole('status').filter({ hasText: 'Made the folder of 3 documents Balcony guide.' });
+  await made.waitFor();
+  await made.getByRole('link', { name: 'Balcony guide' }).click();
+  await settled(page, 'Documents');
+  for (const d of documents) await page.getByRole('main').getByRole('link', { name: d.title }).waitFor();
+  const stored = (await json('/api/documents/sync')).documents as { title: string; content: string }[];
+  expect(stored.filter((d) => d.title.startsWith('Balcony part')).map((d) => d.content).sort()).toEqual(documents.map((d) => d.markdown));
+});
+
+it('suggests a document from one of the person’s documents (its text goes to the provider)', async () => {
+  await page.goto('/documents');
+  await settled(page, 'Documents');
+  await page.getByRole('button', { name: 'Make a document with AI' }).click();
+  const panel = page.getByRole('region', { name: 'Make a document with AI' });
+  await panel.getByLabel('What the document is about').fill('A shorter version for the newsletter');
+  await panel.getByLabel('Write it from').selectOption('from_article');
+  await expect.poll(() => panel.getByLabel('The document', { exact: true }).locator('option').allTextContents()).toContain('Composting at home');
+  await panel.getByLabel('The document', { exact: true }).selectOption({ label: 'Composting at home' });
+  standIn.reset();
+  standIn.answer(openAiAnswer({ ...DOCUMENT_OUTPUT, title: 'Composting, briefly' }));
+  await panel.getByRole('button', { name: 'Suggest' }).click();
+  await panel.getByRole('region', { name: 'Suggested document' }).getByRole('heading', { name: 'Composting, briefly' }).waitFor();
+  expect(JSON.stringify(standIn.seen[0]!.body)).toContain('Start small.');
+  await expectAccessible(page, 'AI document from a document');
 });
 
 it('says an error in words: the provider’s refusal of the output', async () => {

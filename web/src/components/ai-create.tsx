@@ -8,7 +8,10 @@ import './materialize.css';
 // A new list or document made with AI (spec, AI): the day's quota and who may use it from
 // GET /api/ai/status (a free account reads why not, in words), a description suggested into an
 // artifact (POST /api/ai/suggest, nothing written), previewed (a list's columns and starter rows;
-// a document's outline and rendered text), then generated (POST /api/ai/generate) and linked.
+// a document's outline and rendered text; a series' folder and its documents), then generated
+// (POST /api/ai/generate) and linked. A document is written from the description alone, one of the
+// person's lists or documents, or a web page; a series (article_series) is 2 to 6 documents in a
+// new folder.
 
 export interface AiCreateProps {
   kind: 'list' | 'document';
@@ -16,7 +19,10 @@ export interface AiCreateProps {
 type Status = Schemas['AiStatus'];
 type ListArtifact = Schemas['AiListArtifact'];
 type DocumentArtifact = Schemas['AiDocumentArtifact'];
-type Mode = 'article' | 'from_list' | 'research_url';
+type SeriesArtifact = Schemas['AiDocSeriesArtifact'];
+type Mode = 'article' | 'from_list' | 'from_article' | 'research_url' | 'series';
+/** The series size the spec allows (article_series: 2 to 6, 4 by default). */
+const SERIES = { min: 2, max: 6, fallback: 4 };
 
 export default function AiCreate({ kind }: AiCreateProps) {
   const id = useId();
@@ -27,11 +33,14 @@ export default function AiCreate({ kind }: AiCreateProps) {
   const [mode, setMode] = useState<Mode>('article');
   const [lists, setLists] = useState<{ id: string; title: string }[]>([]);
   const [listId, setListId] = useState('');
+  const [documents, setDocuments] = useState<{ id: string; title: string }[]>([]);
+  const [documentId, setDocumentId] = useState('');
+  const [count, setCount] = useState(SERIES.fallback);
   const [url, setUrl] = useState('');
-  const [artifact, setArtifact] = useState<ListArtifact | DocumentArtifact | null>(null);
+  const [artifact, setArtifact] = useState<ListArtifact | DocumentArtifact | SeriesArtifact | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [made, setMade] = useState<{ href: string; title: string } | null>(null);
+  const [made, setMade] = useState<{ href: string; title: string; what: string } | null>(null);
   const what = kind === 'list' ? 'list' : 'document';
 
   useEffect(() => {
@@ -47,6 +56,13 @@ export default function AiCreate({ kind }: AiCreateProps) {
         const mine = data?.data.map((l) => ({ id: l.id, title: l.title })) ?? [];
         setLists(mine);
         setListId((old) => old || mine[0]?.id || '');
+      });
+    }
+    if (mode === 'from_article' && documents.length === 0) {
+      void api.GET('/api/documents').then(({ data }) => {
+        const mine = data?.documents.map((d) => ({ id: d.id, title: d.title })) ?? [];
+        setDocuments(mine);
+        setDocumentId((old) => old || mine[0]?.id || '');
       });
     }
   }, [mode]);
@@ -75,24 +91,35 @@ export default function AiCreate({ kind }: AiCreateProps) {
     setMade(null);
     setArtifact(null);
     setBusy(true);
-    const context =
-      kind === 'list' ? (templateKey.trim() ? { templateKey: templateKey.trim() } : {}) : mode === 'from_list' ? { mode, listId } : mode === 'research_url' ? { mode, url } : { mode };
-    const { data, error: failure } = await api.POST('/api/ai/suggest', { body: { feature: kind === 'list' ? 'powered_template' : 'powered_document', input, context } });
+    const { data, error: failure } = await api.POST('/api/ai/suggest', { body: { feature: feature(), input, context: context() } });
     setBusy(false);
     if (!data) return setError(errorText(failure));
     setQuota(data.quota);
-    if (data.artifact.kind === 'list' || data.artifact.kind === 'document') setArtifact(data.artifact);
+    if (data.artifact.kind === 'list' || data.artifact.kind === 'document' || data.artifact.kind === 'doc_series') setArtifact(data.artifact);
+  };
+  const feature = () => (kind === 'list' ? 'powered_template' : mode === 'series' ? 'article_series' : 'powered_document');
+  const context = () => {
+    if (kind === 'list') return templateKey.trim() ? { templateKey: templateKey.trim() } : {};
+    if (mode === 'series') return { count };
+    if (mode === 'from_list') return { mode, listId };
+    if (mode === 'from_article') return { mode, documentId };
+    if (mode === 'research_url') return { mode, url };
+    return { mode };
   };
   const generate = async () => {
     if (!artifact) return;
     setError('');
     setBusy(true);
-    const { data, error: failure } = await api.POST('/api/ai/generate', { body: { feature: kind === 'list' ? 'powered_template' : 'powered_document', artifact } });
+    const { data, error: failure } = await api.POST('/api/ai/generate', { body: { feature: feature(), artifact } });
     setBusy(false);
     if (!data) return setError(errorText(failure));
     setQuota(data.quota);
-    const created = data.created as { listId?: string; documentId?: string };
-    setMade(created.listId ? { href: `/lists/${created.listId}`, title: artifact.title } : { href: `/documents/${created.documentId}`, title: artifact.title });
+    const created = data.created as { listId?: string; documentId?: string; folderId?: string; documentIds?: string[] };
+    if (artifact.kind === 'doc_series') {
+      setMade({ href: `/documents?folder=${encodeURIComponent(created.folderId!)}`, title: artifact.folderTitle, what: `folder of ${created.documentIds!.length} documents` });
+    } else {
+      setMade(created.listId ? { href: `/lists/${created.listId}`, title: artifact.title, what } : { href: `/documents/${created.documentId}`, title: artifact.title, what });
+    }
     setArtifact(null);
   };
 
@@ -118,7 +145,9 @@ export default function AiCreate({ kind }: AiCreateProps) {
             <select id={`${id}-mode`} value={mode} onChange={(e) => setMode(e.currentTarget.value as Mode)}>
               <option value="article">The description alone</option>
               <option value="from_list">One of your lists</option>
+              <option value="from_article">One of your documents</option>
               <option value="research_url">A web page (cited)</option>
+              <option value="series">The description, as a series of documents</option>
             </select>
             {mode === 'from_list' ? (
               <>
@@ -130,6 +159,24 @@ export default function AiCreate({ kind }: AiCreateProps) {
                     </option>
                   ))}
                 </select>
+              </>
+            ) : null}
+            {mode === 'from_article' ? (
+              <>
+                <label for={`${id}-document`}>The document</label>
+                <select id={`${id}-document`} value={documentId} required onChange={(e) => setDocumentId(e.currentTarget.value)}>
+                  {documents.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.title}
+                    </option>
+                  ))}
+                </select>
+              </>
+            ) : null}
+            {mode === 'series' ? (
+              <>
+                <label for={`${id}-count`}>How many documents ({SERIES.min} to {SERIES.max})</label>
+                <input id={`${id}-count`} type="number" min={SERIES.min} max={SERIES.max} required value={count} onInput={(e) => setCount(Number(e.currentTarget.value))} />
               </>
             ) : null}
             {mode === 'research_url' ? (
@@ -148,16 +195,16 @@ export default function AiCreate({ kind }: AiCreateProps) {
       <div role="status">
         {made ? (
           <p>
-            Made the {what} <a href={made.href}>{made.title}</a>.
+            Made the {made.what} <a href={made.href}>{made.title}</a>.
           </p>
         ) : null}
       </div>
       {artifact ? (
-        <section class="preview" aria-label={`Suggested ${what}`}>
-          <h3>{artifact.title}</h3>
-          {artifact.kind === 'list' ? <ListPreview artifact={artifact} /> : <DocumentPreview artifact={artifact} />}
+        <section class="preview" aria-label={artifact.kind === 'doc_series' ? 'Suggested series' : `Suggested ${what}`}>
+          <h3>{artifact.kind === 'doc_series' ? artifact.folderTitle : artifact.title}</h3>
+          {artifact.kind === 'list' ? <ListPreview artifact={artifact} /> : artifact.kind === 'document' ? <DocumentPreview artifact={artifact} /> : <SeriesPreview artifact={artifact} />}
           <button type="button" onClick={() => void generate()} disabled={busy}>
-            Create the {what}
+            {artifact.kind === 'doc_series' ? `Create the ${artifact.documents.length} documents` : `Create the ${what}`}
           </button>
           <button type="button" onClick={() => setArtifact(null)}>
             Discard
@@ -239,6 +286,29 @@ function DocumentPreview({ artifact }: { artifact: DocumentArtifact }) {
         </>
       ) : null}
       <MarkdownPreview markdown={artifact.markdown} label="Suggested text" />
+    </>
+  );
+}
+
+/** A series: the folder it goes in, then each document in order, its text folded away until opened. */
+function SeriesPreview({ artifact }: { artifact: SeriesArtifact }) {
+  return (
+    <>
+      <p>
+        {artifact.documents.length} documents in a new folder, “{artifact.folderTitle}”:
+      </p>
+      <ol>
+        {[...artifact.documents]
+          .sort((a, b) => a.order - b.order)
+          .map((d) => (
+            <li key={d.order}>
+              <details>
+                <summary>{d.title}</summary>
+                <MarkdownPreview markdown={d.markdown} label={`Suggested text of ${d.title}`} />
+              </details>
+            </li>
+          ))}
+      </ol>
     </>
   );
 }

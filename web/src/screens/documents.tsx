@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorText, type Schemas } from '../api';
 import { ErrorLine } from '../components/error-line';
 import { LazyToggle } from '../components/lazy-toggle';
+import { onLive } from '../live';
 import { MaterializeOpener, useCanMaterialize } from '../components/selection';
 import { useTitle } from '../components/title';
 import { folderPath, folderTree, moveTargets, TEMPLATES_FOLDER, type FolderNode } from '../documents/tree';
@@ -57,6 +58,9 @@ export default function DocumentsScreen({ route }: ScreenProps) {
   useEffect(() => {
     if (user) void load();
   }, [user?.id]);
+  // Documents and folders made elsewhere (another tab, a sync client, a collaborator, an AI series
+  // made from this page) show without a reload: told by the event stream (live.ts).
+  useEffect(() => (user ? onLive('documents', () => void load()) : undefined), [user?.id]);
 
   // Choosing a folder keeps the page: focus goes to the folder's heading (not on the first load).
   useEffect(() => {
