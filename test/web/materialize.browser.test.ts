@@ -43,6 +43,12 @@ it('makes a list of the messages selected in the feed, and links to it', async (
   // Three of the seven attributes: the others are left out, one is renamed.
   for (const key of ['digCount', 'replyCount', 'author', 'url']) await panel.getByLabel(`Take ${key}`).uncheck();
   await panel.getByLabel('Column name for content').fill('Job');
+  // An empty column of the person's own, to fill in later: unnamed, it is refused in words.
+  await panel.getByRole('button', { name: 'Add an empty column' }).click();
+  await panel.getByRole('button', { name: 'Make it' }).click();
+  await panel.getByRole('alert').filter({ hasText: 'Name the added column 1: a letter or digit at least.' }).waitFor();
+  await panel.getByLabel('Name of the added column 1').fill('Done on');
+  await panel.getByLabel('Type of added column 1').selectOption('date');
   await expectAccessible(page, 'materialize panel (list)');
   await panel.getByRole('button', { name: 'Make it' }).click();
   const made = page.getByRole('status').filter({ hasText: 'Made the list Autumn jobs with 2 rows.' });
@@ -54,9 +60,11 @@ it('makes a list of the messages selected in the feed, and links to it', async (
     ['content', 'Job', 'textarea'],
     ['createdAt', 'Posted', 'datetime'],
     ['tags', 'Tags', 'text'],
+    ['done_on', 'Done on', 'date'],
   ]);
   const rows = (await json(`/api/lists/${list.id}/data`)).data as { data: Record<string, unknown> }[];
   expect(rows.map((r) => r.data.content).sort()).toEqual(['Mulch the beds before frost', 'Plant garlic in October']);
+  expect(rows.every((r) => r.data.done_on === undefined || r.data.done_on === null)).toBe(true);
   expect(rows.find((r) => r.data.content === 'Plant garlic in October')!.data.tags).toBe('garden');
 
   await made.getByRole('link', { name: 'Autumn jobs' }).click();

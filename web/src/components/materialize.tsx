@@ -1,13 +1,13 @@
 import { useId, useState } from 'preact/hooks';
 import { DOCUMENT_KEYS, LIST_KEYS, MESSAGE_KEYS } from '../../../src/features/materialize/source-keys';
 import { api, errorText, type Schemas } from '../api';
-import { COLUMN_TYPES, TYPE_LABELS } from '../lists/schema-draft';
+import { COLUMN_TYPES, keyFromLabel, TYPE_LABELS } from '../lists/schema-draft';
 import { ErrorLine } from './error-line';
 import { NETWORK_LABELS } from './network-names';
 
 // The materialize panel (POST /api/materialize): the selection (ids only; the server reads each
 // item again under the person) made into a new list (its columns chosen from the source's
-// attributes, each named and typed), a new document (list style, how an item's other values are
+// attributes, each named and typed, and empty columns of the person's own), a new document (list style, how an item's other values are
 // laid out), both at once, or a draft thread sized to the networks chosen, posted from here as a
 // message and its replies. What was made is said with a link to it.
 
@@ -59,6 +59,8 @@ const attributesOf = (a: MaterializeProps['attributes']): SourceAttribute[] =>
 
 interface ColumnChoice extends SourceAttribute {
   include: boolean;
+  /** A column the person added: no source attribute (`sourceKey: null`), named by its label. */
+  added?: boolean;
 }
 
 const TARGETS: [Target, string][] = [
@@ -89,6 +91,11 @@ export default function Materialize(props: MaterializeProps) {
   const wantsList = target === 'list' || target === 'both';
   const wantsDoc = target === 'doc' || target === 'both';
   const change = (key: string, patch: Partial<ColumnChoice>) => setColumns((old) => old.map((c) => (c.key === key ? { ...c, ...patch } : c)));
+  const [addedCount, setAddedCount] = useState(0);
+  const addColumn = () => {
+    setAddedCount((n) => n + 1);
+    setColumns((old) => [...old, { key: `added column ${addedCount + 1}`, label: '', type: 'text', include: true, added: true }]);
+  };
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -96,15 +103,16 @@ export default function Materialize(props: MaterializeProps) {
     setCreated(null);
     setDraft(null);
     setPosted(null);
-    const fields = columns
-      .filter((c) => c.include)
-      .map((c) => ({
-        propertyKey: c.key,
-        propertyName: c.label.trim() || c.key,
-        propertyType: c.type,
-        sourceKey: c.key,
-        ...((c.type === 'select' || c.type === 'multiselect') && c.options?.length ? { options: c.options } : {}),
-      }));
+    const taken = columns.filter((c) => c.include);
+    const unnamed = taken.find((c) => c.added && !keyFromLabel(c.label));
+    if (wantsList && unnamed) return setError(`Name the ${unnamed.key}: a letter or digit at least.`);
+    const fields = taken.map((c) => ({
+      propertyKey: c.added ? keyFromLabel(c.label) : c.key,
+      propertyName: c.label.trim() || c.key,
+      propertyType: c.type,
+      sourceKey: c.added ? null : c.key,
+      ...((c.type === 'select' || c.type === 'multiselect') && c.options?.length ? { options: c.options } : {}),
+    }));
     if (wantsList && fields.length === 0) return setError('Choose at least one column for the new list.');
     setBusy(true);
     const { data, error: failure } = await api.POST('/api/materialize', {
@@ -185,7 +193,8 @@ export default function Materialize(props: MaterializeProps) {
                       </label>
                     </td>
                     <td>
-                      <input aria-label={`Column name for ${c.key}`} value={c.label} disabled={!c.include} onInput={(e) => change(c.key, { label: e.currentTarget.value })} />
+                      <input aria-label={c.added ? `Name of the ${c.key}` : `Column name for ${c.key}`} value={c.label} disabled={!c.include} onInput={(e) => change(c.key, { label: e.currentTarget.value })} />
+                      {c.added ? <span class="hint"> (empty, to fill in)</span> : null}
                     </td>
                     <td>
                       <select aria-label={`Type of ${c.key}`} value={c.type} disabled={!c.include} onChange={(e) => change(c.key, { type: e.currentTarget.value as ColumnType })}>
@@ -200,6 +209,9 @@ export default function Materialize(props: MaterializeProps) {
                 ))}
               </tbody>
             </table>
+            <button type="button" onClick={addColumn}>
+              Add an empty column
+            </button>
             <label class="check">
               <input type="checkbox" checked={columnsOnly} onChange={(e) => setColumnsOnly(e.currentTarget.checked)} /> The columns only (no rows)
             </label>
