@@ -48,8 +48,10 @@ describe('parseTypes', () => {
     expect(refusal(() => parseTypes(Array(51).fill('list.*').join(',')))).toMatchObject({ status: 400, code: 'bad_request' });
   });
 
-  it.each(['List.created', 'list..created', 'list.', '.list', 'list.*.x', 'a,,b', 'a,b;c', '*'])('%s is 400 bad_request', (value) => {
-    expect(refusal(() => parseTypes(value))).toMatchObject({ status: 400, code: 'bad_request' });
+  it.each(['List.created', 'list..created', 'list.', '.list', 'list.*.x', 'a,,b', 'a,b;c', '*'])('%s is 400 bad_request, its error saying what types takes', (value) => {
+    const r = refusal(() => parseTypes(value));
+    expect(r).toMatchObject({ status: 400, code: 'bad_request' });
+    expect(r.message).toMatch(/^types must be a comma list of event types/);
   });
 
   it('one bad type among good ones refuses the list', () => {
@@ -97,12 +99,18 @@ describe('pullStart', () => {
   });
 
   it('past the head: 409 cursor_ahead with the head', () => {
-    expect(refusal(() => pullStart(51, bounds))).toMatchObject({ status: 409, code: 'cursor_ahead', extra: { headSeq: 50 } });
+    const r = refusal(() => pullStart(51, bounds));
+    expect(r).toMatchObject({ status: 409, code: 'cursor_ahead', extra: { headSeq: 50 } });
+    // A clear error for the client beside the code (docs/events.md, "Pull").
+    expect(r.message).toMatch(/cursor is past the newest event/);
     expect(refusal(() => pullStart(1, { headSeq: 0, oldestSeq: 1 }))).toMatchObject({ status: 409, code: 'cursor_ahead', extra: { headSeq: 0 } });
   });
 
   it('below the retained events: 410 cursor_too_old with both bounds', () => {
-    expect(refusal(() => pullStart(19, bounds))).toMatchObject({ status: 410, code: 'cursor_too_old', extra: { oldestSeq: 21, headSeq: 50 } });
+    const r = refusal(() => pullStart(19, bounds));
+    expect(r).toMatchObject({ status: 410, code: 'cursor_too_old', extra: { oldestSeq: 21, headSeq: 50 } });
+    // It tells the client what to do: refetch, then pull from the head.
+    expect(r.message).toMatch(/older than the retained events: refetch/);
     expect(refusal(() => pullStart(1, bounds))).toMatchObject({ status: 410, code: 'cursor_too_old' });
   });
 });
