@@ -108,14 +108,18 @@ describe('account deletion', () => {
     expect((keptMembers.json().members as { user: { id: string } }[]).map((m) => m.user.id).sort()).toEqual([boss.user.id, bystander.user.id].sort());
   });
 
-  it('an organization with nobody else in it goes with the account, and its stream with it; so does the account’s own stream', async () => {
+  it('an organization with nobody else in it goes with the account, and its stream with it; so do the account’s own stream and webhooks', async () => {
     const gone = (await account(t)) as unknown as Member;
     const alone = await newOrg(t, gone);
+    await createWebhook(t, gone, { url: receiver.url('/own'), events: ['list.*'] });
     const res = await as(t, gone as never, 'DELETE', '/api/user', { password: PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     await settle(t);
     expect(await t.db.kysely.selectFrom('organizations').select('id').where('id', '=', alone.id).execute()).toEqual([]);
     expect(await t.db.kysely.selectFrom('event_streams').select('stream').where('stream', 'in', [`user:${gone.user.id}`, `org:${alone.id}`]).execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('events').select('id').where('stream', 'in', [`user:${gone.user.id}`, `org:${alone.id}`]).execute()).toEqual([]);
+    // The account's own webhooks go with it (docs/webhooks.md, "a user's data").
+    expect(await t.db.kysely.selectFrom('webhooks').select('id').where('user_id', '=', gone.user.id).execute()).toEqual([]);
   });
 
   it('the account’s items reach every stream that could read them as tombstones (reason "purged"): a collaborator, a follower’s timeline; nobody else', async () => {
