@@ -43,6 +43,8 @@ interface Connection extends OpenRequest {
   res: ServerResponse;
   /** The last seq sent. */
   sent: number;
+  /** Its cursor is placed (open read the bounds): until then a wake-up must not read from 0. */
+  started: boolean;
   pumping: boolean;
   again: boolean;
   closed: boolean;
@@ -72,7 +74,7 @@ export class LiveStreams {
    */
   async open(res: ServerResponse, req: OpenRequest): Promise<void> {
     const stream = streamOfUser(req.userId);
-    const conn: Connection = { ...req, stream, res, sent: 0, pumping: false, again: false, closed: false, timers: [] };
+    const conn: Connection = { ...req, stream, res, sent: 0, started: false, pumping: false, again: false, closed: false, timers: [] };
     this.conns.add(conn);
     res.on('close', () => this.drop(conn));
     res.on('error', () => this.drop(conn));
@@ -94,6 +96,8 @@ export class LiveStreams {
     conn.timers.push(setTimeout(() => this.end(conn), maxAgeMs * (0.9 + Math.random() * 0.2)).unref());
     this.startPolling();
     await this.listen();
+    // A wake-up that came meanwhile was left to this read, which starts after the cursor.
+    conn.started = true;
     this.pump(conn);
   }
 
@@ -204,7 +208,7 @@ export class LiveStreams {
 
   /** Sends what the stream has after the connection's cursor; one read at a time per connection. */
   private pump(conn: Connection): void {
-    if (conn.closed) return;
+    if (conn.closed || !conn.started) return;
     if (conn.pumping) {
       conn.again = true;
       return;
