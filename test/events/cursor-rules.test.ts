@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors.js';
-import { MAX_REPLAY, parseCursor, parseTypes, pullStart, replayStart, resyncReason, streamCursor } from '../../src/features/events/cursor.js';
+import { MAX_REPLAY, parseCursor, parseTypes, pullPage, pullStart, replayStart, resyncReason, streamCursor } from '../../src/features/events/cursor.js';
 
 // The cursor rules of the pull and the live stream's replay (docs/events.md, "Pull" and "Live
 // stream") called directly, at every bound: fast enough to run once per mutant of cursor.ts.
@@ -112,6 +112,24 @@ describe('pullStart', () => {
     // It tells the client what to do: refetch, then pull from the head.
     expect(r.message).toMatch(/older than the retained events: refetch/);
     expect(refusal(() => pullStart(1, bounds))).toMatchObject({ status: 410, code: 'cursor_too_old' });
+  });
+});
+
+describe('pullPage', () => {
+  const read = (...seqs: number[]) => seqs.map((seq) => ({ seq }));
+
+  it('one more than the limit read: the page is the limit, more follow, and the next cursor is its last seq', () => {
+    expect(pullPage(read(4, 5, 6), 2, 3)).toEqual({ events: read(4, 5), seq: 5, hasMore: true });
+  });
+
+  it('the limit or fewer read: all of them, no more follow', () => {
+    expect(pullPage(read(4, 5), 2, 3)).toEqual({ events: read(4, 5), seq: 5, hasMore: false });
+    expect(pullPage(read(9), 2, 3)).toEqual({ events: read(9), seq: 9, hasMore: false });
+  });
+
+  it('nothing read: the cursor stays where it was', () => {
+    expect(pullPage([], 100, 7)).toEqual({ events: [], seq: 7, hasMore: false });
+    expect(pullPage([], 100, 0)).toEqual({ events: [], seq: 0, hasMore: false });
   });
 });
 

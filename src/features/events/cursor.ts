@@ -59,3 +59,13 @@ export function pullStart(after: number, { headSeq, oldestSeq }: StreamBounds): 
   if (after !== 0 && after < oldestSeq - 1) throw new AppError(410, 'The cursor is older than the retained events: refetch, then pull from seq', 'cursor_too_old', { oldestSeq, headSeq });
   return startOf(after, { headSeq, oldestSeq });
 }
+
+/**
+ * A pull's page from the events read after its cursor (at most `limit` + 1: one more than the
+ * page tells whether more follow): the page, the cursor to pull from next (the last seq given,
+ * else the cursor itself) and `hasMore`.
+ */
+export function pullPage<E extends { seq: number }>(found: readonly E[], limit: number, after: number): { events: E[]; seq: number; hasMore: boolean } {
+  const events = found.slice(0, limit);
+  return { events, seq: events.length > 0 ? events[events.length - 1].seq : after, hasMore: found.length > limit };
+}

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Caller } from '../../http/auth.js';
 import type { AppContext } from '../../runtime/types.js';
 import { liveStreams, MAX_STREAMS_PER_USER } from './live.js';
-import { parseCursor, parseTypes, pullStart } from './cursor.js';
+import { parseCursor, parseTypes, pullPage, pullStart } from './cursor.js';
 import { readEvents, streamBounds, streamOfUser, type EventEnvelope } from './queries.js';
 
 // The pull (GET /api/events) and the live stream's opening; the cursor rules are cursor.ts.
@@ -24,8 +24,7 @@ export async function pullEvents(ctx: AppContext, userId: string, query: { after
   const { headSeq, oldestSeq } = await streamBounds(ctx.db.kysely, stream);
   const from = pullStart(after, { headSeq, oldestSeq });
   const found = await readEvents(ctx.db.kysely, stream, from, limit + 1, types, headSeq);
-  const events = found.slice(0, limit);
-  return { events, seq: events.length > 0 ? events[events.length - 1].seq : after, headSeq, oldestSeq, hasMore: found.length > limit };
+  return { ...pullPage(found, limit, after), headSeq, oldestSeq };
 }
 
 /**
