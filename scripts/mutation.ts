@@ -35,6 +35,10 @@ const COVERING: [prefix: string, tests: string[]][] = [
   // the compiled server, which a mutant never reaches), the handle lookup's two ways, startedEarly.
   ['src/supervisor.ts', ['test/service/supervisor-rules.test.ts']],
   ['src/adapters/networks/network-b/identity.ts', ['test/networks/network-b-handle-lookup.test.ts', 'test/networks/network-b-adapter.test.ts']],
+  // Issue 36: the event log's cursor and replay rules, the webhook signer and its retry schedule.
+  ['src/features/events/cursor.ts', ['test/events/cursor-rules.test.ts']],
+  ['src/features/webhooks/signing.ts', ['test/webhooks/signing-rules.test.ts']],
+  ['src/features/webhooks/retry-schedule.ts', ['test/webhooks/retry-schedule-rules.test.ts']],
   ['src/lib/promises.ts', ['test/unit/promises.test.ts', 'test/unit/turn-batch.test.ts']],
   ['src/http/', ['test/platform/*.test.ts']],
 ];

@@ -27,4 +27,4 @@ export function eventsFor(userIds: Iterable<string>, type: string, actorId: stri
 
 /** The streams of these users (for announceEvents). */
 export const streamsOf = (userIds: Iterable<string>): string[] => [...new Set(userIds)].map(streamOfUser);
-export { itemAudience, itemsSharedWithOrg } from './queries.js';
+export { itemAudience, itemsSharedWithOrg, removeOrgStream } from './queries.js';

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../../runtime/types.js';
 import { AppState } from '../../runtime/state.js';
+import { MAX_REPLAY, replayStart } from './cursor.js';
 import { credentialsInForce, notifyChannel, readEvents, streamBounds, streamHeads, streamOfUser, type EventEnvelope } from './queries.js';
 
 // The live streams this instance holds (GET /api/events/stream; docs/events.md). Each follows one
@@ -25,8 +26,6 @@ export const DEFAULT_TIMINGS: StreamTimings = { heartbeatMs: 15_000, maxAgeMs: 3
 
 /** At most this many open streams per user (the 6th: 429 too_many_streams). */
 export const MAX_STREAMS_PER_USER = 5;
-/** At most this many missed events are replayed; further behind: resync. */
-export const MAX_REPLAY = 1000;
 /** PostgreSQL channel of the wake-up hints: `e <stream> <stream>…` or `c <userId> <userId>…`. */
 export const CHANNEL = 'events_wake';
 /** NOTIFY payloads stay under PostgreSQL's 8000-byte limit. */
@@ -44,6 +43,8 @@ interface Connection extends OpenRequest {
   res: ServerResponse;
   /** The last seq sent. */
   sent: number;
+  /** Its cursor is placed (open read the bounds): until then a wake-up must not read from 0. */
+  started: boolean;
   pumping: boolean;
   again: boolean;
   closed: boolean;
@@ -73,7 +74,7 @@ export class LiveStreams {
    */
   async open(res: ServerResponse, req: OpenRequest): Promise<void> {
     const stream = streamOfUser(req.userId);
-    const conn: Connection = { ...req, stream, res, sent: 0, pumping: false, again: false, closed: false, timers: [] };
+    const conn: Connection = { ...req, stream, res, sent: 0, started: false, pumping: false, again: false, closed: false, timers: [] };
     this.conns.add(conn);
     res.on('close', () => this.drop(conn));
     res.on('error', () => this.drop(conn));
@@ -87,18 +88,16 @@ export class LiveStreams {
     const { headSeq, oldestSeq } = await streamBounds(this.ctx.db.kysely, stream);
     if (conn.closed) return;
     this.write(conn, `event: ready\ndata: ${JSON.stringify({ seq: headSeq, oldestSeq })}\n\n`);
-    const reason = resyncReason(req.cursor, headSeq, oldestSeq);
-    if (req.cursor === null || reason !== null) {
-      conn.sent = headSeq;
-      if (reason !== null) this.write(conn, `event: resync\nid: ${headSeq}\ndata: ${JSON.stringify({ reason, seq: headSeq, oldestSeq })}\n\n`);
-    } else {
-      conn.sent = req.cursor === 0 ? oldestSeq - 1 : req.cursor;
-    }
+    const { sent, resync: reason } = replayStart(req.cursor, { headSeq, oldestSeq });
+    conn.sent = sent;
+    if (reason !== null) this.write(conn, `event: resync\nid: ${headSeq}\ndata: ${JSON.stringify({ reason, seq: headSeq, oldestSeq })}\n\n`);
     const { heartbeatMs, maxAgeMs } = this.timings;
     conn.timers.push(setInterval(() => this.write(conn, ': hb\n\n'), heartbeatMs).unref());
     conn.timers.push(setTimeout(() => this.end(conn), maxAgeMs * (0.9 + Math.random() * 0.2)).unref());
     this.startPolling();
     await this.listen();
+    // A wake-up that came meanwhile was left to this read, which starts after the cursor.
+    conn.started = true;
     this.pump(conn);
   }
 
@@ -209,7 +208,7 @@ export class LiveStreams {
 
   /** Sends what the stream has after the connection's cursor; one read at a time per connection. */
   private pump(conn: Connection): void {
-    if (conn.closed) return;
+    if (conn.closed || !conn.started) return;
     if (conn.pumping) {
       conn.again = true;
       return;
@@ -260,16 +259,6 @@ export class LiveStreams {
     for (const t of conn.timers) clearTimeout(t);
     this.conns.delete(conn);
   }
-}
-
-/** Why a cursor cannot be replayed (null: it can). */
-export function resyncReason(cursor: number | null, headSeq: number, oldestSeq: number): 'cursor_too_old' | 'too_far_behind' | 'cursor_ahead' | null {
-  if (cursor === null) return null;
-  if (cursor > headSeq) return 'cursor_ahead';
-  if (cursor !== 0 && cursor < oldestSeq - 1) return 'cursor_too_old';
-  const from = cursor === 0 ? oldestSeq - 1 : cursor;
-  if (headSeq - from > MAX_REPLAY) return 'too_far_behind';
-  return null;
 }
 
 function frame(e: EventEnvelope): string {

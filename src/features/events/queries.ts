@@ -212,6 +212,13 @@ export async function removeUserStream(trx: Tx, userId: string, limit: number): 
   return Number(gone.numDeletedRows);
 }
 
+/** Removes an organization's stream, its events and its counter (the organization is being deleted). */
+export async function removeOrgStream(trx: Tx, orgId: string): Promise<void> {
+  const stream = streamOfOrg(orgId);
+  await trx.deleteFrom('events').where('stream', '=', stream).execute();
+  await trx.deleteFrom('event_streams').where('stream', '=', stream).execute();
+}
+
 /** How many events a user's stream holds. */
 export async function countUserEvents(db: Tx, userId: string): Promise<number> {
   const row = await db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('stream', '=', streamOfUser(userId)).executeTakeFirstOrThrow();

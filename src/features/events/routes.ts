@@ -4,7 +4,8 @@ import { AppError, tooManyRequests } from '../../http/errors.js';
 import { hook } from '../../http/guards.js';
 import { described, EITHER_AUTH, errors } from '../../http/schemas.js';
 import { EventsPage, EventsQuery, StreamQuery } from './schemas.js';
-import { endAllStreams, openStream, pullEvents, streamCursor } from './service.js';
+import { streamCursor } from './cursor.js';
+import { endAllStreams, openStream, pullEvents } from './service.js';
 
 // GET /api/events (pull) and GET /api/events/stream (the live stream, Server-Sent Events).
 

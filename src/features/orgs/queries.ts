@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
 import type { Engine } from '../../db/connection.js';
 import type { Database, OrganizationsTable, OrgInvitesTable } from '../../db/types.js';
+import { removeOrgStream } from '../events/index.js';
 
 // Every statement of the organizations feature (README, Design: queries).
 
@@ -61,9 +62,13 @@ export async function updateOrg(db: Db, id: string, values: Updateable<Organizat
   await db.updateTable('organizations').set(values).where('id', '=', id).execute();
 }
 
-/** Memberships and invites go by cascade; messages posted to it keep their authors (org_id set null). */
+/**
+ * Memberships, invites and webhooks go by cascade; messages posted to it keep their authors
+ * (org_id set null); its event stream goes too (docs/events.md: nobody can read it any more).
+ */
 export async function deleteOrg(db: Db, id: string): Promise<void> {
   await db.deleteFrom('organizations').where('id', '=', id).execute();
+  await removeOrgStream(db, id);
 }
 
 // ---- members ----
@@ -217,6 +222,17 @@ export async function soleOwnedOrgIds(db: Db, userId: string): Promise<string[]>
     )
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** The organizations the user is a member of, in id order (their row locks are taken in it). */
+export async function memberOrgIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('organization_members').select('organization_id').where('user_id', '=', userId).orderBy('organization_id').execute();
+  return rows.map((r) => r.organization_id);
+}
+
+/** Removes every membership of the user; answers each with the role it had (the events name it). */
+export function removeMembershipsOf(db: Db, userId: string): Promise<{ organization_id: string; role: string }[]> {
+  return db.deleteFrom('organization_members').where('user_id', '=', userId).returning(['organization_id', 'role']).execute();
 }
 
 /** Who takes over from a departing last owner: the longest-standing admin, else member; none: undefined. */
