@@ -43,8 +43,8 @@ export interface SupervisorOptions {
 
 interface Server {
   process: ChildProcess;
-  role: 'serving' | 'standby';
   startedAt: number;
+  /** A standby's: loaded, so it can be told to serve. */
   ready: boolean;
 }
 
@@ -67,32 +67,35 @@ export function supervise(options: SupervisorOptions): { stop(signal: NodeJS.Sig
     timers.add(timer);
   };
 
-  const spawn = (role: Server['role']): Server => {
-    const server: Server = { process: fork(options.serverFile, role === 'standby' ? [STANDBY_ARGUMENT] : [], { stdio: 'inherit' }), role, startedAt: Date.now(), ready: false };
+  const spawn = (role: 'serving' | 'standby'): Server => {
+    const server: Server = { process: fork(options.serverFile, role === 'standby' ? [STANDBY_ARGUMENT] : [], { stdio: 'inherit' }), startedAt: Date.now(), ready: false };
     log.info({ pid: server.process.pid, role }, role === 'standby' ? 'standby started' : 'server started');
     server.process.on('message', (message) => {
-      if (message === LISTENING_MESSAGE) onListening(server);
+      if (message === LISTENING_MESSAGE) onListening();
       if (message === STANDBY_READY_MESSAGE) {
         server.ready = true;
         log.info({ pid: server.process.pid }, 'standby ready');
       }
     });
-    server.process.on('error', (err) => log.error({ pid: server.process.pid, err: err.message }, 'server process error'));
+    server.process.on('error', (err) => {
+      log.error({ pid: server.process.pid, err: err.message }, 'server process error');
+      // A standby told to serve over a channel that is gone would never listen: it is ended, and
+      // its exit starts another server as any death of the serving process does.
+      if ((err as NodeJS.ErrnoException).code === 'ERR_IPC_CHANNEL_CLOSED') server.process.kill('SIGKILL');
+    });
     server.process.on('exit', (code, signal) => onExit(server, code, signal));
     return server;
   };
 
-  const onListening = (server: Server) => {
+  const onListening = () => {
     everListened = true;
-    server.ready = true;
     if (!standby && !stopping) standby = spawn('standby');
   };
 
-  /** The serving process is gone: the standby serves if it is ready, else a new server starts. */
+  /** The serving process is gone: the standby serves if it is ready, else a new server starts. (Run by a timer: a stop clears them.) */
   const replaceServing = () => {
-    if (stopping) return;
     if (standby?.ready) {
-      serving = { ...standby, role: 'serving', startedAt: Date.now(), ready: false };
+      serving = { ...standby, startedAt: Date.now() };
       standby = null;
       log.info({ pid: serving.process.pid }, 'standby serving');
       serving.process.send(SERVE_MESSAGE);
@@ -105,8 +108,9 @@ export function supervise(options: SupervisorOptions): { stop(signal: NodeJS.Sig
     const pid = server.process.pid;
     const cause = { pid, code, signal, ranMs: Date.now() - server.startedAt };
     const wasServing = serving?.process === server.process;
+    // Every process is the serving one or the standby until it exits.
     if (wasServing) serving = null;
-    else if (standby?.process === server.process) standby = null;
+    else standby = null;
     if (stopping) {
       log.info(cause, wasServing ? 'server stopped' : 'standby stopped');
       if (wasServing) exitCode = code ?? 1;
@@ -124,8 +128,9 @@ export function supervise(options: SupervisorOptions): { stop(signal: NodeJS.Sig
       standbyDeaths = cause.ranMs < STABLE_RUN_MS ? standbyDeaths + 1 : 1;
       const delayMs = Math.max(restartDelay(standbyDeaths), FIRST_BACKOFF_MS);
       log.error({ ...cause, restartInMs: delayMs }, 'standby died: starting another');
+      // (A server that listened meanwhile started a standby of its own.)
       return later(delayMs, () => {
-        if (!standby && !stopping) standby = spawn('standby');
+        if (!standby) standby = spawn('standby');
       });
     }
     quickDeaths = cause.ranMs < STABLE_RUN_MS ? quickDeaths + 1 : 1;
