@@ -49,6 +49,21 @@ describe('events of messages and the home timeline', () => {
     expect((await pullAll(t, blocked)).length).toBe(before.blocked);
   });
 
+  it('a message of an author nobody follows is a fan-out job for nobody, so none is queued; the first follower gets the next one', async () => {
+    const author = await subscriber(t);
+    const timelineJobs = async () => (await t.db.kysely.selectFrom('jobs').select('payload').where('kind', '=', 'events-timeline').execute()).filter((j) => j.payload.includes(author.user.id)).length;
+    const alone = await post(t, author, { content: 'nobody reads this yet' });
+    await settle();
+    expect((await pullAll(t, author, 'message.*')).map((e) => e.data.messageId)).toEqual([alone.id]);
+    expect(await timelineJobs()).toBe(0);
+    const fan = await member(t);
+    await follows(t, fan, author);
+    const next = await post(t, author, { content: 'now someone does' });
+    await settle();
+    expect(await timelineJobs()).toBe(1);
+    expect((await pullAll(t, fan, 'timeline.*')).map((e) => [e.type, e.data.messageId])).toEqual([['timeline.message', next.id]]);
+  });
+
   it('a private account’s messages reach only the followers it accepted', async () => {
     const author = await subscriber(t, { is_private: true });
     const [accepted, asked] = [await member(t), await member(t)];

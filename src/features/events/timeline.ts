@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { enqueueJobs } from '../../runtime/jobs/enqueue.js';
 import type { AppContext } from '../../runtime/types.js';
-import { timelineAudience } from '../visibility/service.js';
+import { authorsWithFollowers, timelineAudience } from '../visibility/service.js';
 import { appendEvents, EVENTS_OFF, streamOfUser } from './queries.js';
 import { announceEvents } from './announce.js';
 
@@ -23,14 +23,28 @@ export interface TimelineJob {
 /** Streams per transaction of the fan-out (each a counter upsert; one insert for all). */
 export const FANOUT_BATCH = 200;
 
-/** Commits the fan-out jobs of these messages with the caller's transaction. */
+/**
+ * Commits the fan-out jobs of these messages with the caller's transaction; a message with nobody
+ * to reach (an author without followers, not for an organization) gets none. That is most
+ * messages, and a job costs its row, its claim and its outcome: writes that halved the rate of
+ * message creates (docs/events.md, "Figures"). The audience is still read when the job runs.
+ */
 export async function enqueueTimeline(trx: Kysely<Database>, now: Date, jobs: readonly TimelineJob[]): Promise<void> {
   if (EVENTS_OFF) return;
+  const reaching = await mayReachSomeone(trx, jobs);
   await enqueueJobs(
     trx,
     now,
-    jobs.map((payload) => ({ kind: 'events-timeline' as const, payload })),
+    reaching.map((payload) => ({ kind: 'events-timeline' as const, payload })),
   );
+}
+
+/** The jobs of an organization's messages (its members read them) and of authors someone follows. */
+async function mayReachSomeone(trx: Kysely<Database>, jobs: readonly TimelineJob[]): Promise<readonly TimelineJob[]> {
+  const authors = [...new Set(jobs.filter((j) => j.orgId === null).map((j) => j.authorId))];
+  if (authors.length === 0) return jobs;
+  const withFollowers = await authorsWithFollowers(trx, authors);
+  return jobs.filter((j) => j.orgId !== null || withFollowers.has(j.authorId));
 }
 
 /** The job: every reader's stream gets the event, a batch of streams per transaction. */

@@ -18,6 +18,13 @@ export function messageAccess(db: Db, id: string): Promise<Pick<MessageRow, 'id'
   return db.selectFrom('messages').select(['id', 'user_id', 'published_at', 'publicly_visible']).where('id', '=', id).executeTakeFirst();
 }
 
+/** Which of these authors at least one account follows (accepted follows: a request is none yet). */
+export async function authorsWithFollowers(db: Db, authorIds: readonly string[]): Promise<Set<string>> {
+  if (authorIds.length === 0) return new Set();
+  const rows = await db.selectFrom('follows').select('followee_id').distinct().where('followee_id', 'in', authorIds).execute();
+  return new Set(rows.map((r) => r.followee_id));
+}
+
 /**
  * The users whose home timeline shows the author's published messages, a page at a time by id:
  * their followers (and, for a message of an organization, its members), less those whose feed
