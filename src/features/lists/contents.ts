@@ -36,7 +36,7 @@ export async function ownListSummaries(ctx: AppContext, userId: string, listIds:
   const out: ListSummary[] = [];
   for (const id of listIds) {
     const l = lists.get(id)!;
-    out.push({ id, title: l.title, description: l.description, rowCount: await countLiveRows(db, id) });
+    out.push({ id, title: l.title, description: l.description, rowCount: await countLiveRows(db, id, ctx.db.engine) });
   }
   return out;
 }

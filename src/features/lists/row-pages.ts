@@ -62,7 +62,7 @@ async function queryRows(ctx: AppContext, list: ListRecord, columns: readonly St
     // The list's own order: its index gives the page; only the count is worth keeping.
     const [rows, total] = await Promise.all([
       rowsInListOrder(db, selection, query.limit, query.offset),
-      orders.getOrCompute(list.id, version, 'count', () => countLiveRows(db, list.id)) as Promise<number>,
+      orders.getOrCompute(list.id, version, 'count', () => countLiveRows(db, list.id, ctx.db.engine)) as Promise<number>,
     ]);
     return { rows, total };
   }

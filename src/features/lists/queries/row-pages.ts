@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Engine } from '../../../db/connection.js';
 import type { RowSelection } from './row-filters.js';
 import { parsedRow, selectLiveRows, type RawRow, type StoredRow } from './rows.js';
 import type { Tx } from './tx.js';
@@ -31,13 +32,14 @@ export async function liveRowsByIds(db: Tx, listId: string, ids: readonly string
   });
 }
 
-/** The number of live rows of a list. */
-export async function countLiveRows(db: Tx, listId: string): Promise<number> {
-  const r = await db
-    .selectFrom('list_rows')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('list_id', '=', listId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+/**
+ * The number of live rows of a list: a count of its entries in list_rows_list_created_idx (list,
+ * deleted_at, ...). SQLite is told to use that index: where one list holds most rows, its
+ * statistics make it scan the table instead, reading every row's JSON (about 160 against 17-40 ms
+ * at 100,000 rows).
+ */
+export async function countLiveRows(db: Tx, listId: string, engine: Engine): Promise<number> {
+  const from = engine === 'sqlite' ? sql`list_rows indexed by list_rows_list_created_idx` : sql`list_rows`;
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${from} where list_id = ${listId} and deleted_at is null`.execute(db);
+  return Number(rows[0].n);
 }
