@@ -91,11 +91,8 @@ export default function Materialize(props: MaterializeProps) {
   const wantsList = target === 'list' || target === 'both';
   const wantsDoc = target === 'doc' || target === 'both';
   const change = (key: string, patch: Partial<ColumnChoice>) => setColumns((old) => old.map((c) => (c.key === key ? { ...c, ...patch } : c)));
-  const [addedCount, setAddedCount] = useState(0);
-  const addColumn = () => {
-    setAddedCount((n) => n + 1);
-    setColumns((old) => [...old, { key: `added column ${addedCount + 1}`, label: '', type: 'text', include: true, added: true }]);
-  };
+  /** The person's own columns are numbered in the order added (none is ever taken away). */
+  const addColumn = () => setColumns((old) => [...old, { key: `added column ${old.filter((c) => c.added).length + 1}`, label: '', type: 'text', include: true, added: true }]);
 
   const submit = async (event: Event) => {
     event.preventDefault();
