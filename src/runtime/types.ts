@@ -215,6 +215,8 @@ export interface RemovedBatch {
   partial?: boolean;
   /** Event streams the batch appended to (purge tombstones), announced once it commits. */
   streams?: string[];
+  /** With `partial`: nothing to do yet; call again after this long (waiting on other work). */
+  waitMs?: number;
 }
 
 /**

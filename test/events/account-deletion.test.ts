@@ -144,4 +144,25 @@ describe('account deletion', () => {
     expect(tombstones.map((e) => [e.data.listId, e.data.reason, e.actor])).toEqual([[list.id, 'purged', null]]);
     expect(await pullAll(t, stranger)).toEqual([]);
   });
+
+  it('a follower’s tombstone does not depend on the fan-out job being claimed before the follows go: the deletion waits for it', async () => {
+    const gone = (await account(t)) as unknown as Member;
+    const fan = await member(t);
+    await follows(t, fan, gone);
+    const message = await post(t, gone, { content: 'its job is claimed late' });
+    await settle(t);
+    // A busy runner: every kick reaches it 300 ms late, long after the follows part would have run.
+    const jobs = t.app.ctx.jobs;
+    const kick = jobs.kick.bind(jobs);
+    jobs.kick = () => void setTimeout(kick, 300);
+    try {
+      const res = await as(t, gone as never, 'DELETE', '/api/user', { password: PASSWORD });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      jobs.kick = kick;
+    }
+    await settle(t);
+    const removed = await pullAll(t, fan, 'timeline.message_removed');
+    expect(removed.map((e) => [e.data.messageId, e.data.reason])).toEqual([[message.id, 'purged']]);
+  });
 });

@@ -5,7 +5,7 @@ import { eventRetentionTask } from './retention.js';
 import { eventRoutes } from './routes.js';
 import { EVENTS_COMPONENTS } from './schemas.js';
 import { fanOutTimeline, type TimelineJob } from './timeline.js';
-import { eventStreamPart } from './user-data.js';
+import { eventStreamPart, timelineTombstonesPart } from './user-data.js';
 
 declare module '../../runtime/types.js' {
   interface JobPayloads {
@@ -28,5 +28,5 @@ export const eventsModule: FeatureModule = {
   ],
   periodic: [eventRetentionTask],
   metrics: [streamMetrics],
-  userData: [eventStreamPart],
+  userData: [eventStreamPart, timelineTombstonesPart],
 };

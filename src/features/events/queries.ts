@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { escapeLike } from '../../db/dialect.js';
 import { newId } from '../../lib/ids.js';
 import { countWritten } from './written.js';
 
@@ -66,10 +67,11 @@ export async function appendEvents(trx: Tx, items: readonly EventInput[], now: D
   }
   const streams = [...byStream.keys()].sort();
   const at = now.toISOString();
+  const heads = await bumpHeads(trx, streams.map((stream) => [stream, byStream.get(stream)!.length]));
   const rows: Database['events'][] = [];
   for (const stream of streams) {
     const list = byStream.get(stream)!;
-    const head = await bumpHead(trx, stream, list.length);
+    const head = heads.get(stream)!;
     list.forEach((item, i) => {
       const data = JSON.stringify(item.data);
       if (Buffer.byteLength(data) > MAX_DATA_BYTES) throw new Error(`event ${item.type}: data over 16 KiB`);
@@ -81,16 +83,23 @@ export async function appendEvents(trx: Tx, items: readonly EventInput[], now: D
   return { streams };
 }
 
-/** Takes `n` seqs of the stream (creating its counter at 0 first); answers the new head. */
-async function bumpHead(trx: Tx, stream: string, n: number): Promise<number> {
-  const userId = stream.startsWith('user:') ? stream.slice(5) : null;
-  const row = await trx
-    .insertInto('event_streams')
-    .values({ stream, head_seq: n, user_id: userId })
-    .onConflict((oc) => oc.column('stream').doUpdateSet({ head_seq: sql<number>`event_streams.head_seq + ${n}` }))
-    .returning('head_seq')
-    .executeTakeFirstOrThrow();
-  return Number(row.head_seq);
+/**
+ * Takes `n` seqs of each stream (creating its counter at 0 first) in one statement per chunk:
+ * a batch of posts by many authors was one round trip per stream. The rows go in the sorted
+ * order given, which is the order PostgreSQL locks them in. Answers each stream's new head.
+ */
+async function bumpHeads(trx: Tx, counts: readonly (readonly [string, number])[]): Promise<Map<string, number>> {
+  const heads = new Map<string, number>();
+  for (let i = 0; i < counts.length; i += INSERT_CHUNK) {
+    const rows = await trx
+      .insertInto('event_streams')
+      .values(counts.slice(i, i + INSERT_CHUNK).map(([stream, n]) => ({ stream, head_seq: n, user_id: stream.startsWith('user:') ? stream.slice(5) : null })))
+      .onConflict((oc) => oc.column('stream').doUpdateSet({ head_seq: sql<number>`event_streams.head_seq + excluded.head_seq` }))
+      .returning(['stream', 'head_seq'])
+      .execute();
+    for (const r of rows) heads.set(r.stream, Number(r.head_seq));
+  }
+  return heads;
 }
 
 /** The committed head and the oldest retained seq of a stream (a stream never written: 0 and 1). */
@@ -296,4 +305,20 @@ export async function lockItemRows(trx: Tx, listIds: readonly string[], document
 export async function itemsSharedWithOrg(db: Tx, orgId: string): Promise<SharedItemRef[]> {
   const rows = await db.selectFrom('collaborators').select(['list_id', 'document_id']).where('org_id', '=', orgId).execute();
   return rows.map((r) => (r.list_id !== null ? { listId: r.list_id } : { documentId: r.document_id! }));
+}
+
+/**
+ * Whether a home-timeline job of this author is still to run its first attempt (queued and never
+ * tried) or running now: account deletion waits on them before the follows go (user-data.ts).
+ */
+export async function timelineJobsPending(db: Tx, authorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', 'events-timeline')
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('attempts', '=', 0)]), eb('status', '=', 'running')]))
+    .where(sql<boolean>`payload like ${`%"authorId":"${escapeLike(authorId)}"%`} escape '\\'`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

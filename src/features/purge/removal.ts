@@ -159,7 +159,8 @@ export async function runRemoval(ctx: AppContext, id: string, options: RunOption
         ctx.jobs.kick();
       }
       if (batch.removed === 0 && !batch.partial) break;
-      await nextTurn();
+      if (batch.waitMs) await new Promise((resolve) => setTimeout(resolve, batch.waitMs));
+      else await nextTurn();
     }
   }
   await db.transaction().execute(async (trx) => {
