@@ -9,7 +9,7 @@ import { newId } from '../src/lib/ids.js';
 // whose last 1,000 changes come after a known cursor.
 
 export const BENCH_DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 50_000);
-const PULL_CHANGES = 1000;
+export const PULL_CHANGES = 1000;
 
 const WORDS = (
   'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango ' +

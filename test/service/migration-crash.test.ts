@@ -84,7 +84,9 @@ beforeAll(async () => {
     await db.close();
   }
   const beforeLast = MIGRATION_NAMES.length > 1 ? SCHEMA_AFTER.get(MIGRATION_NAMES[MIGRATION_NAMES.length - 2])! : [];
-  lastMigrationTables = [...new Set(SCHEMA_AFTER.get(LAST)!.filter((l) => !beforeLast.includes(l)).map(tableOf))];
+  // The tables the last migration changed: lines it added, or (a migration that only drops) removed.
+  const last = SCHEMA_AFTER.get(LAST)!;
+  lastMigrationTables = [...new Set([...last.filter((l) => !beforeLast.includes(l)), ...beforeLast.filter((l) => !last.includes(l))].map(tableOf))];
 });
 
 afterEach(() => {

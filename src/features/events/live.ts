@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../../runtime/types.js';
 import { AppState } from '../../runtime/state.js';
+import { Coalesced } from '../../lib/coalesce.js';
 import { MAX_REPLAY, replayStart } from './cursor.js';
 import { credentialsInForce, notifyChannel, readEvents, streamBounds, streamHeads, streamOfUser, type EventEnvelope } from './queries.js';
 
@@ -130,20 +131,31 @@ export class LiveStreams {
     await unlisten?.();
   }
 
-  private async hint(kind: 'e' | 'c', ids: readonly string[]): Promise<void> {
-    if (this.ctx.db.engine !== 'postgres' || ids.length === 0) return;
-    let chunk: string[] = [];
-    let bytes = 0;
-    for (const id of ids) {
-      if (bytes + id.length + 1 > MAX_HINT_BYTES) {
-        await notifyChannel(this.ctx.db.kysely, CHANNEL, `${kind} ${chunk.join(' ')}`);
-        chunk = [];
-        bytes = 0;
+  /** Hints to other instances, coalesced: under load, one NOTIFY carries the streams of many commits. */
+  private readonly hints = new Coalesced<[kind: 'e' | 'c', id: string]>((items) => this.sendHints(items));
+
+  private hint(kind: 'e' | 'c', ids: readonly string[]): Promise<void> {
+    if (this.ctx.db.engine !== 'postgres' || ids.length === 0) return Promise.resolve();
+    return this.hints.add(ids.map((id) => [kind, id]));
+  }
+
+  private async sendHints(items: readonly [kind: 'e' | 'c', id: string][]): Promise<void> {
+    for (const kind of ['e', 'c'] as const) {
+      const ids = [...new Set(items.filter(([k]) => k === kind).map(([, id]) => id))];
+      if (ids.length === 0) continue;
+      let chunk: string[] = [];
+      let bytes = 0;
+      for (const id of ids) {
+        if (bytes + id.length + 1 > MAX_HINT_BYTES) {
+          await notifyChannel(this.ctx.db.kysely, CHANNEL, `${kind} ${chunk.join(' ')}`);
+          chunk = [];
+          bytes = 0;
+        }
+        chunk.push(id);
+        bytes += id.length + 1;
       }
-      chunk.push(id);
-      bytes += id.length + 1;
+      await notifyChannel(this.ctx.db.kysely, CHANNEL, `${kind} ${chunk.join(' ')}`);
     }
-    await notifyChannel(this.ctx.db.kysely, CHANNEL, `${kind} ${chunk.join(' ')}`);
   }
 
   /** PostgreSQL: the instance's one LISTEN connection, opened with its first stream. */

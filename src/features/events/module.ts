@@ -5,7 +5,7 @@ import { eventRetentionTask } from './retention.js';
 import { eventRoutes } from './routes.js';
 import { EVENTS_COMPONENTS } from './schemas.js';
 import { fanOutTimeline, type TimelineJob } from './timeline.js';
-import { eventStreamPart, timelineTombstonesPart } from './user-data.js';
+import { eventStreamPart, timelineTombstonesPart, timelineWaits } from './user-data.js';
 
 declare module '../../runtime/types.js' {
   interface JobPayloads {
@@ -19,7 +19,7 @@ export const eventsModule: FeatureModule = {
   name: 'events',
   routes: [eventRoutes],
   components: EVENTS_COMPONENTS,
-  state: [liveStreams],
+  state: [liveStreams, timelineWaits],
   jobs: [jobKind('events-timeline', (ctx, job) => fanOutTimeline(ctx, job), { baseDelayMs: 5_000 })],
   listeners: [
     // After a commit: this instance's streams read on, and (PostgreSQL) every other instance's.

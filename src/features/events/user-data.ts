@@ -1,4 +1,5 @@
 import type { UserDataPart } from '../../runtime/module.js';
+import { AppState } from '../../runtime/state.js';
 import { countUserEvents, removeUserStream, timelineJobsPending } from './queries.js';
 
 // A user's event stream goes with the account (after the content whose removal may still append
@@ -17,8 +18,8 @@ export const eventStreamPart: UserDataPart = {
 const TIMELINE_WAIT_MS = 25;
 /** And at most this long in all: a runner that is not running them (stopped, overloaded) does not hold a deletion for ever. */
 const TIMELINE_WAIT_LIMIT_MS = 60_000;
-/** When this process began waiting for a user's timeline jobs (wall clock: an injected clock may stand still). */
-const waitingSince = new Map<string, number>();
+/** When this app began waiting for a user's timeline jobs (wall clock: an injected clock may stand still). */
+export const timelineWaits = new AppState<Map<string, number>>('events.timelineWaits', () => new Map());
 
 // Account deletion, between the messages (order 200) and the organizations (150) and follows
 // (100): the followers' `timeline.message_removed` tombstones are fanned out by jobs that read the
@@ -32,6 +33,7 @@ export const timelineTombstonesPart: UserDataPart = {
   covers: [],
   count: async () => 0,
   async removeBatch(ctx, trx, userId) {
+    const waitingSince = ctx.state(timelineWaits);
     const since = waitingSince.get(userId) ?? Date.now();
     if (Date.now() - since >= TIMELINE_WAIT_LIMIT_MS || !(await timelineJobsPending(trx, userId))) {
       waitingSince.delete(userId);

@@ -8,6 +8,8 @@ import { ownerOfStream, streamOf, type WebhookOwner } from './owner.js';
 import { advanceCursor, insertDelivery, streamsWithWebhooks, webhooksOfOwners, type WebhookRow } from './queries.js';
 import { startSenders } from './sender.js';
 import { submitJob } from '../../runtime/jobs/enqueue.js';
+import { AppState } from '../../runtime/state.js';
+import { Coalesced } from '../../lib/coalesce.js';
 
 export const FANOUT_JOB = 'webhook-fanout';
 
@@ -90,10 +92,17 @@ export async function runFanOut(ctx: AppContext, payload: { streams: string[] })
 
 /**
  * The listener of `eventsAppended`: a fan-out job when some webhook reads one of the streams (one
- * indexed read per write; most streams have none, and get no job).
+ * indexed read; most streams have none, and get no job). The reads are coalesced: under load the
+ * streams of every commit that came while one read ran are looked up together by the next.
  */
 export async function onEventsAppended(ctx: AppContext, payload: { streams: string[] }): Promise<void> {
-  const owners = payload.streams.map(ownerOfStream).filter((o): o is WebhookOwner => o !== null);
+  await ctx.state(appendedStreams).add(payload.streams);
+}
+
+export const appendedStreams = new AppState<Coalesced<string>>('webhooks.appended', (ctx) => new Coalesced((streams) => fanOutJobFor(ctx, streams)));
+
+async function fanOutJobFor(ctx: AppContext, appended: readonly string[]): Promise<void> {
+  const owners = [...new Set(appended)].map(ownerOfStream).filter((o): o is WebhookOwner => o !== null);
   const hooks = await webhooksOfOwners(ctx.db.kysely, owners);
   if (hooks.length === 0) return;
   const streams = [...new Set(hooks.map((h) => streamOf(ownerOf(h))))];

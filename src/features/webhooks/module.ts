@@ -1,6 +1,6 @@
 import { jobKind, listen, type FeatureModule } from '../../runtime/module.js';
 import { SEND_JOB } from './delivery.js';
-import { FANOUT_JOB, onEventsAppended, runFanOut } from './fanout.js';
+import { appendedStreams, FANOUT_JOB, onEventsAppended, runFanOut } from './fanout.js';
 import { webhookMetrics } from './metrics.js';
 import { pruneDeliveriesTask, webhookSweepTask } from './periodic.js';
 import { orgWebhookRoutes, webhookRoutes } from './routes.js';
@@ -25,7 +25,7 @@ export const webhooksModule: FeatureModule = {
   jobs: [jobKind(SEND_JOB, runSender), jobKind(FANOUT_JOB, runFanOut)],
   listeners: [listen('eventsAppended', onEventsAppended)],
   periodic: [pruneDeliveriesTask, webhookSweepTask],
-  state: [localSenders],
+  state: [localSenders, appendedStreams],
   userData: [webhooksPart],
   metrics: [webhookMetrics],
 };
