@@ -128,7 +128,12 @@ export async function documentFigures<F>(measure: Measure<F>, base: string, sync
     // A search answered without the search cache: a different term every request, a number from
     // the titles (1000-9999, each in 5 to 15 titles).
     await measure(`GET /api/documents/search (${BENCH_DOCUMENTS} documents, uncached: a rare term)`, uncachedSearch(base, headers, (i) => String(1000 + (i % 9000)))),
-    await measure(`GET /api/documents/sync (${PULL_CHANGES} changes)`, {
+    // As the sync client asks (its fetch takes gzip), and as a client that takes no compression.
+    await measure(`GET /api/documents/sync (${PULL_CHANGES} changes, gzip)`, {
+      url: `${base}/api/documents/sync?lastSyncAt=${encodeURIComponent(seeded.pullCursor)}`,
+      headers: { ...headers, 'accept-encoding': 'gzip' },
+    }),
+    await measure(`GET /api/documents/sync (${PULL_CHANGES} changes, uncompressed)`, {
       url: `${base}/api/documents/sync?lastSyncAt=${encodeURIComponent(seeded.pullCursor)}`,
       headers,
     }),

@@ -4,6 +4,7 @@ import { nextStamp } from '../../src/features/documents/queries/index.js';
 import type { SignedIn } from '../users/fixtures.js';
 import { call, createDoc, createFolder, expectStatus, writer } from './helpers.js';
 import { startedEarly } from '../../src/lib/promises.js';
+import { gunzipSync } from 'node:zlib';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -387,5 +388,44 @@ describe('POST /api/documents/sync', () => {
   it('an empty batch changes nothing and still answers a lastSyncAt', async () => {
     const a = await writer(t);
     expect(expectStatus(await push(a, []), 200).lastSyncAt).toMatch(ISO);
+  });
+});
+
+describe('GET /api/documents/sync, gzipped', () => {
+  const get = (who: SignedIn, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/documents/sync', headers: { authorization: who.bearer, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) } });
+
+  it('a large pull goes gzipped to a client that takes gzip, the same JSON once inflated; as is to one that does not', async () => {
+    const a = await writer(t);
+    // Well over the 16 KiB from which answers are compressed: 12 documents of about 2 KB.
+    for (let i = 0; i < 12; i++) await createDoc(t, a, { title: `Long ${i}`, content: `Paragraph ${i}. `.repeat(150) });
+    const plain = await get(a);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload.length).toBeGreaterThan(16 * 1024);
+
+    for (const accepted of ['gzip', 'gzip, deflate, br', 'br;q=1.0, gzip;q=0.5', '*']) {
+      const zipped = await get(a, accepted);
+      expect(zipped.statusCode, accepted).toBe(200);
+      expect(zipped.headers['content-encoding'], accepted).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(zipped.headers['content-length'])).toBe(zipped.rawPayload.length);
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+    for (const refused of ['gzip;q=0', 'deflate, br', 'identity']) {
+      const res = await get(a, refused);
+      expect(res.headers['content-encoding'], refused).toBeUndefined();
+      expect(res.json(), refused).toEqual(plain.json());
+    }
+  });
+
+  it('a small pull goes as is, whatever the client takes', async () => {
+    const a = await writer(t);
+    await createDoc(t, a, { title: 'Short', content: 'x' });
+    const res = await get(a, 'gzip');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json().documents).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../../http/auth.js';
 import { assertNotProbation, assertSubscriber, hook, requireWritable } from '../../http/guards.js';
 import { EITHER_AUTH, errors } from '../../http/schemas.js';
-import { sendJsonBytes, serializedBytes } from '../../http/serialization.js';
+import { sendLargeJson } from '../../http/gzip-answer.js';
+import { serializedBytes } from '../../http/serialization.js';
 import { presentSharedSyncDocument, presentSharedTombstone, presentSyncDocument, presentSyncFolder } from './presenter.js';
 import { SyncPullResult, SyncPushBody, SyncPushResult, SyncQuery, SYNC_BODY_LIMIT } from './schemas.js';
 import { createsDocuments, pullAnswer, pushOperations } from './sync.js';
@@ -31,7 +32,8 @@ export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { user } = await requireUser(request);
       // A pull carries whole documents (a megabyte for a thousand): its answer is made as bytes
-      // once, and kept while the user's documents are unchanged (sync-cache.ts).
+      // once, and kept while the user's documents are unchanged (sync-cache.ts), and gzipped once
+      // for the clients that take it (gzip-answer.ts).
       const answer = await pullAnswer(request.ctx, user.id, request.query.lastSyncAt, (result) =>
         serializedBytes(reply, {
           folders: result.folders.map((f) => presentSyncFolder(f.row, f.path)),
@@ -40,7 +42,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
           lastSyncAt: result.lastSyncAt,
         }),
       );
-      return sendJsonBytes(reply, answer);
+      return sendLargeJson(request, reply, answer);
     },
   );
 
