@@ -18,8 +18,10 @@ import { dueDelivery, dueDeliveryIds, failOpenDeliveries, releaseSenderLease, re
 // so nothing made meanwhile is left behind. The minute's sweep catches the rest.
 
 export const IN_FLIGHT = 4;
-/** The lease outlives any one attempt (15 s) with room; each delivery taken renews it. */
+/** The lease outlives any one attempt (15 s) with room; a delivery taken renews it. */
 const LEASE_MS = 4 * TIMEOUT_MS;
+/** Renewed no more often than this: at least LEASE_MS - RENEW_EVERY_MS (45 s) are left when an attempt starts. */
+const RENEW_EVERY_MS = TIMEOUT_MS;
 /** Deliveries read per look at the due ones. */
 const BATCH = 20;
 /** How often an idle worker looks again while others are sending. */
@@ -33,8 +35,16 @@ export async function runSender(ctx: AppContext, payload: { webhookId: string })
   const leaseEnd = () => new Date(ctx.clock.now().getTime() + LEASE_MS).toISOString();
   for (;;) {
     if (!(await takeSenderLease(db, payload.webhookId, ctx.clock.now().toISOString(), leaseEnd()))) return { status: 'done' };
+    // Renewed when a delivery is taken, but at most every RENEW_EVERY_MS: a commit per delivery
+    // was a third of a delivery's database work, and the lease still outlives any attempt.
+    let renewedAt = ctx.clock.now().getTime();
+    const renew = async () => {
+      if (ctx.clock.now().getTime() - renewedAt < RENEW_EVERY_MS) return;
+      renewedAt = ctx.clock.now().getTime();
+      await renewSenderLease(db, payload.webhookId, leaseEnd());
+    };
     try {
-      await sendDue(ctx, payload.webhookId, () => renewSenderLease(db, payload.webhookId, leaseEnd()));
+      await sendDue(ctx, payload.webhookId, renew);
     } finally {
       await releaseSenderLease(db, payload.webhookId);
     }
