@@ -30,6 +30,7 @@ import * as m027 from './migrations/027_message_read_indexes.js';
 import * as m028 from './migrations/028_events.js';
 import * as m029 from './migrations/029_webhooks.js';
 import * as m030 from './migrations/030_ranked_search.js';
+import * as m031 from './migrations/031_message_words.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '028_events': m028,
   '029_webhooks': m029,
   '030_ranked_search': m030,
+  '031_message_words': m031,
 };
 
 /** The migration names, in the order they run. */
