@@ -188,34 +188,57 @@ function messageHits(db: Db, input: SearchInput) {
 
 type WordsEb = ExpressionBuilder<Database, 'message_words'>;
 
-/** message_words rows the caller may read: everyone's public ones less the hidden authors', and the readable authors'. */
-function readableWords(eb: WordsEb, viewer: SearchInput['viewer']): Bool {
+/**
+ * The message_words rows the caller may read among those `where` selects (a word, or the words a
+ * term starts), in parts the indexes answer without reading the rows' messages; each part is the
+ * FROM and WHERE of a statement, to select, count or walk newest first:
+ * - `everyones`: every public row; `hidden`: the hidden authors' public rows (from the author
+ *   index); `publicLessHidden`: the first less the second, by message;
+ * - `readable`: the readable authors' rows, their private ones (their public ones are in
+ *   `publicLessHidden`), or all of them when everyone's public messages are not in scope.
+ * Each set of authors drives its join (CROSS JOIN keeps SQLite to that order: its planner, which
+ * sees few rows a word on average, would otherwise scan a common word's range for them).
+ */
+function readableRows(viewer: SearchInput['viewer'], where: Bool) {
   const scope = feedAuthors(viewer);
-  const readable = eb('message_words.user_id', 'in', scope.readable(eb));
-  if (!scope.everyonesPublic) return readable;
-  return eb.or([eb.and([eb('message_words.publicly_visible', '=', true), eb('message_words.user_id', 'not in', scope.hidden(eb))]), readable]);
+  const eb = expressionBuilder<Database, never>();
+  const ofAuthors = (authors: Expression<unknown>, publiclyVisible: boolean | null) =>
+    sql`from ${authors} as a cross join message_words where message_words.user_id = a.id and ${where}${
+      publiclyVisible === null ? sql`` : sql` and message_words.publicly_visible = ${publiclyVisible}`
+    }`;
+  const everyones = sql`from message_words where ${where} and message_words.publicly_visible = ${true}`;
+  const hidden = ofAuthors(scope.hidden(eb), true);
+  return {
+    everyonesPublic: scope.everyonesPublic,
+    everyones,
+    hidden,
+    publicLessHidden: sql`${everyones} and message_words.message_id not in (select message_words.message_id ${hidden})`,
+    readable: ofAuthors(scope.readable(eb), scope.everyonesPublic ? false : null),
+  };
 }
+
+/** `message_words.word` starts with the term. */
+const wordStarts = (t: Term) => startsWith(sql.ref('message_words.word'), t);
 
 /**
  * Messages, from message_words alone (word terms only): each term's rows the caller may read,
- * grouped by message; all terms when the message has a row of each.
+ * grouped by message; all terms when the message has a row of each. (Distinct before counting:
+ * a term may start two words of one message.)
  */
 function messageWordHits(db: Db, input: SearchInput) {
-  const rows = input.terms
-    .map((t, i) =>
-      db
-        .selectFrom('message_words')
-        .select([sql.lit(i).as('term'), 'message_words.message_id', 'message_words.updated_at'])
-        .where((eb) => eb.and([startsWith(eb.ref('message_words.word'), t), readableWords(eb, input.viewer)])),
-    )
-    .reduce((all, term) => all.unionAll(term));
+  const termRows = input.terms.map((t, i) => {
+    const rows = readableRows(input.viewer, wordStarts(t));
+    const select = (from: RawBuilder<unknown>) => sql`select ${sql.lit(i)} as term, message_words.message_id, message_words.updated_at ${from}`;
+    return rows.everyonesPublic ? sql`${select(rows.publicLessHidden)} union all ${select(rows.readable)}` : select(rows.readable);
+  });
+  const matched = sql<{ term: number; message_id: string; updated_at: string }>`(select distinct * from (${sql.join(termRows, sql` union all `)}) as r)`;
   return db
-    .selectFrom(rows.as('w'))
+    .selectFrom(matched.as('w'))
     .select([
       sql<HitKind>`'message'`.as('kind'),
       'w.message_id as id',
       sql<string | null>`null`.as('list_id'),
-      sql<number>`case when count(distinct w.term) = ${sql.lit(input.terms.length)} then ${sql.lit(MESSAGE_TIER.all)} else ${sql.lit(MESSAGE_TIER.some)} end`.as('tier'),
+      sql<number>`case when count(*) = ${sql.lit(input.terms.length)} then ${sql.lit(MESSAGE_TIER.all)} else ${sql.lit(MESSAGE_TIER.some)} end`.as('tier'),
       'w.updated_at',
     ])
     .groupBy(['w.message_id', 'w.updated_at']);
@@ -239,34 +262,24 @@ async function onlyWord(db: Db, t: Term): Promise<string | 'none' | 'several'> {
 
 /**
  * The messages with the word `word` the caller may read: the newest `k` (one rank: the query is
- * that word's term alone) and how many there are, in one statement, from the index alone:
- *   public part:   the word's public rows (one range of the key, walked newest first), less the
- *                  hidden authors'; counted as the range less the hidden authors' rows;
- *   readable part: the readable authors' rows (their private ones when the public part has the
- *                  rest), found from the author index.
- * Each set of authors drives its join (CROSS JOIN: SQLite's planner, which sees that a word has a
- * few rows on average, would otherwise scan the word's range for them).
+ * that word's term alone) and how many there are, in one statement, from the indexes alone. The
+ * count is the word's public rows less the hidden authors' plus the readable authors'; the page
+ * walks the word's public rows newest first (one range of the key) and stops after `k`, beside
+ * the readable authors' newest `k`.
  */
 async function oneWord(db: Db, input: SearchInput, word: string, k: number): Promise<{ hits: Hit[]; total: number }> {
-  const scope = feedAuthors(input.viewer);
-  const eb = expressionBuilder<Database, never>();
-  const publicRows = sql`from message_words where message_words.word = ${word} and message_words.publicly_visible = ${true}`;
-  const rowsOf = (authors: Expression<unknown>, publiclyVisible: boolean | null) =>
-    sql`from ${authors} as a cross join message_words where message_words.user_id = a.id and message_words.word = ${word}${
-      publiclyVisible === null ? sql`` : sql` and message_words.publicly_visible = ${publiclyVisible}`
-    }`;
-  const readableRows = rowsOf(scope.readable(eb), scope.everyonesPublic ? false : null);
-  const newest = (rows: RawBuilder<unknown>) =>
-    sql`select * from (select message_words.message_id as id, message_words.updated_at ${rows} order by message_words.updated_at desc, message_words.message_id limit ${k}) as part`;
-  const count = (rows: RawBuilder<unknown>) => sql`(select count(*) ${rows})`;
-  const page = scope.everyonesPublic
-    ? sql`${newest(sql`${publicRows} and message_words.user_id not in ${scope.hidden(eb)}`)} union all ${newest(readableRows)}`
-    : newest(readableRows);
-  const total = scope.everyonesPublic ? sql`${count(publicRows)} - ${count(rowsOf(scope.hidden(eb), true))} + ${count(readableRows)}` : count(readableRows);
-  const { rows } = await sql<{ id: string; updated_at: string; total: number | string }>`select ${EACH_CALL} m.id, m.updated_at, ${total} as total from (${page}) as m
-    order by m.updated_at desc, m.id limit ${k}`.execute(db);
-  const hits = rows.map((r): Hit => ({ kind: 'message', id: r.id, list_id: null, tier: MESSAGE_TIER.all, updated_at: r.updated_at }));
-  return { hits, total: rows.length > 0 ? Number(rows[0].total) : 0 };
+  const rows = readableRows(input.viewer, sql<SqlBool>`message_words.word = ${word}`);
+  const newest = (from: RawBuilder<unknown>) =>
+    sql`select * from (select message_words.message_id as id, message_words.updated_at ${from} order by message_words.updated_at desc, message_words.message_id limit ${k}) as part`;
+  const count = (from: RawBuilder<unknown>) => sql`(select count(*) ${from})`;
+  const page = rows.everyonesPublic ? sql`${newest(rows.publicLessHidden)} union all ${newest(rows.readable)}` : newest(rows.readable);
+  const total = rows.everyonesPublic ? sql`${count(rows.everyones)} - ${count(rows.hidden)} + ${count(rows.readable)}` : count(rows.readable);
+  // The total is counted once, beside the page (SQLite would repeat a column's subqueries in each
+  // arm of the union it merges in order).
+  const { rows: found } = await sql<{ id: string; updated_at: string; total: number | string }>`with counted as materialized (select ${total} as n)
+    select ${EACH_CALL} m.id, m.updated_at, counted.n as total from (${page}) as m, counted order by m.updated_at desc, m.id limit ${k}`.execute(db);
+  const hits = found.map((r): Hit => ({ kind: 'message', id: r.id, list_id: null, tier: MESSAGE_TIER.all, updated_at: r.updated_at }));
+  return { hits, total: found.length > 0 ? Number(found[0].total) : 0 };
 }
 
 function documentHits(db: Db, input: SearchInput) {
