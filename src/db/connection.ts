@@ -129,19 +129,14 @@ function sqliteStatistics(raw: BetterSqlite3.Database, everyMs: number) {
 }
 
 /**
- * SQLite's side of the message word index (migration 031): the table function
- * `search_words(text)`, a text's distinct words one a row (lib/text-fold.ts), which the index's
- * triggers write, as to_tsvector's lexemes are on PostgreSQL. Every connection registers it, since
- * a trigger runs on the connection that writes a message.
+ * SQLite's side of the message word index (migration 031): `search_words(text)`, a text's distinct
+ * words as a JSON array (lib/text-fold.ts; one call a message, which json_each then reads: a
+ * table-valued function costs a call per row), which the index's triggers write, as to_tsvector's
+ * lexemes are on PostgreSQL. Every connection registers it, since a trigger runs on the
+ * connection that writes a message.
  */
 function registerSearchWords(raw: BetterSqlite3.Database): void {
-  raw.table('search_words', {
-    columns: ['word'],
-    parameters: ['text'],
-    *rows(text: unknown) {
-      if (typeof text === 'string') for (const word of searchWords(text)) yield { word };
-    },
-  });
+  raw.function('search_words', { deterministic: true }, (text: unknown) => JSON.stringify(typeof text === 'string' ? searchWords(text) : []));
 }
 
 export function openSqlite(filename: string, options: { optimizeEveryMs?: number } = {}): { db: Db; raw: BetterSqlite3.Database } {

@@ -22,8 +22,8 @@ import type { Engine } from '../connection.js';
 // A message's words:
 //   - PostgreSQL: the lexemes of to_tsvector('simple', search_fold(content)), as 030's GIN index
 //     had them (so words match as before);
-//   - SQLite: the runs of letters and digits of the folded text, from `search_words(text)`, the
-//     table function every connection registers (db/connection.ts, lib/text-fold.ts
+//   - SQLite: the runs of letters and digits of the folded text, from `search_words(text)` (a JSON
+//     array), the function every connection registers (db/connection.ts, lib/text-fold.ts
 //     searchWords). Rows are deleted by recomputing the words: changing how words are cut needs
 //     a migration that rebuilds this table.
 // PostgreSQL's word column has the C collation, so that a prefix is a byte range of the index.
@@ -43,14 +43,14 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     ) without rowid`.execute(db);
     // In key order: a b-tree filled in order is written once, not split page by page.
     await sql`insert into message_words (${COLUMNS})
-      select w.word, m.publicly_visible, m.updated_at, m.id, m.user_id from messages m, search_words(m.content) w where ${SEARCHABLE('m')}
-      order by w.word, m.publicly_visible, m.updated_at desc, m.id`.execute(db);
+      select w.value, m.publicly_visible, m.updated_at, m.id, m.user_id from messages m, json_each(search_words(m.content)) w where ${SEARCHABLE('m')}
+      order by w.value, m.publicly_visible, m.updated_at desc, m.id`.execute(db);
     await sql`create index message_words_author_idx on message_words (user_id, word, publicly_visible)`.execute(db);
 
     const insertRows = sql`insert into message_words (${COLUMNS})
-      select word, new.publicly_visible, new.updated_at, new.id, new.user_id from search_words(new.content) where ${SEARCHABLE('new')};`;
+      select value, new.publicly_visible, new.updated_at, new.id, new.user_id from json_each(search_words(new.content)) where ${SEARCHABLE('new')};`;
     const deleteRows = sql`delete from message_words
-      where word in (select word from search_words(old.content)) and publicly_visible = old.publicly_visible and updated_at = old.updated_at and message_id = old.id and ${SEARCHABLE('old')};`;
+      where word in (select value from json_each(search_words(old.content))) and publicly_visible = old.publicly_visible and updated_at = old.updated_at and message_id = old.id and ${SEARCHABLE('old')};`;
     await sql`create trigger message_words_insert after insert on messages when ${SEARCHABLE('new')} begin ${insertRows} end`.execute(db);
     await sql`create trigger message_words_delete after delete on messages when ${SEARCHABLE('old')} begin ${deleteRows} end`.execute(db);
     await sql`create trigger message_words_update after update of content, publicly_visible, published_at, parent_id, orphaned_parent_id, updated_at, user_id on messages begin
