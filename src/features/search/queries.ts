@@ -342,19 +342,20 @@ function byRank(a: Hit, b: Hit): number {
 export async function searchHits(db: Db, input: SearchInput): Promise<{ hits: Hit[]; total: number }> {
   const { terms, kinds, limit, offset } = input;
   const wordsOnly = terms.every((t) => t.kind === 'word');
-  let messages: Part | null = null;
-  let separate: { hits: Hit[]; total: number } | null = null;
-  if (kinds.has('message')) {
-    const word = wordsOnly && terms.length === 1 ? await onlyWord(db, terms[0]) : 'several';
-    if (word === 'none') separate = { hits: [], total: 0 };
-    else if (word !== 'several') separate = await oneWord(db, input, word, offset + limit);
-    else messages = wordsOnly ? messageWordHits(db, input) : messageHits(db, input);
+  const others: Part[] = [...(kinds.has('document') ? [documentHits(db, input)] : []), ...(kinds.has('row') ? [rowHits(db, input)] : [])];
+  const word = kinds.has('message') && wordsOnly && terms.length === 1 ? await onlyWord(db, terms[0]) : 'several';
+  if (word === 'several') {
+    const parts = [...(kinds.has('message') ? [wordsOnly ? messageWordHits(db, input) : messageHits(db, input)] : []), ...others];
+    return parts.length > 0 ? pageOf(db, parts, limit, offset) : { hits: [], total: 0 };
   }
-  const parts = [...(messages ? [messages] : []), ...(kinds.has('document') ? [documentHits(db, input)] : []), ...(kinds.has('row') ? [rowHits(db, input)] : [])];
-  if (!separate) return parts.length > 0 ? pageOf(db, parts, limit, offset) : { hits: [], total: 0 };
-  // The messages' page came apart: the other kinds' first offset + limit, merged with it.
-  const others = parts.length > 0 ? await pageOf(db, parts, offset + limit, 0) : { hits: [], total: 0 };
-  return { hits: [...others.hits, ...separate.hits].sort(byRank).slice(offset, offset + limit), total: others.total + separate.total };
+  // The messages' page comes apart (or there is none): the other kinds' first offset + limit,
+  // read beside it (PostgreSQL: on another connection), merged with it in rank.
+  const none = { hits: [], total: 0 };
+  const [messages, rest] = await Promise.all([
+    word === 'none' ? none : oneWord(db, input, word, offset + limit),
+    others.length > 0 ? pageOf(db, others, offset + limit, 0) : none,
+  ]);
+  return { hits: [...rest.hits, ...messages.hits].sort(byRank).slice(offset, offset + limit), total: rest.total + messages.total };
 }
 
 /** What a result shows of each hit, by kind. */
