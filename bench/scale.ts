@@ -10,7 +10,7 @@ import { createScratchDatabase } from '../test/helpers/postgres.js';
 import { bulkInsert } from './bulk.js';
 import { benchDocument, seedFolders } from './documents.js';
 import { appendBenchRows, benchRow, createBenchList, PAGE_QUERY } from './lists.js';
-import { benchMessage, benchTag, seedAudience, settleMessages } from './messages.js';
+import { benchMessage, benchTag, BULK_MESSAGE_COLUMNS, seedAudience, settleMessages } from './messages.js';
 import { machineLoad, quiet, startProcess, stop } from './processes.js';
 import { seed } from './seed.js';
 
@@ -89,20 +89,6 @@ interface State {
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 const round = (v: number) => Math.round(v * 10) / 10;
 
-const MESSAGE_COLUMNS = {
-  id: 'text',
-  user_id: 'text',
-  content: 'text',
-  publicly_visible: 'boolean',
-  tags: 'text',
-  parent_id: 'text',
-  image_urls: 'text',
-  video_urls: 'text',
-  published_at: 'text',
-  created_at: 'text',
-  updated_at: 'text',
-} as const;
-
 /** Messages `from` to `to` (older history): replies to a message five older, the first 50 replies to one thread root. */
 async function addMessages(s: State, to: number): Promise<void> {
   const CHUNK = 20_000; // a multiple of 10: a reply's parent is in its own chunk
@@ -124,7 +110,7 @@ async function addMessages(s: State, to: number): Promise<void> {
     }
     await s.db.kysely.transaction().execute(async (trx) => {
       const tx = { engine: s.db.engine, kysely: trx };
-      await bulkInsert(tx, 'messages', MESSAGE_COLUMNS, messages);
+      await bulkInsert(tx, 'messages', BULK_MESSAGE_COLUMNS, messages);
       await bulkInsert(tx, 'message_tags', { message_id: 'text', tag: 'text' }, tags);
       await bulkInsert(tx, 'digs', { message_id: 'text', user_id: 'text', created_at: 'text' }, digs);
     });

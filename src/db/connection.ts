@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { foldText } from '../lib/text-fold.js';
+import { searchWords } from '../lib/text-fold.js';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
@@ -129,23 +129,14 @@ function sqliteStatistics(raw: BetterSqlite3.Database, everyMs: number) {
 }
 
 /**
- * Functions PostgreSQL has and SQLite lacks, for the search across kinds (features/search):
- * `search_fold(text)` (lib/text-fold.ts) and the REGEXP operator (JavaScript's Unicode regular
- * expressions; SQLite has the operator but no function behind it). Each pattern is compiled once.
+ * SQLite's side of the message word index (migration 032): `search_words(text)`, a text's distinct
+ * words as a JSON array (lib/text-fold.ts; one call a message, which json_each then reads: a
+ * table-valued function costs a call per row), which the index's triggers write, as to_tsvector's
+ * lexemes are on PostgreSQL. Every connection registers it, since a trigger runs on the
+ * connection that writes a message.
  */
-function registerTextFunctions(raw: BetterSqlite3.Database): void {
-  raw.function('search_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : null));
-  const compiled = new Map<string, RegExp>();
-  raw.function('regexp', { deterministic: true }, (pattern: unknown, text: unknown) => {
-    if (typeof pattern !== 'string' || typeof text !== 'string') return null;
-    let re = compiled.get(pattern);
-    if (!re) {
-      if (compiled.size >= 1000) compiled.clear();
-      re = new RegExp(pattern, 'u');
-      compiled.set(pattern, re);
-    }
-    return re.test(text) ? 1 : 0;
-  });
+function registerSearchWords(raw: BetterSqlite3.Database): void {
+  raw.function('search_words', { deterministic: true }, (text: unknown) => JSON.stringify(typeof text === 'string' ? searchWords(text) : []));
 }
 
 export function openSqlite(filename: string, options: { optimizeEveryMs?: number } = {}): { db: Db; raw: BetterSqlite3.Database } {
@@ -155,7 +146,7 @@ export function openSqlite(filename: string, options: { optimizeEveryMs?: number
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('synchronous = NORMAL');
-  registerTextFunctions(raw);
+  registerSearchWords(raw);
   const kysely = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: wrapSqlite(raw) }) });
   const statistics = sqliteStatistics(raw, options.optimizeEveryMs ?? OPTIMIZE_EVERY_MS);
   return {
@@ -184,12 +175,20 @@ export function openSqlite(filename: string, options: { optimizeEveryMs?: number
 const MAX_NAMED_STATEMENTS = 2000;
 const statementNames = new Map<string, string>();
 
+/**
+ * A comment that keeps a statement unnamed on PostgreSQL, so that it is planned with its values on
+ * every call: for a statement whose best plan depends on them (a search term found in one message
+ * in ten or in one in a million), which a named statement's generic plan, made for an average
+ * value, would serve badly after its fifth call.
+ */
+export const PLAN_EACH_CALL = '/* plan each call */';
+
 /** The name a statement text is prepared under, or undefined for one that should stay unnamed. */
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
   if (name === undefined) {
     // Transaction control and the like gain nothing from a prepared plan.
-    if (!/^\s*(select|insert|update|delete|with)\b/i.test(text) || statementNames.size >= MAX_NAMED_STATEMENTS) return undefined;
+    if (!/^\s*(select|insert|update|delete|with)\b/i.test(text) || text.includes(PLAN_EACH_CALL) || statementNames.size >= MAX_NAMED_STATEMENTS) return undefined;
     name = `s${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
     statementNames.set(text, name);
   }

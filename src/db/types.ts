@@ -349,6 +349,18 @@ export interface MessagesTable {
   org_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/**
+ * One word of a searchable (published, top-level) message, with what the search's visibility and
+ * order need beside it (migration 032; kept by triggers on messages, never written by the app).
+ */
+export interface MessageWordsTable {
+  word: string;
+  publicly_visible: SqlBool;
+  updated_at: string;
+  message_id: string;
+  user_id: string;
+}
+
 export interface MessageTagsTable {
   message_id: string;
   tag: string; // case-sensitive
@@ -738,6 +750,7 @@ export interface Database {
   follows: FollowsTable;
   follow_requests: FollowRequestsTable;
   messages: MessagesTable;
+  message_words: MessageWordsTable;
   message_tags: MessageTagsTable;
   digs: DigsTable;
   message_reports: MessageReportsTable;

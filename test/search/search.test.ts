@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { publishDueMessages } from '../../src/features/messages/scheduling.js';
 import { searchIndexer } from '../../src/features/messages/search-index.js';
+import { messagesPart } from '../../src/features/messages/user-data.js';
 import { matchClientPath } from '../../src/features/web/paths.js';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.js';
 import { call, expectError, follows, member, post, subscriber, type Member } from '../messages/helpers.js';
@@ -360,5 +362,151 @@ describe.each(['held', 'drained'] as const)('with the message indexer %s', (mode
       expect(await ids(me, '🏯', { types: 'rows' })).toContain(row.id);
       expect(await ids(me, '京都タワー')).not.toContain(tower.id);
     });
+  });
+});
+
+// The word index of messages (message_words, migration 032) answers a query of words from the
+// index alone: the visibility is applied to the authors it keeps, and a word's count and newest
+// page come from its ranges (queries.ts). These tests pin that to what the caller may read, at
+// once after each change, whether the term starts one word (the count by parts) or several.
+describe('GET /api/search: messages from their word index', () => {
+  beforeEach(() => {
+    indexing = 'drained';
+  });
+
+  /** Every id of a query's results, read a page of `limit` at a time; and the total each page gave. */
+  async function allPages(who: Member, q: string, limit: number) {
+    const seen: string[] = [];
+    const totals = new Set<number>();
+    for (let offset = 0; ; offset += limit) {
+      const body = await search(who, { q, limit, offset });
+      totals.add(body.pagination.total);
+      seen.push(...body.results.map((r) => r.id));
+      if (!body.pagination.hasMore) break;
+    }
+    return { ids: seen, totals: [...totals] };
+  }
+
+  it('counts and pages exactly what the caller may read, newest first, the other kinds merged in rank', async () => {
+    const me = await writer();
+    const friend = await member(t, { is_private: true });
+    const stranger = await member(t);
+    const blocked = await member(t);
+    const blocker = await member(t);
+    const muted = await member(t);
+    await follows(t, me, friend);
+    const w = word();
+    const at = async (make: () => Promise<{ id: string }>) => {
+      t.clock.advance(1000);
+      return (await make()).id;
+    };
+    const expected = [
+      await at(() => post(t, stranger, { content: `${w} public` }) as Promise<{ id: string }>),
+      await at(() => post(t, friend, { content: `${w} for followers`, publiclyVisible: false }) as Promise<{ id: string }>),
+      await at(() => post(t, me, { content: `my own ${w}`, publiclyVisible: false }) as Promise<{ id: string }>),
+      await at(() => createDocument(me, 'Notes', `a body with ${w}`)),
+      await at(() => post(t, friend, { content: `${w} in public too` }) as Promise<{ id: string }>),
+      await at(async () => addRow(me, (await createList(me, 'L')).id, { title: `${w} row` })),
+      await at(() => post(t, me, { content: `${w} mine, public` }) as Promise<{ id: string }>),
+    ].reverse();
+    const docTitle = await at(() => createDocument(me, `${w} in a title`, 'x'));
+    // Not for me: a stranger's private message, a reply, blocked, blocking and muted authors.
+    await post(t, stranger, { content: `${w} private`, publiclyVisible: false });
+    const top = await post(t, stranger, { content: 'a thread' });
+    await post(t, stranger, { content: `${w} a reply`, parentId: top.id });
+    for (const who of [blocked, blocker, muted]) await post(t, who, { content: `${w} hidden later` });
+    expect((await call(t, me, 'POST', `/api/users/${blocked.user.username}/block`)).statusCode).toBeLessThan(300);
+    expect((await call(t, blocker, 'POST', `/api/users/${me.user.username}/block`)).statusCode).toBeLessThan(300);
+    expect((await call(t, me, 'POST', `/api/users/${muted.user.username}/mute`)).statusCode).toBeLessThan(300);
+
+    // The title match ranks first; then newest first across messages, documents and rows.
+    for (const limit of [1, 2, 3, 50]) expect(await allPages(me, w, limit), `limit ${limit}`).toEqual({ ids: [docTitle, ...expected], totals: [expected.length + 1] });
+    expect((await search(me, { q: w, types: 'messages' })).pagination.total).toBe(5);
+    expect(await search(me, { q: w, limit: 2, offset: 20 })).toEqual({ results: [], pagination: { total: 8, limit: 2, offset: 20, hasMore: false } });
+    // The friend, who follows nobody, has their own two, the stranger's and my public ones, and
+    // those of the three authors I hide (not my private one).
+    expect((await search(friend, { q: w, types: 'messages' })).pagination.total).toBe(2 + 2 + 3);
+  });
+
+  it('a change leaves the count at once: a delete, an unfollow, a mute, a block, a publish, a purge', async () => {
+    const me = await writer();
+    const friend = await member(t);
+    const other = await member(t);
+    const leaving = await member(t);
+    await follows(t, me, friend);
+    const w = word();
+    const total = async () => (await search(me, { q: w })).pagination.total;
+    const gone = await post(t, other, { content: `${w} one` });
+    await post(t, other, { content: `${w} two` });
+    await post(t, friend, { content: `${w} private`, publiclyVisible: false });
+    await post(t, friend, { content: `${w} public` });
+    await post(t, leaving, { content: `${w} from an account that goes` });
+    const scheduledAt = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    expect((await call(t, me, 'POST', '/api/messages', { content: `${w} later`, scheduledAt })).statusCode).toBe(201);
+    expect(await total()).toBe(5);
+
+    expect((await call(t, other, 'DELETE', `/api/messages/${gone.id}`)).statusCode).toBe(200);
+    expect(await total()).toBe(4);
+    expect((await call(t, me, 'DELETE', `/api/users/${friend.user.username}/follow`)).statusCode).toBe(200);
+    expect(await total()).toBe(3);
+    expect((await call(t, me, 'POST', `/api/users/${other.user.username}/mute`)).statusCode).toBeLessThan(300);
+    expect(await total()).toBe(2);
+    expect((await call(t, friend, 'POST', `/api/users/${me.user.username}/block`)).statusCode).toBeLessThan(300);
+    expect(await total()).toBe(1);
+    t.clock.advance(2 * 3_600_000);
+    await publishDueMessages(t.app.ctx);
+    const [published] = (await search(me, { q: w })).results;
+    expect(published).toMatchObject({ kind: 'message', snippet: `${w} later`, updatedAt: t.clock.now().toISOString() });
+    expect(await total()).toBe(2);
+    // A purge (or an account's deletion) removes the author's messages a batch at a time.
+    await t.db.kysely.transaction().execute((trx) => messagesPart.removeBatch(t.app.ctx, trx, leaving.user.id, 100));
+    expect(await total()).toBe(1);
+  });
+
+  it('viewingPreference following: own and followed authors only, public and private', async () => {
+    const me = await member(t);
+    const friend = await member(t);
+    const stranger = await member(t);
+    await follows(t, me, friend);
+    await t.db.kysely.updateTable('users').set({ viewing_preference: 'following' }).where('id', '=', me.user.id).execute();
+    const w = word();
+    const mine = await post(t, me, { content: `${w} mine` });
+    t.clock.advance(1000);
+    const theirs = await post(t, friend, { content: `${w} private`, publiclyVisible: false });
+    t.clock.advance(1000);
+    const open = await post(t, friend, { content: `${w} public` });
+    await post(t, stranger, { content: `${w} stranger` });
+    const body = await search(me, { q: w });
+    expect(body.results.map((r) => r.id)).toEqual([open.id, theirs.id, mine.id]);
+    expect(body.pagination.total).toBe(3);
+  });
+
+  it('a term that starts several words counts and pages each message once, all terms before some', async () => {
+    const me = await member(t);
+    const w = word();
+    const both = await post(t, me, { content: `${w}a and ${w}b` });
+    t.clock.advance(1000);
+    const one = await post(t, me, { content: `${w}a alone` });
+    t.clock.advance(1000);
+    const other = await post(t, me, { content: `${w}b alone` });
+    expect(await allPages(me, w, 1)).toEqual({ ids: [other.id, one.id, both.id], totals: [3] });
+    expect(await allPages(me, `${w}a`, 1)).toEqual({ ids: [one.id, both.id], totals: [2] });
+    expect(await allPages(me, `${w}a ${w}b`, 1)).toEqual({ ids: [both.id, other.id, one.id], totals: [3] });
+  });
+
+  it('keeps one row per distinct word of a published top-level message, and none of a reply or a scheduled one', async () => {
+    const me = await writer();
+    const w = word();
+    const words = async (id: string) =>
+      (await t.db.kysely.selectFrom('message_words').select('word').where('message_id', '=', id).execute()).map((r) => r.word).sort();
+    const m = await post(t, me, { content: `Café ${w} CAFE café ${w.toUpperCase()} 42` });
+    expect(await words(m.id)).toEqual(['42', 'cafe', w].sort());
+    const reply = await post(t, me, { content: `${w} reply`, parentId: m.id });
+    expect(await words(reply.id)).toEqual([]);
+    const scheduledAt = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const later = (await call(t, me, 'POST', '/api/messages', { content: `${w} later`, scheduledAt })).json().data as { id: string };
+    expect(await words(later.id)).toEqual([]);
+    expect((await call(t, me, 'DELETE', `/api/messages/${m.id}`)).statusCode).toBe(200);
+    expect(await words(m.id)).toEqual([]);
   });
 });

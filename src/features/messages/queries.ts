@@ -624,12 +624,11 @@ export async function unindexedMessages(db: Kysely<Database>, limit: number): Pr
 }
 
 /**
- * SQLite: adds a message's text to the search indexes, substrings (messages_fts) and words
- * (messages_words, under the same rowid), and records that rowid on the message.
+ * SQLite: adds a message's text to the substring index (messages_fts) and records its rowid on
+ * the message. (Its words are in message_words from its insert on: migration 032's triggers.)
  */
 export async function addToSearchIndex(db: Kysely<Database>, row: { id: string; content: string }): Promise<void> {
   const { insertId } = await sql`insert into messages_fts (content) values (${row.content})`.execute(db);
-  await sql`insert into messages_words (rowid, content) values (${Number(insertId)}, ${row.content})`.execute(db);
   await sql`update messages set fts_rowid = ${Number(insertId)} where id = ${row.id}`.execute(db);
 }
 

@@ -4,11 +4,12 @@ import type { Database } from '../../db/types.js';
 import { AppState } from '../../runtime/state.js';
 import { addToSearchIndex, unindexedMessages } from './queries.js';
 
-// SQLite's search indexes of message text (the FTS5 tables `messages_fts`, trigrams, and `messages_words`), filled in
+// SQLite's substring index of message text (the FTS5 trigram table `messages_fts`), filled in
 // batches after posts commit rather than inside each post's transaction: FTS5 writes a segment per
 // transaction, which was half the cost of posting. Until its batch runs a message has fts_rowid
 // null, and search reads such rows directly (queries.ts, contentMatches), so nothing is ever
-// missing from results. A published message (the `publish` event) schedules a batch within
+// missing from results. (The word index, message_words, is a b-tree its triggers keep in the
+// post's own transaction: migration 032.) A published message (the `publish` event) schedules a batch within
 // DELAY_MS, and each batch drains every pending row, so whatever a stopped process left goes too;
 // the app's start drains it as well. PostgreSQL's trigram index is kept by the database.
 

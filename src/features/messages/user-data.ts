@@ -12,17 +12,17 @@ import { foldTagsIn } from './tag-fold.js';
 // a reply is always newer than its parent, so the user's own replies go before (or with) what
 // they answer, and the cascade on parent_id never removes a message of the user uncounted.
 // Replies by other users stay: their parent_id moves to orphaned_parent_id (the parent reads as
-// gone). Tags, digs, reports, the search index entries and the public tag uses go with each
-// message (foreign keys and triggers); the triggers also bump the message-read version and the
-// public count, so every instance's feed, search and count caches are exact after each batch
-// commits. Each batch then folds the tag counters (tag-fold.ts), so no author row of the trending
+// gone). Tags, digs, reports, the search index entries (message_words among them) and the public
+// tag uses go with each message (foreign keys and triggers); the triggers also bump the
+// message-read version and the public count, so every instance's feed, search and count caches
+// are exact after each batch commits. Each batch then folds the tag counters (tag-fold.ts), so no author row of the trending
 // counters (tag_trend_authors) or removal awaiting the fold (tag_use_removals) names the user.
 
 export const messagesPart: UserDataPart = {
   key: 'messages',
   category: 'messages',
   order: 200,
-  covers: ['messages.user_id', 'public_tag_uses.author_id', 'tag_use_removals.author_id', 'tag_trend_authors.author_id'],
+  covers: ['messages.user_id', 'message_words.user_id', 'public_tag_uses.author_id', 'tag_use_removals.author_id', 'tag_trend_authors.author_id'],
   count: (ctx, userId) => countOwned(ctx.db.kysely, 'messages.user_id', userId),
   async removeBatch(ctx, trx, userId, limit) {
     const ids = await newestMessageIdsOf(trx, userId, limit);

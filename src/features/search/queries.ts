@@ -1,14 +1,14 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Engine } from '../../db/connection.js';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { PLAN_EACH_CALL, type Engine } from '../../db/connection.js';
 import { containsInsensitive } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { searchableMessages } from '../messages/service.js';
 import { grantedItemIds } from '../sharing/index.js';
-import { feedPartitions, type Viewer } from '../visibility/service.js';
-import { wordPattern, type Term } from './terms.js';
+import { feedAuthors, feedPartitions, type Viewer } from '../visibility/service.js';
+import { type Term } from './terms.js';
 
-// The ranked search's one statement: the matches of every kind the caller may read, each with its
-// rank, ordered and paged in the database, with the total beside each row.
+// The ranked search's statements: one page of the matches of every kind the caller may read, each
+// with its rank, ordered and paged in the database, and the total count of those matches.
 //
 // Rank (`tier`, smallest first): every term matched before only some, then a match in the title
 // (documents) before one in the body; ties go to the newest `updated_at`, then kind and id.
@@ -16,12 +16,27 @@ import { wordPattern, type Term } from './terms.js';
 // feedPartitions, as message search reads them), documents and list rows by ownership or a grant
 // to the caller or their organization (sharing's grantedItemIds; links are not grants).
 //
-// Each kind's matches come from its word index (migration 030) for word terms and its trigram
-// index for substring terms (terms.ts says which is which):
-// - SQLite: `fts_rowid IN (FTS5 match)`. A message not yet in its indexes (fts_rowid null: the
-//   search indexer runs shortly after a post) is matched on its text instead, as message search does.
-// - PostgreSQL: to_tsvector('simple', search_fold(…)) @@ prefix queries, the exact expressions of
-//   the GIN indexes; substrings by lower(…) LIKE, which the pg_trgm indexes answer.
+// Word terms are matched in word indexes, substring terms in trigram indexes (terms.ts says which
+// is which):
+// - Messages: the b-tree `message_words` (migration 032), one row per word of each published
+//   top-level message with its author, publicity and updated_at. A query of word terms only is
+//   answered from it alone, visibility included (feedAuthors: everyone's public messages less the
+//   hidden authors', all messages of the readable authors), so no match's message is read:
+//     - one term that starts one word (the common case, a whole word): the count is the word's
+//       public range less the hidden authors' part plus the readable authors' private part,
+//       counted in the index; the page walks the word's range newest first and stops after it
+//       (`oneWord`);
+//     - otherwise the matching rows are grouped by message (`messageWordHits`).
+//   A query with a substring term reads the messages (`messageHits`): their visibility on the
+//   table, the words by message_words, the substrings by the trigram index (SQLite messages_fts,
+//   or the text itself for a message its indexer has not reached yet; PostgreSQL pg_trgm).
+// - Documents and list rows (the caller's own and shared ones, a few): SQLite FTS5
+//   (`fts_rowid IN (match)`); PostgreSQL to_tsvector('simple', search_fold(…)) @@ prefix queries,
+//   the exact expressions of the GIN indexes (migration 030); substrings by lower(…) LIKE.
+//
+// A word term matches the words it starts: a range [term, next) of the word column (SQLite
+// compares text as UTF-8 bytes; PostgreSQL's column has the C collation), where `next` is the
+// term with its last character replaced by the one after it.
 
 export type HitKind = 'message' | 'document' | 'row';
 
@@ -31,37 +46,64 @@ export interface Hit {
   list_id: string | null;
   tier: number | string;
   updated_at: string;
-  total: number | string;
 }
 
 type Db = Kysely<Database>;
 type Bool = Expression<SqlBool>;
 
+/** How many messages a term matches decides the best plan: PostgreSQL plans these statements per call. */
+const EACH_CALL = sql.raw(PLAN_EACH_CALL);
+
 const or = (parts: Bool[]): Bool => (parts.length === 1 ? parts[0] : sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
 const and = (parts: Bool[]): Bool => (parts.length === 1 ? parts[0] : sql<SqlBool>`(${sql.join(parts, sql` and `)})`);
 const FALSE = sql<SqlBool>`1 = 0`;
+
+/** The least text after every text that starts with `prefix` (null: none, the prefix is all U+10FFFF). */
+export function afterPrefix(prefix: string): string | null {
+  const chars = [...prefix];
+  while (chars.length > 0) {
+    let next = chars.pop()!.codePointAt(0)! + 1;
+    if (next >= 0xd800 && next <= 0xdfff) next = 0xe000;
+    if (next <= 0x10ffff) return chars.join('') + String.fromCodePoint(next);
+  }
+  return null;
+}
+
+/** `word` starts with the term: its range of the index. */
+function startsWith(word: Expression<string>, t: Term): Bool {
+  const next = afterPrefix(t.text);
+  return next === null ? sql<SqlBool>`${word} >= ${t.text}` : sql<SqlBool>`(${word} >= ${t.text} and ${word} < ${next})`;
+}
+
+/** A message has a word the term starts. */
+const messageHasWord = (t: Term): Bool =>
+  sql<SqlBool>`messages.id in (select message_words.message_id from message_words where ${startsWith(sql.ref('message_words.word'), t)})`;
 
 /** How one kind's text is indexed: the references its conditions are made of. */
 interface Indexed {
   /** SQLite: the item's row in its FTS5 tables. */
   rowid: RawBuilder<unknown>;
-  words: string;
+  /** Word terms: SQLite's FTS5 table of the words, or message_words (messages, both engines). */
+  words: string | 'message_words';
   /** SQLite: the trigram table, when the kind has one (else substrings are matched by LIKE). */
   trigrams: string | null;
-  /** The indexed text, as the PostgreSQL word index's expression spells it. */
+  /** The indexed text, as the PostgreSQL word index's expression spells it (SQLite: as LIKE reads it). */
   text: RawBuilder<string>;
   /** Where a substring is looked for by LIKE (several columns: any of them). */
   likeIn: RawBuilder<string>[];
   /** The title, for the title-first rank (documents). */
   title?: { column: RawBuilder<string>; fts: string };
+  /** SQLite: rows its indexer may not have reached yet (fts_rowid null) are matched on their text. */
+  pending?: boolean;
 }
 
 const MESSAGES: Indexed = {
   rowid: sql`messages.fts_rowid`,
-  words: 'messages_words',
+  words: 'message_words',
   trigrams: 'messages_fts',
   text: sql`messages.content`,
   likeIn: [sql`messages.content`],
+  pending: true,
 };
 const DOCUMENTS: Indexed = {
   rowid: sql`documents.fts_rowid`,
@@ -71,7 +113,6 @@ const DOCUMENTS: Indexed = {
   likeIn: [sql`documents.title`, sql`documents.content`],
   title: { column: sql`documents.title`, fts: 'title' },
 };
-const ROWS_SQLITE_TEXT = sql<string>`list_rows.data`;
 const ROWS: Indexed = {
   rowid: sql`list_rows.fts_rowid`,
   words: 'list_rows_words',
@@ -79,6 +120,8 @@ const ROWS: Indexed = {
   text: sql`list_row_text(list_rows.data)`,
   likeIn: [],
 };
+/** SQLite reads a row's text for LIKE as its JSON (list_row_text is PostgreSQL's). */
+const ROWS_SQLITE_TEXT = sql<string>`list_rows.data`;
 
 /** The FTS5 query of word terms: each a quoted prefix, all of them (AND) or any (OR). */
 const ftsWords = (terms: Term[], op: 'AND' | 'OR') => terms.map((t) => `"${t.text.replace(/"/g, '""')}"*`).join(` ${op} `);
@@ -92,56 +135,38 @@ interface Conditions {
   title: Bool;
 }
 
-function sqliteConditions(idx: Indexed, terms: Term[], likeText: RawBuilder<string>, unindexed: boolean): Conditions {
+function conditions(engine: Engine, idx: Indexed, terms: Term[]): Conditions {
   const words = terms.filter((t) => t.kind === 'word');
   const substrings = terms.filter((t) => t.kind === 'substring');
-  const likes = idx.likeIn.length > 0 ? idx.likeIn : [likeText];
-  const contains = (t: Term) => or(likes.map((column) => containsInsensitive(column, t.text)));
-  // A trigram table answers substrings of 3 characters or more; a phrase match is a substring match.
-  const substring = (t: Term, column?: string): Bool =>
-    idx.trigrams !== null && [...t.text].length >= 3
-      ? ftsIn(idx, idx.trigrams, `${column ? `{${column}} : ` : ''}"${t.text.replace(/"/g, '""')}"`)
-      : column
-        ? containsInsensitive(idx.title!.column, t.text)
-        : contains(t);
-  const indexed = (op: 'AND' | 'OR'): Bool[] => [...(words.length > 0 ? [ftsIn(idx, idx.words, ftsWords(words, op))] : []), ...substrings.map((t) => substring(t))];
-  // Not yet indexed (messages only, for the moment before the indexer's batch): the folded text
-  // is read directly, a word at the start of a word (REGEXP), a substring anywhere.
-  const direct = (t: Term): Bool =>
-    t.kind === 'word' ? sql<SqlBool>`search_fold(${likeText}) regexp ${wordPattern(t)}` : contains(t);
-  const pending = (op: typeof or): Bool[] => (unindexed ? [and([sql<SqlBool>`${idx.rowid} is null`, op(terms.map(direct))])] : []);
-  const title = idx.title
-    ? or([
-        ...(words.length > 0 ? [ftsIn(idx, idx.words, `{${idx.title.fts}} : (${ftsWords(words, 'OR')})`)] : []),
-        ...substrings.map((t) => substring(t, idx.title!.fts)),
-      ])
-    : FALSE;
-  return { some: or([...indexed('OR'), ...pending(or)]), all: or([and(indexed('AND')), ...pending(and)]), title };
-}
+  const likes = idx.likeIn.length > 0 ? idx.likeIn : [engine === 'sqlite' && idx === ROWS ? ROWS_SQLITE_TEXT : idx.text];
+  const contains = (t: Term, columns = likes) => or(columns.map((column) => containsInsensitive(column, t.text)));
 
-function postgresConditions(idx: Indexed, terms: Term[]): Conditions {
-  const words = terms.filter((t) => t.kind === 'word');
-  const substrings = terms.filter((t) => t.kind === 'substring');
-  const prefix = (t: Term) => sql`to_tsquery('simple', quote_literal(search_fold(${t.text}::text)) || ':*')`;
-  const query = (op: 'and' | 'or') => sql`(${sql.join(words.map(prefix), op === 'and' ? sql` && ` : sql` || `)})`;
   const vector = (text: RawBuilder<string>) => sql`to_tsvector('simple', search_fold(${text}))`;
-  const contains = (t: Term) => or((idx.likeIn.length > 0 ? idx.likeIn : [idx.text]).map((column) => containsInsensitive(column, t.text)));
-  const matched = (op: 'and' | 'or'): Bool[] => [...(words.length > 0 ? [sql<SqlBool>`${vector(idx.text)} @@ ${query(op)}`] : []), ...substrings.map(contains)];
-  const title = idx.title
-    ? or([
-        ...(words.length > 0 ? [sql<SqlBool>`${vector(idx.title.column)} @@ ${query('or')}`] : []),
-        ...substrings.map((t) => containsInsensitive(idx.title!.column, t.text)),
-      ])
-    : FALSE;
-  return { some: or(matched('or')), all: and(matched('and')), title };
-}
-
-function conditions(engine: Engine, idx: Indexed, terms: Term[], options: { unindexed?: boolean } = {}): Conditions {
-  return engine === 'sqlite' ? sqliteConditions(idx, terms, idx === ROWS ? ROWS_SQLITE_TEXT : idx.text, options.unindexed ?? false) : postgresConditions(idx, terms);
+  const prefix = (t: Term) => sql`to_tsquery('simple', quote_literal(search_fold(${t.text}::text)) || ':*')`;
+  const tsquery = (op: 'AND' | 'OR') => sql`(${sql.join(words.map(prefix), op === 'AND' ? sql` && ` : sql` || `)})`;
+  /** The word terms, all of them or any, in the kind's word index (or in its title). */
+  const wordMatch = (op: 'AND' | 'OR', title?: Indexed['title']): Bool[] => {
+    if (words.length === 0) return [];
+    if (idx.words === 'message_words') return [(op === 'AND' ? and : or)(words.map(messageHasWord))];
+    if (engine === 'sqlite') return [ftsIn(idx, idx.words, title ? `{${title.fts}} : (${ftsWords(words, op)})` : ftsWords(words, op))];
+    return [sql<SqlBool>`${vector(title ? title.column : idx.text)} @@ ${tsquery(op)}`];
+  };
+  // SQLite: a trigram table answers substrings of 3 characters or more (a phrase match is a
+  // substring match), for the rows its indexer reached; the others are read.
+  const substring = (t: Term, title?: Indexed['title']): Bool => {
+    const columns = title ? [title.column] : likes;
+    if (engine !== 'sqlite' || idx.trigrams === null || [...t.text].length < 3) return contains(t, columns);
+    const indexed = ftsIn(idx, idx.trigrams, `${title ? `{${title.fts}} : ` : ''}"${t.text.replace(/"/g, '""')}"`);
+    return idx.pending ? or([indexed, and([sql<SqlBool>`${idx.rowid} is null`, contains(t, columns)])]) : indexed;
+  };
+  const matched = (op: 'AND' | 'OR', title?: Indexed['title']) => (op === 'AND' ? and : or)([...wordMatch(op, title), ...substrings.map((t) => substring(t, title))]);
+  return { some: matched('OR'), all: matched('AND'), title: idx.title ? matched('OR', idx.title) : FALSE };
 }
 
 /** 0: all terms, in the title; 1: all, in the body; 2: some, in the title; 3: some, in the body. */
 const tierOf = (c: Conditions) => sql<number>`(case when ${c.all} then 0 else 2 end + case when ${c.title} then 0 else 1 end)`;
+/** A message has no title: all terms, or some. */
+const MESSAGE_TIER = { all: 1, some: 3 };
 
 export interface SearchInput {
   engine: Engine;
@@ -152,12 +177,109 @@ export interface SearchInput {
   offset: number;
 }
 
+/** Messages, read from the table (a query with a substring term). */
 function messageHits(db: Db, input: SearchInput) {
-  const c = conditions(input.engine, MESSAGES, input.terms, { unindexed: true });
+  const c = conditions(input.engine, MESSAGES, input.terms);
   return db
     .selectFrom('messages')
     .select([sql<HitKind>`'message'`.as('kind'), 'messages.id', sql<string | null>`null`.as('list_id'), tierOf(c).as('tier'), 'messages.updated_at'])
     .where((eb) => eb.and([...searchableMessages(eb), eb.or(feedPartitions(input.viewer).map((part) => part(eb))), c.some]));
+}
+
+type WordsEb = ExpressionBuilder<Database, 'message_words'>;
+
+/**
+ * The message_words rows the caller may read among those `where` selects (a word, or the words a
+ * term starts), in parts the indexes answer without reading the rows' messages; each part is the
+ * FROM and WHERE of a statement, to select, count or walk newest first:
+ * - `everyones`: every public row; `hidden`: the hidden authors' public rows (from the author
+ *   index); `publicLessHidden`: the first less the second, by message;
+ * - `readable`: the readable authors' rows, their private ones (their public ones are in
+ *   `publicLessHidden`), or all of them when everyone's public messages are not in scope.
+ * Each set of authors drives its join (CROSS JOIN keeps SQLite to that order: its planner, which
+ * sees few rows a word on average, would otherwise scan a common word's range for them).
+ */
+function readableRows(viewer: SearchInput['viewer'], where: Bool) {
+  const scope = feedAuthors(viewer);
+  const eb = expressionBuilder<Database, never>();
+  const ofAuthors = (authors: Expression<unknown>, publiclyVisible: boolean | null) =>
+    sql`from ${authors} as a cross join message_words where message_words.user_id = a.id and ${where}${
+      publiclyVisible === null ? sql`` : sql` and message_words.publicly_visible = ${publiclyVisible}`
+    }`;
+  const everyones = sql`from message_words where ${where} and message_words.publicly_visible = ${true}`;
+  const hidden = ofAuthors(scope.hidden(eb), true);
+  return {
+    everyonesPublic: scope.everyonesPublic,
+    everyones,
+    hidden,
+    publicLessHidden: sql`${everyones} and message_words.message_id not in (select message_words.message_id ${hidden})`,
+    readable: ofAuthors(scope.readable(eb), scope.everyonesPublic ? false : null),
+  };
+}
+
+/** `message_words.word` starts with the term. */
+const wordStarts = (t: Term) => startsWith(sql.ref('message_words.word'), t);
+
+/**
+ * Messages, from message_words alone (word terms only): each term's rows the caller may read,
+ * grouped by message; all terms when the message has a row of each. (Distinct before counting:
+ * a term may start two words of one message.)
+ */
+function messageWordHits(db: Db, input: SearchInput) {
+  const termRows = input.terms.map((t, i) => {
+    const rows = readableRows(input.viewer, wordStarts(t));
+    const select = (from: RawBuilder<unknown>) => sql`select ${sql.lit(i)} as term, message_words.message_id, message_words.updated_at ${from}`;
+    return rows.everyonesPublic ? sql`${select(rows.publicLessHidden)} union all ${select(rows.readable)}` : select(rows.readable);
+  });
+  const matched = sql<{ term: number; message_id: string; updated_at: string }>`(select distinct * from (${sql.join(termRows, sql` union all `)}) as r)`;
+  return db
+    .selectFrom(matched.as('w'))
+    .select([
+      sql<HitKind>`'message'`.as('kind'),
+      'w.message_id as id',
+      sql<string | null>`null`.as('list_id'),
+      sql<number>`case when count(*) = ${sql.lit(input.terms.length)} then ${sql.lit(MESSAGE_TIER.all)} else ${sql.lit(MESSAGE_TIER.some)} end`.as('tier'),
+      'w.updated_at',
+    ])
+    .groupBy(['w.message_id', 'w.updated_at']);
+}
+
+/**
+ * The one word that a term starts, when it starts exactly one: `none` when no message has a word
+ * it starts, `several` when it starts more than one (a message may then have two of them).
+ */
+async function onlyWord(db: Db, t: Term): Promise<string | 'none' | 'several'> {
+  const inRange = (eb: WordsEb) => startsWith(eb.ref('message_words.word'), t);
+  const [row] = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('message_words').select('message_words.word').where(inRange).orderBy('message_words.word').limit(1).as('first'),
+      eb.selectFrom('message_words').select('message_words.word').where(inRange).orderBy('message_words.word', 'desc').limit(1).as('last'),
+    ])
+    .execute();
+  if (!row?.first) return 'none';
+  return row.first === row.last ? row.first : 'several';
+}
+
+/**
+ * The messages with the word `word` the caller may read: the newest `k` (one rank: the query is
+ * that word's term alone) and how many there are, in one statement, from the indexes alone. The
+ * count is the word's public rows less the hidden authors' plus the readable authors'; the page
+ * walks the word's public rows newest first (one range of the key) and stops after `k`, beside
+ * the readable authors' newest `k`.
+ */
+async function oneWord(db: Db, input: SearchInput, word: string, k: number): Promise<{ hits: Hit[]; total: number }> {
+  const rows = readableRows(input.viewer, sql<SqlBool>`message_words.word = ${word}`);
+  const newest = (from: RawBuilder<unknown>) =>
+    sql`select * from (select message_words.message_id as id, message_words.updated_at ${from} order by message_words.updated_at desc, message_words.message_id limit ${k}) as part`;
+  const count = (from: RawBuilder<unknown>) => sql`(select count(*) ${from})`;
+  const page = rows.everyonesPublic ? sql`${newest(rows.publicLessHidden)} union all ${newest(rows.readable)}` : newest(rows.readable);
+  const total = rows.everyonesPublic ? sql`${count(rows.everyones)} - ${count(rows.hidden)} + ${count(rows.readable)}` : count(rows.readable);
+  // The total is counted once, beside the page (SQLite would repeat a column's subqueries in each
+  // arm of the union it merges in order).
+  const { rows: found } = await sql<{ id: string; updated_at: string; total: number | string }>`with counted as materialized (select ${total} as n)
+    select ${EACH_CALL} m.id, m.updated_at, counted.n as total from (${page}) as m, counted order by m.updated_at desc, m.id limit ${k}`.execute(db);
+  const hits = found.map((r): Hit => ({ kind: 'message', id: r.id, list_id: null, tier: MESSAGE_TIER.all, updated_at: r.updated_at }));
+  return { hits, total: found.length > 0 ? Number(found[0].total) : 0 };
 }
 
 function documentHits(db: Db, input: SearchInput) {
@@ -185,31 +307,55 @@ function rowHits(db: Db, input: SearchInput) {
     .where(c.some);
 }
 
-/** One page of the caller's matches, best first, each with the total count of matches. */
-export async function searchHits(db: Db, input: SearchInput): Promise<Hit[]> {
-  const parts = [
-    ...(input.kinds.has('message') ? [messageHits(db, input)] : []),
-    ...(input.kinds.has('document') ? [documentHits(db, input)] : []),
-    ...(input.kinds.has('row') ? [rowHits(db, input)] : []),
-  ];
-  const all = parts.slice(1).reduce((u, part) => u.unionAll(part as never), parts[0] as ReturnType<typeof messageHits>);
-  return (await db
-    .selectFrom(all.as('hits'))
-    .selectAll('hits')
-    .select(sql<number>`count(*) over ()`.as('total'))
-    .orderBy('hits.tier')
-    .orderBy('hits.updated_at', 'desc')
-    .orderBy('hits.kind')
-    .orderBy('hits.id')
-    .limit(input.limit)
-    .offset(input.offset)
-    .execute()) as Hit[];
+/** A kind's part of the union: its matches, each with its rank. */
+type Part = SelectQueryBuilder<Database, any, { kind: HitKind; id: string; list_id: string | null; tier: number; updated_at: string }>;
+
+/** One page of the union of `parts`, best first, and the number of their rows (one statement). */
+async function pageOf(db: Db, parts: Part[], limit: number, offset: number): Promise<{ hits: Hit[]; total: number }> {
+  const all = parts.slice(1).reduce((u, part) => u.unionAll(part), parts[0]);
+  const page = (limit: number, offset: number) =>
+    db
+      .selectFrom(all.as('hits'))
+      .modifyFront(EACH_CALL)
+      .selectAll('hits')
+      .select(sql<number | string>`count(*) over ()`.as('total'))
+      .orderBy('hits.tier')
+      .orderBy('hits.updated_at', 'desc')
+      .orderBy('hits.kind')
+      .orderBy('hits.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  // A page past the end has no row to carry the total: the first row is asked for it.
+  const rows = await page(limit, offset);
+  const [first] = rows.length > 0 || offset === 0 ? rows : await page(1, 0);
+  return { hits: rows.map(({ total: _total, ...hit }) => hit), total: first ? Number(first.total) : 0 };
 }
 
-/** The number of the caller's matches (for a page past the end, which carries no total). */
-export async function countHits(db: Db, input: SearchInput): Promise<number> {
-  const [first] = await searchHits(db, { ...input, limit: 1, offset: 0 });
-  return first ? Number(first.total) : 0;
+/** The order of the statements' ORDER BY, for merging pages. */
+function byRank(a: Hit, b: Hit): number {
+  const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return Number(a.tier) - Number(b.tier) || text(b.updated_at, a.updated_at) || text(a.kind, b.kind) || text(a.id, b.id);
+}
+
+/** One page of the caller's matches, best first, and how many matches there are in all. */
+export async function searchHits(db: Db, input: SearchInput): Promise<{ hits: Hit[]; total: number }> {
+  const { terms, kinds, limit, offset } = input;
+  const wordsOnly = terms.every((t) => t.kind === 'word');
+  const others: Part[] = [...(kinds.has('document') ? [documentHits(db, input)] : []), ...(kinds.has('row') ? [rowHits(db, input)] : [])];
+  const word = kinds.has('message') && wordsOnly && terms.length === 1 ? await onlyWord(db, terms[0]) : 'several';
+  if (word === 'several') {
+    const parts = [...(kinds.has('message') ? [wordsOnly ? messageWordHits(db, input) : messageHits(db, input)] : []), ...others];
+    return parts.length > 0 ? pageOf(db, parts, limit, offset) : { hits: [], total: 0 };
+  }
+  // The messages' page comes apart (or there is none): the other kinds' first offset + limit,
+  // read beside it (PostgreSQL: on another connection), merged with it in rank.
+  const none = { hits: [], total: 0 };
+  const [messages, rest] = await Promise.all([
+    word === 'none' ? none : oneWord(db, input, word, offset + limit),
+    others.length > 0 ? pageOf(db, others, offset + limit, 0) : none,
+  ]);
+  return { hits: [...rest.hits, ...messages.hits].sort(byRank).slice(offset, offset + limit), total: rest.total + messages.total };
 }
 
 /** What a result shows of each hit, by kind. */

@@ -2,7 +2,7 @@ import { page, type Pagination } from '../../http/pagination.js';
 import { badRequest } from '../../http/errors.js';
 import type { AppContext } from '../../runtime/context.js';
 import type { Viewer } from '../visibility/service.js';
-import { countHits, documentTexts, messageTexts, rowTexts, searchHits, type Hit, type HitKind } from './queries.js';
+import { documentTexts, messageTexts, rowTexts, searchHits, type Hit, type HitKind } from './queries.js';
 import { parseTerms, plainText, snippetOf, type Term } from './terms.js';
 
 // GET /api/search (the README's "Search across kinds"): the query's terms,
@@ -80,8 +80,7 @@ export async function searchEverything(
   if (terms.length === 0) return { results: [], pagination: page([], 0, limit, offset) };
   const db = ctx.db.kysely;
   const input = { engine: ctx.db.engine, viewer, terms, kinds, limit, offset };
-  const hits = await searchHits(db, input);
-  const total = hits.length > 0 ? Number(hits[0].total) : offset > 0 ? await countHits(db, input) : 0;
+  const { hits, total } = await searchHits(db, input);
 
   const idsOf = (kind: HitKind) => hits.filter((h) => h.kind === kind).map((h) => h.id);
   const [messages, documents, rows] = await Promise.all([messageTexts(db, idsOf('message')), documentTexts(db, idsOf('document')), rowTexts(db, idsOf('row'))]);

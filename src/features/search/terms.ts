@@ -5,7 +5,9 @@ import { foldText } from '../../lib/text-fold.js';
 //
 // A term is a run of letters, digits and marks, or one emoji (with its modifiers and joiners).
 // - A `word` term matches words that start with it, case and accents ignored (café, CAFE, cafeteria).
-//   The word indexes (migration 030) answer it: FTS5 unicode61 and PostgreSQL's tsvector.
+//   The word indexes answer it: for messages message_words (migration 032: on SQLite the words of
+//   lib/text-fold.ts searchWords, the runs of letters and digits of the folded text, as here), for
+//   documents and rows FTS5 unicode61 (migration 030); on PostgreSQL the tsvector's lexemes.
 // - A `substring` term matches anywhere: text in scripts written without spaces (Chinese, Japanese),
 //   where a "word" is a whole sentence to a tokenizer, and emoji, which both tokenizers drop. The
 //   trigram indexes (migrations 003/004) answer it, or LIKE when it is shorter than a trigram.
@@ -22,12 +24,6 @@ const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 
 /** Lower case without accents: what both word indexes compare. */
 export const fold = foldText;
-
-/**
- * A regular expression (JavaScript's, and SQLite's REGEXP as db/connection.ts defines it) that
- * finds a word term in folded text: at the start of a word.
- */
-export const wordPattern = (term: Term) => `(?:^|[^\\p{L}\\p{N}\\p{M}])${term.text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}`;
 
 /** The distinct terms of a query, in order (none when it holds no letter, digit or emoji). */
 export function parseTerms(q: string): Term[] {

@@ -32,12 +32,21 @@ function followedBy(eb: MessagesEb, viewerId: string) {
   return eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', viewerId);
 }
 
+/** The viewer and the users they follow, as a subquery of ids. */
+function viewerAndFollowed(eb: MessagesEb, viewerId: string) {
+  return eb
+    .selectFrom('follows')
+    .select('follows.followee_id as id')
+    .where('follows.follower_id', '=', viewerId)
+    .union(eb.selectFrom('users').select('users.id').where('users.id', '=', viewerId));
+}
+
 /**
  * Messages of the viewer or of users they follow. One IN over both (not `= viewer OR IN followed`),
  * so that the per-author index (user_id, publicly_visible, published_at) answers it.
  */
 function byViewerOrFollowed(eb: MessagesEb, viewerId: string): Expression<SqlBool> {
-  return eb('messages.user_id', 'in', followedBy(eb, viewerId).union(eb.selectFrom('users').select('users.id as followee_id').where('users.id', '=', viewerId)));
+  return eb('messages.user_id', 'in', viewerAndFollowed(eb, viewerId));
 }
 
 /** The users the viewer blocks, those who block the viewer, and those the viewer mutes: subqueries of ids. */
@@ -134,6 +143,28 @@ export function feedPartitions(viewer: Viewer): ((eb: MessagesEb) => Expression<
  */
 export function feedHiddenAuthors(eb: MessagesEb, viewerId: string) {
   return blockedBy(eb, viewerId).union(blockersOf(eb, viewerId)).union(mutedBy(eb, viewerId));
+}
+
+/** A builder of subqueries, in a query of any table (or standalone: kysely's expressionBuilder()). */
+type AnyEb = ExpressionBuilder<Database, any>;
+
+/**
+ * The feed (and search) scope of `feedPartitions` among published messages, said by their
+ * authors: for an index that keeps each published message's author and publicity beside it (the
+ * search's message_words), which then counts and pages the scope without reading the messages.
+ * - `everyonesPublic`: every author's public messages are in, less those of `hidden` (false when
+ *   the viewingPreference is `following`);
+ * - `readable`: the authors all of whose messages are in, public and private (the viewer and the
+ *   users they follow, less `hidden`), a subquery of `id`s;
+ * - `hidden`: the authors the feed leaves out (blocked either way, or muted), a subquery of `id`s.
+ */
+export function feedAuthors(viewer: NonNullable<Viewer>) {
+  return {
+    everyonesPublic: viewer.viewingPreference !== 'following',
+    readable: (eb: AnyEb) =>
+      eb.selectFrom(viewerAndFollowed(eb, viewer.id).as('readable')).select('readable.id').where('readable.id', 'not in', feedHiddenAuthors(eb, viewer.id)),
+    hidden: (eb: AnyEb) => feedHiddenAuthors(eb, viewer.id),
+  };
 }
 
 /**
