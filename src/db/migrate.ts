@@ -31,6 +31,7 @@ import * as m028 from './migrations/028_events.js';
 import * as m029 from './migrations/029_webhooks.js';
 import * as m030 from './migrations/030_ranked_search.js';
 import * as m031 from './migrations/031_events_lean_indexes.js';
+import * as m032 from './migrations/032_list_import_plans.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '029_webhooks': m029,
   '030_ranked_search': m030,
   '031_events_lean_indexes': m031,
+  '032_list_import_plans': m032,
 };
 
 /** The migration names, in the order they run. */
