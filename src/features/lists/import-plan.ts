@@ -88,6 +88,72 @@ export function* plannedRows(columns: readonly StoredColumn[], plan: KeptPlan, f
   if (batch.length > 0) yield batch;
 }
 
+/** A run of planned rows as HeldRows keeps them. */
+interface HeldChunk {
+  /** The plan index of its first row. */
+  first: number;
+  lines: number[];
+  /** The rows' JSON, joined by newlines (JSON.stringify writes none). */
+  data: string;
+  /** The rows' unique values, as one JSON array. */
+  keys: string;
+}
+
+/**
+ * The checked rows of a first run, held from the checks until their writes. They are kept a chunk
+ * at a time (close() ends one) in a few large strings rather than as a million small objects,
+ * which the garbage collector would copy again and again while the checks go on.
+ */
+export class HeldRows {
+  private readonly chunks: HeldChunk[] = [];
+  private lines: number[] = [];
+  private data: string[] = [];
+  private keys: PreparedRow['keys'][] = [];
+  /** How many rows are held. */
+  count = 0;
+
+  constructor(private readonly plan: KeptPlan) {}
+
+  /** Holds the next planned row: the row of `line` (the upserts among them are the plan's). */
+  add(line: number, row: PreparedRow): void {
+    this.lines.push(line);
+    this.data.push(row.data);
+    this.keys.push(row.keys);
+    this.count += 1;
+  }
+
+  /** Packs the rows added since the last close. */
+  close(): void {
+    if (this.lines.length === 0) return;
+    this.chunks.push({ first: this.count - this.lines.length, lines: this.lines, data: this.data.join('\n'), keys: JSON.stringify(this.keys) });
+    this.lines = [];
+    this.data = [];
+    this.keys = [];
+  }
+
+  /** The held rows, in batches of `size`, with the ids the plan gives them. */
+  *batches(size: number): Generator<Planned[]> {
+    this.close();
+    const updates = new Map(this.plan.updates.map((u) => [u[0], u] as const));
+    let batch: Planned[] = [];
+    for (const chunk of this.chunks) {
+      const data = chunk.data.split('\n');
+      const keys = JSON.parse(chunk.keys) as PreparedRow['keys'][];
+      for (const [i, line] of chunk.lines.entries()) {
+        const index = chunk.first + i;
+        const row = { data: data[i], keys: keys[i] };
+        const update = updates.get(index);
+        batch.push(update ? { line, rowId: update[1], row, prev: update[2], prevEditor: update[3] } : { line, rowId: plannedRowId(this.plan.base, index), row });
+        if (batch.length === size) {
+          yield batch;
+          batch = [];
+        }
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+}
+
 /** The first `count` rows of a kept plan (those an import committed), as a take-back needs them. */
 export function writtenRows(plan: KeptPlan, count: number): WrittenRow[] {
   const updates = new Map(plan.updates.map(([index, rowId, prev, prevEditor]) => [index, { rowId, prev, prevEditor }] as const));

@@ -31,7 +31,7 @@ import {
 } from './queries/index.js';
 import { announceEvents, streamsOf } from '../events/index.js';
 import { lineReader, readCsv, type CsvFile } from './import-lines.js';
-import { inBatches, LinesChanged, newPlan, plannedRowId, plannedRows, rowsPlan, writtenRows, type KeptPlan, type Planned, type WrittenRow } from './import-plan.js';
+import { HeldRows, inBatches, LinesChanged, newPlan, plannedRows, rowsPlan, writtenRows, type KeptPlan, type Planned, type WrittenRow } from './import-plan.js';
 import { logListEvents } from './log-events.js';
 import { editableList } from './sources.js';
 import { prepareRow, uniqueKeys } from './row-data.js';
@@ -316,10 +316,10 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     return !isEmptyValue(v) && valueFits(upsertColumn, v) ? uniqueKey(upsertColumn, v) : null;
   };
   const seen = new Map<string, Set<string>>(uniqueColumns.map((c) => [c.propertyId, new Set<string>()]));
-  // The rows to write, held until written; what the checks decided (the lines refused, the
-  // upserts) is all of it that is kept (import-plan.ts).
-  const planned: Planned[] = [];
+  // What the checks decided (the lines refused, the upserts) is kept (import-plan.ts); the rows to
+  // write are held until written.
   const plan = newPlan();
+  const held = new HeldRows(plan);
   let reported = performance.now();
 
   // Pass 1: every line checked (no writes), a batch at a time: the stored rows a batch's upsert
@@ -364,15 +364,13 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
         plan.skipped.push(line);
         continue;
       }
-      const row = prepareRow(columns, x.stored);
       if (x.target) {
         const prev = typeof x.target.data === 'string' ? x.target.data : JSON.stringify(x.target.data);
-        plan.updates.push([planned.length, x.target.id, prev, x.target.editor]);
-        planned.push({ line, rowId: x.target.id, row, prev, prevEditor: x.target.editor });
-      } else {
-        planned.push({ line, rowId: plannedRowId(plan.base, planned.length), row });
+        plan.updates.push([held.count, x.target.id, prev, x.target.editor]);
       }
+      held.add(line, prepareRow(columns, x.stored));
     }
+    held.close();
     // Progress of the checking pass (the only pass of a dry run or a refused all-or-nothing), a few
     // times a second rather than per batch: each is a commit of its own.
     if ((options.dryRun || options.mode === 'all-or-nothing') && performance.now() - reported >= PROGRESS_EVERY_MS) {
@@ -384,7 +382,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
 
   const skipped = plan.skipped.length;
   const willUpdate = plan.updates.length;
-  const willInsert = planned.length - willUpdate;
+  const willInsert = held.count - willUpdate;
   if (options.mode === 'all-or-nothing' && errors.length > 0) {
     await finish(ctx, jobId, { status: 'failed', processed: total, inserted: 0, updated: 0, skipped: total, errors: JSON.stringify(errors) });
     return;
@@ -401,7 +399,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     if (!begun) throw new Superseded();
     await keepImportPlan(trx, jobId, JSON.stringify(plan));
   });
-  await writePlanned(ctx, { ...job, total, skipped, inserted: 0, updated: 0 }, inBatches(planned, WRITE_BATCH[ctx.db.engine]), errors);
+  await writePlanned(ctx, { ...job, total, skipped, inserted: 0, updated: 0 }, held.batches(WRITE_BATCH[ctx.db.engine]), errors);
 }
 
 /** What the writes of an import read of its record. */
