@@ -7,10 +7,9 @@ import { prepareRow } from './row-data.js';
 // writes. What the plan is made of is kept from the end of the checks until the import ends
 // (list_import_plans, migration 032): the lines the checks refused, the id the new rows' ids are
 // derived from, and each upserted row's id and data before the import. That is a few bytes for
-// most files: the rows themselves are read from the file again (kept until the import ends), a
-// write batch at a time, by the writes of the first run and of a re-run alike. (Keeping every
-// row's JSON, one escaped JSON of ~20 MB for 100,000 lines, was a sixth of an import's time, and
-// holding every row until its write most of its garbage collection.)
+// most files (keeping every row's JSON, one escaped JSON of ~20 MB for 100,000 lines, was a sixth
+// of an import's time). The first run holds its checked rows until written (HeldRows); a re-run
+// reads them from the file again (kept until the import ends), a write batch at a time.
 
 /** A planned line, as written. */
 export interface Planned {
