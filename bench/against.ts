@@ -6,7 +6,7 @@ import type autocannon from 'autocannon';
 import { createScratchDatabase } from '../test/helpers/postgres.js';
 import { accountFigures } from './accounts.js';
 import { documentFigures, seedDocuments } from './documents.js';
-import { listFigures, seedLists } from './lists.js';
+import { BENCH_IMPORT_LINES, importCsv, listFigures, seedLists, timedImport } from './lists.js';
 import { measure, type Figure } from './measure.js';
 import { messageFigures, seedMessages } from './messages.js';
 import { machineLoad, quiet, startProcess, stop } from './processes.js';
@@ -21,7 +21,9 @@ import { seed } from './seed.js';
 // Each endpoint of the accounts, messages, documents and lists groups (BENCH_ONLY picks) is then
 // driven A, B, A, B (BENCH_ROUNDS pairs, default 2), endpoint by endpoint, so that the machine's
 // drift falls on both alike; the table gives each side's mean requests/s and p99 and their ratio.
-// Groups whose timings are whole runs (import, sync CLI, notifications, events) are left out.
+// With the lists group, the CSV import (BENCH_IMPORT_LINES lines through the real route) is run
+// A, B, A, B too, into each side's two empty lists (so at most two rounds). Other groups whose
+// timings are whole runs (sync CLI, notifications, events) are left out.
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const userCount = Number(process.env.BENCH_USERS ?? 5000);
@@ -135,6 +137,29 @@ async function endpoints(base: string, side: SideSeeded, groups: string[]): Prom
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
+/**
+ * The CSV import on each side, A, B, A, B, both servers quiet before each: rows per second from
+ * the upload to the job's end, into the side's empty import lists (two, so at most two rounds).
+ */
+async function importRounds(baseA: string, sideA: SideSeeded, baseB: string, sideB: SideSeeded, settled: () => Promise<unknown>): Promise<{ a: number[]; b: number[] }> {
+  const csv = importCsv();
+  const out = { a: [] as number[], b: [] as number[] };
+  const sides = [
+    { base: baseA, side: sideA, figures: out.a },
+    { base: baseB, side: sideB, figures: out.b },
+  ];
+  for (let r = 0; r < Math.min(rounds, 2); r++) {
+    for (const { base, side, figures } of sides) {
+      await settled();
+      const listId = r === 0 ? side.lists!.importListId : side.lists!.busyImportListId;
+      const seconds = await timedImport(base, { authorization: `Bearer ${side.seeded.syncToken}` }, listId, csv);
+      figures.push(Math.round(BENCH_IMPORT_LINES / seconds));
+    }
+    process.stdout.write(`  CSV import round ${r + 1}: ${out.a.at(-1)} against ${out.b.at(-1)} rows/s\n`);
+  }
+  return out;
+}
+
 export async function runAgainst(ref: string | undefined, pgBase: string | undefined, only: Set<string>): Promise<void> {
   if (!ref || ref.startsWith('-')) throw new Error('--against needs a git ref: npm run bench -- --against main');
   const groups = GROUPS.filter((g) => only.size === 0 || only.has(g));
@@ -173,6 +198,7 @@ export async function runAgainst(ref: string | undefined, pgBase: string | undef
       const last = (f: Figure[]) => `${Math.round(mean(f.map((x) => x.requestsPerSecond)))} req/s`;
       process.stdout.write(`  ${row.name}: ${last(row.a)} against ${last(row.b)}\n`);
     }
+    const imports = seededA.lists && seededB.lists ? await importRounds(a.base, seededA, b.base, seededB, settled) : null;
     const header = ['endpoint', 'this req/s', `${ref} req/s`, 'this / ref', 'this p99', `${ref} p99`, 'non-2xx'];
     const cells = rows.map((r) => {
       const ra = mean(r.a.map((f) => f.requestsPerSecond));
@@ -190,11 +216,13 @@ export async function runAgainst(ref: string | undefined, pgBase: string | undef
     const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
     const line = (c: string[]) => c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
     const loadAfter = machineLoad();
-    const text = `this checkout ${here} against ${ref} (${tree.commit.slice(0, 9)}), ${rounds} alternating rounds (A, B, A, B) per endpoint; load ${loadBefore} before, ${loadAfter} after\n\n${line(header)}\n${cells.map(line).join('\n')}\n`;
+    const importText =
+      imports ? `\nCSV import, ${BENCH_IMPORT_LINES} lines, rows/s (alternating A, B): this ${imports.a.join(', ')} (mean ${Math.round(mean(imports.a))}), ${ref} ${imports.b.join(', ')} (mean ${Math.round(mean(imports.b))})\n` : '';
+    const text = `this checkout ${here} against ${ref} (${tree.commit.slice(0, 9)}), ${rounds} alternating rounds (A, B, A, B) per endpoint; load ${loadBefore} before, ${loadAfter} after\n\n${line(header)}\n${cells.map(line).join('\n')}\n${importText}`;
     process.stdout.write(`\n${text}`);
     mkdirSync('bench/results', { recursive: true });
     const file = resolve('bench/results/against.json');
-    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), this: here, ref, refCommit: tree.commit, engine: dbA.url.split(':')[0], rounds, loadBefore, loadAfter, rows }, null, 2));
+    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), this: here, ref, refCommit: tree.commit, engine: dbA.url.split(':')[0], rounds, loadBefore, loadAfter, rows, imports }, null, 2));
     process.stdout.write(`\nwritten to ${file}\n`);
   } finally {
     for (const c of cleanups) await c();

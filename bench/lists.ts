@@ -187,7 +187,7 @@ export function importCsv(lines = BENCH_IMPORT_LINES): string {
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 
 /** Uploads the file through the real route and polls the job until it is done; the seconds from upload to done. */
-async function timedImport(base: string, headers: Record<string, string>, listId: string, csv: string): Promise<number> {
+export async function timedImport(base: string, headers: Record<string, string>, listId: string, csv: string): Promise<number> {
   const form = new FormData();
   form.append('mode', 'all-or-nothing');
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench.csv');

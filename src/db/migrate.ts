@@ -32,6 +32,7 @@ import * as m029 from './migrations/029_webhooks.js';
 import * as m030 from './migrations/030_ranked_search.js';
 import * as m031 from './migrations/031_events_lean_indexes.js';
 import * as m032 from './migrations/032_message_words.js';
+import * as m033 from './migrations/033_list_import_plans.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '030_ranked_search': m030,
   '031_events_lean_indexes': m031,
   '032_message_words': m032,
+  '033_list_import_plans': m033,
 };
 
 /** The migration names, in the order they run. */

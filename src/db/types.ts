@@ -538,10 +538,19 @@ export interface ListImportsTable {
   updated_at: string;
 }
 
-/** An unfinished import's input: the uploaded CSV, then the checked plan of its writes (migration 011). */
+/**
+ * An unfinished import's input: the uploaded CSV (migration 011). An import whose writes began
+ * before migration 033 holds the rows of its plan here instead.
+ */
 export interface ListImportDataTable {
   import_id: string;
   content: string;
+}
+
+/** The plan of an unfinished import's writes, once checked (migration 033; import-plan.ts). */
+export interface ListImportPlansTable {
+  import_id: string;
+  plan: string; // JSON text: KeptPlan
 }
 
 // Notifications, push devices, blocks, mutes, user reports, direct messages (migration 006).
@@ -769,6 +778,7 @@ export interface Database {
   list_views: ListViewsTable;
   list_imports: ListImportsTable;
   list_import_data: ListImportDataTable;
+  list_import_plans: ListImportPlansTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   notification_bursts: NotificationBurstsTable;

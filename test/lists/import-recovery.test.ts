@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runImport } from '../../src/features/lists/import.js';
 import { runDueJobs } from '../../src/runtime/jobs/execute.js';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.js';
 import { failWrites, stopFailingWrites } from '../helpers/forced-failure.js';
@@ -15,9 +16,12 @@ import { activeUser, addRow, call, cookieOf, createList, expectError, type Auth 
 
 let t: TestApp;
 let me: Auth;
+let myId: string;
 beforeAll(async () => {
   t = await createTestApp({ smtp: false });
-  me = cookieOf(await activeUser(t));
+  const user = await activeUser(t);
+  me = cookieOf(user);
+  myId = user.user.id;
 });
 afterAll(async () => t.close());
 afterEach(async () => {
@@ -85,9 +89,11 @@ async function runnerDiedThenRerun(jobId: string) {
 
 type Row = { id: string; data: Record<string, unknown> };
 
-/** What list_import_data keeps of an import (the file, then the plan of its writes), if anything. */
+/** What list_import_data keeps of an import (the file), if anything. */
 const keptInput = async (importId: string) =>
   (await t.db.kysely.selectFrom('list_import_data').select('content').where('import_id', '=', importId).executeTakeFirst())?.content;
+/** The plan of an import's writes, kept once they begin, if any. */
+const keptPlan = async (importId: string) => (await t.db.kysely.selectFrom('list_import_plans').select('plan').where('import_id', '=', importId).executeTakeFirst())?.plan;
 
 /** Every live row of the list, through the API, in creation order. */
 async function allRows(listId: string): Promise<Row[]> {
@@ -129,12 +135,14 @@ describe('CSV import: a run that stopped part way is finished by the next run', 
     expect(committed).toBeGreaterThan(0);
     expect(committed).toBeLessThan(expected.length);
     expect(await allTitles(list.id)).toEqual(expected.slice(0, committed));
-    // The checked plan is kept for the next run: a row per planned write.
-    expect(JSON.parse((await keptInput(importId))!)).toHaveLength(expected.length);
+    // The file and the checked plan are kept for the next run: the lines refused, no row's data.
+    expect(await keptInput(importId)).toBe(csvOf(lines));
+    expect(JSON.parse((await keptPlan(importId))!)).toMatchObject({ skipped: invalid.map((i) => i + 2), updates: [] });
 
     await dropCrash();
     await runnerDiedThenRerun(job.id);
     expect(await keptInput(importId)).toBeUndefined();
+    expect(await keptPlan(importId)).toBeUndefined();
     const done = await importOf(list.id, importId);
     expect(done).toMatchObject({ status: 'done', total: LINES, processed: LINES, inserted: expected.length, updated: 0, skipped: invalid.length });
     expect(done.errors.map((e: { line: number }) => e.line)).toEqual(invalid.map((i) => i + 2));
@@ -183,6 +191,52 @@ describe('CSV import: a run that stopped part way is finished by the next run', 
     // The unique values are the restored rows' again.
     expectError(await call(t, 'POST', `/api/lists/${list.id}/data`, me, { data: { title: 'Again', isbn: 'k0' } }), 409, 'unique_violation');
     expect((await call(t, 'POST', `/api/lists/${list.id}/data`, me, { data: { title: 'Free', isbn: 'k5' } })).statusCode).toBe(201);
+  });
+
+  it.each([
+    { mode: 'all-or-nothing', message: 'nothing was imported' },
+    { mode: 'valid-rows', message: 'the remaining lines were not imported' },
+  ])('$mode: when the columns changed before the resumed writes so that the remaining lines no longer pass, the writes stop', async ({ mode, message }) => {
+    const list = await createList(t, me);
+    await crashOn({ rowTitle: `T ${CRASH_AT}`, titleProperty: titleProperty(list) });
+    const res = await upload(list.id, csvOf(Array.from({ length: LINES }, (_, i) => line(i))), { mode });
+    const importId = res.json().job.id;
+    const job = await firstRunOver(importId);
+    const committed = (await importOf(list.id, importId)).inserted;
+    expect(committed).toBeGreaterThan(0);
+    await dropCrash();
+
+    // The rows still to write (pages = line number) are over the new maximum.
+    const fields = list.schema.fields as unknown as Record<string, unknown>[];
+    const properties = fields.map((c) => (c.key === 'pages' ? { ...c, validation: { min: 1, max: 10 } } : c));
+    expect((await call(t, 'PUT', `/api/lists/${list.id}/schema`, me, { properties })).statusCode).toBe(200);
+    await runnerDiedThenRerun(job.id);
+    const failed = await importOf(list.id, importId);
+    const kept = mode === 'all-or-nothing' ? 0 : committed;
+    expect(failed).toMatchObject({ status: 'failed', inserted: kept, updated: 0 });
+    expect(failed.errors).toEqual([{ line: 0, messages: [`The list's columns changed during the import and its lines no longer pass them; ${message}`] }]);
+    expect(await allTitles(list.id)).toEqual(Array.from({ length: kept }, (_, i) => `T ${i}`));
+    expect(await keptPlan(importId)).toBeUndefined();
+  });
+
+  it('an import whose writes began before the plan was kept apart (its rows kept in place of the file) is finished from those rows', async () => {
+    const list = await createList(t, me);
+    const [title, pages] = ['title', 'pages'].map((key) => list.schema.fields.find((c) => c.key === key)!.propertyId);
+    const rowIds = ['0190a0b0-0000-7000-8000-000000000001', '0190a0b0-0000-7000-8000-000000000002', '0190a0b0-0000-7000-8000-000000000003'];
+    // As the previous version left it: the first of three rows committed, the plan in list_import_data.
+    const plan = rowIds.map((id, i) => [i + 2, id, 1, JSON.stringify({ [title]: `Old ${i}`, [pages]: i + 1 }), [], null, null]);
+    await addRow(t, me, list.id, { title: 'Old 0', pages: 1 });
+    const importId = '0190a0b0-0000-7000-8000-0000000000ff';
+    const at = t.clock.now().toISOString();
+    await t.db.kysely
+      .insertInto('list_imports')
+      .values({ id: importId, list_id: list.id, user_id: myId, status: 'writing', options: JSON.stringify({ dryRun: false, mode: 'all-or-nothing', upsertKey: null }), dry_run: false, total: 3, processed: 1, inserted: 1, updated: 0, skipped: 0, errors: '[]', created_at: at, updated_at: at })
+      .execute();
+    await t.db.kysely.insertInto('list_import_data').values({ import_id: importId, content: JSON.stringify(plan) }).execute();
+    await runImport(t.app.ctx, importId);
+    expect(await importOf(list.id, importId)).toMatchObject({ status: 'done', total: 3, processed: 3, inserted: 3, updated: 0 });
+    expect((await allTitles(list.id)).sort()).toEqual(['Old 0', 'Old 1', 'Old 2']);
+    expect(await keptInput(importId)).toBeUndefined();
   });
 });
 

@@ -83,6 +83,20 @@ describe('POST /api/lists/{id}/import', () => {
     await finished(cookieOf(me), list.id, job.id);
   });
 
+  it('keeps a character outside the BMP whole where csv-parse reads the file in chunks', async () => {
+    const me = await activeUser(t);
+    const list = await createList(t, cookieOf(me));
+    // Lines ending in a lone \r are read by csv-parse (not by the fast reader), 262,144 characters
+    // at a time: the emoji's first half is placed last in the first chunk.
+    let csv = 'title\r';
+    while (csv.length < 262_144 - 2000) csv += `${'x'.repeat(999)}\r`;
+    const title = `${'y'.repeat(262_144 - 1 - csv.length)}😀z`;
+    csv += `${title}\r`;
+    const job = await importCsv(cookieOf(me), list.id, csv);
+    expect(job).toMatchObject({ status: 'done', errors: [] });
+    expect((await call(t, 'GET', `/api/lists/${list.id}/data?limit=1&sort=-createdAt`, cookieOf(me))).json().data[0].data.title).toBe(title);
+  });
+
   it('imports a file of 10,000 lines', async () => {
     const me = await activeUser(t);
     const list = await createList(t, cookieOf(me));

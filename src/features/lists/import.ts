@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse';
 import type { AppContext } from '../../runtime/context.js';
 import { isUniqueViolation, toBool } from '../../db/dialect.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -15,53 +14,55 @@ import {
   findImportIn,
   findImportOfList,
   importInput,
+  importPlan,
   insertImport,
   insertRows,
+  keepImportPlan,
   liveRowsByUniqueValues,
   loadColumns,
   markImportRunning,
   listAs,
   parseStored,
   reclaimUniques,
-  replaceImportInput,
   setImportFields,
   uniqueValueHolders,
   writeRowData,
-  type PreparedRow,
-  type StoredColumn,
+  type ImportRecord,
 } from './queries/index.js';
 import { announceEvents, streamsOf } from '../events/index.js';
+import { lineReader, readCsv, type CsvFile } from './import-lines.js';
+import { HeldRows, inBatches, LinesChanged, newPlan, plannedRows, rowsPlan, writtenRows, type KeptPlan, type Planned, type WrittenRow } from './import-plan.js';
 import { logListEvents } from './log-events.js';
 import { editableList } from './sources.js';
-import { MULTISELECT_NOTE, readCell, readHeader } from './list-csv.js';
-import { presentRowData } from './presenter.js';
-import { prepareRow, storedData, uniqueKeys } from './row-data.js';
+import { prepareRow, uniqueKeys } from './row-data.js';
 import { uniqueKey } from './unique-key.js';
-import { rowValidator, valueErrors } from './validate.js';
+import { valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
 
-// CSV import: the upload is stored with a job record and answered
-// 202 at once; the job parses it with csv-parse, reads its cells as list-csv.ts says (the form the
-// list export writes), checks every line with the API's row validation
-// (compiled once for the import), then writes in short transactions of BATCH rows (multi-row
-// INSERTs), recording progress in each. Between steps it gives the event loop a turn: on SQLite
-// every statement runs synchronously, so without that no other request would be served until
-// the import ends. The import row and its job commit together; the input is kept (in
-// list_import_data) until the import ends, so a run whose process died is finished by the job's
-// next run (after its lease): it checks the file again if nothing was written, else resumes the
-// checked plan after the last committed batch. An all-or-nothing import that cannot finish takes back what it wrote.
+// CSV import: the upload is stored with a job record and answered 202 at once; the job reads the
+// file a batch of records at a time (import-lines.ts; cells as list-csv.ts says, the form the list
+// export writes),
+// checks every line with the API's row validation (compiled once for the import), then writes in
+// short transactions of WRITE_BATCH rows (multi-row INSERTs), recording progress in each. Between
+// steps it gives the event loop a turn: on SQLite every statement runs synchronously, so without
+// that no other request would be served until the import ends. The import row and its job commit
+// together; the file is kept (in list_import_data) until the import ends, and from the end of
+// the checks the plan of the writes (import-plan.ts), so a run whose process died is finished by
+// the job's next run (after its lease): it checks the file again if nothing was written, else
+// resumes the checked plan after the last committed batch. An all-or-nothing import that cannot
+// finish takes back what it wrote.
 
 export const IMPORT_MODES = ['all-or-nothing', 'valid-rows'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 // Lines checked at a time, and rows written per transaction: on SQLite a batch holds the one
-// writer for a few tens of milliseconds at most; PostgreSQL's readers never wait for a writer, so
-// there fewer, larger transactions save round trips and commits.
+// writer for a few tens of milliseconds (2,000 rows: fewer commits, and the pages every batch
+// rewrites, the unique values' and the word index's, written fewer times than with 500);
+// PostgreSQL's readers never wait for a writer, so there fewer, larger transactions save round
+// trips and commits.
 const BATCH = 500;
-const WRITE_BATCH = { sqlite: 500, postgres: 2500 } as const;
+const WRITE_BATCH = { sqlite: 2000, postgres: 2500 } as const;
 const PROGRESS_EVERY_MS = 250;
 const MAX_REPORTED_ERRORS = 1000;
-/** Characters of the file handed to the parser at a time (a few milliseconds of parsing). */
-const PARSE_CHUNK = 256 * 1024;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -69,6 +70,11 @@ export interface ImportOptions {
   dryRun: boolean;
   mode: ImportMode;
   upsertKey: string | null;
+}
+
+/** Adds a line's messages to an import's error report, which keeps the first MAX_REPORTED_ERRORS. */
+function report(errors: JobRecord['errors'], line: number, messages: string[]): void {
+  if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, messages });
 }
 
 export interface JobRecord {
@@ -179,47 +185,23 @@ function valueFits(column: Column, value: unknown): boolean {
   return valueErrors({ ...column, validation: null }, value).length === 0;
 }
 
-interface Planned {
-  line: number;
-  rowId: string | null; // existing row to update (upsert)
-  row: PreparedRow;
-  /** An upserted row's data before the import (all-or-nothing takes it back on failure). */
-  prev?: string;
-  /** An upserted row's editor before the import (taken back with its data). */
-  prevEditor?: string | null;
-}
-
 /**
  * The internal status of an import whose checking pass is over and whose writes have begun
- * (`running` on the wire). Its list_import_data row then holds no longer the file but the
- * plan: every row to write, in order, with its id, as checked; `inserted + updated` is how many
- * of them are committed, recorded in the transaction of each batch. A re-run resumes there, so what it
- * writes is exactly what the first run checked. (A `running` import has written nothing: a
- * re-run checks the file again from the start.)
+ * (`running` on the wire). Its plan is then kept (import-plan.ts); `inserted + updated` is how
+ * many of the planned rows are committed, recorded in the transaction of each batch. A re-run
+ * resumes there, so what it writes is exactly what the first run checked. (A `running` import has
+ * written nothing: a re-run checks the file again from the start.)
  */
 const WRITING = 'writing';
 
-/**
- * An import's input (the file, then the plan) is kept until it ends in its list_import_data row
- * (migration 011), not on the import row: that is rewritten with every batch's progress, and on
- * SQLite an UPDATE rewrites the whole record, so a file kept on it would be written again with
- * every batch.
- */
-const inputOf = (ctx: AppContext, jobId: string): Promise<string | null> => importInput(ctx.db.kysely, jobId);
-
-/** One planned row as stored: [line, row id, 1 = insert, data, unique keys, previous data, previous editor (absent in plans stored before it)]. */
-type StoredPlanned = [number, string, 0 | 1, string, PreparedRow['keys'], string | null, (string | null)?];
-
-const storePlan = (plan: readonly Planned[]) =>
-  JSON.stringify(plan.map((p): StoredPlanned => [p.line, p.rowId!, p.prev === undefined ? 1 : 0, p.row.data, p.row.keys, p.prev ?? null, p.prevEditor ?? null]));
-
-const loadPlan = (text: string): Planned[] =>
-  (JSON.parse(text) as StoredPlanned[]).map(([line, rowId, insert, data, keys, prev, prevEditor]) => ({
-    line,
-    rowId,
-    row: { data, keys },
-    ...(insert ? {} : { prev: prev!, prevEditor: prevEditor ?? null }),
-  }));
+/** The rows an import in its writes has committed, as taking them back needs them (null: no plan kept). */
+async function committedRows(ctx: AppContext, job: ImportRecord): Promise<WrittenRow[] | null> {
+  const count = Number(job.inserted) + Number(job.updated);
+  const plan = await importPlan(ctx.db.kysely, job.id);
+  if (plan !== null) return writtenRows(JSON.parse(plan) as KeptPlan, count);
+  const rows = await importInput(ctx.db.kysely, job.id);
+  return rows === null ? null : rowsPlan(rows).slice(0, count);
+}
 
 /** Another run of the same import committed first (a runner whose lease ended came back): this one stops. */
 class Superseded extends Error {}
@@ -233,7 +215,7 @@ interface Imported {
 }
 
 /**
- * Ends an import that has not ended; its input (the file or the plan) is dropped with it. An import
+ * Ends an import that has not ended; its file and plan are dropped with it. An import
  * that wrote rows logs its one `list.rows.imported` event in the same transaction, to everyone who
  * may read the list then (announced once it commits).
  */
@@ -257,7 +239,6 @@ async function failImport(ctx: AppContext, jobId: string, why: JobRecord['errors
   const db = ctx.db.kysely;
   const job = await findImport(db, jobId);
   if (!job || job.status === 'done' || job.status === 'failed') return;
-  const input = job.status === WRITING ? await inputOf(ctx, jobId) : null;
   const options = JSON.parse(job.options) as ImportOptions;
   const errors =
     why !== 'stopped' ? why : (
@@ -267,18 +248,18 @@ async function failImport(ctx: AppContext, jobId: string, why: JobRecord['errors
       ]
     );
   const fields: Record<string, unknown> = { status: 'failed', errors: JSON.stringify(errors) };
-  if (input !== null && options.mode === 'all-or-nothing') {
-    const written = loadPlan(input).slice(0, Number(job.inserted) + Number(job.updated));
+  const written = job.status === WRITING && options.mode === 'all-or-nothing' ? await committedRows(ctx, job) : null;
+  if (written !== null) {
     const columns = await loadColumns(db, job.list_id);
     for (let end = written.length; end > 0; end -= WRITE_BATCH[ctx.db.engine]) {
       const chunk = written.slice(Math.max(0, end - WRITE_BATCH[ctx.db.engine]), end);
       await db.transaction().execute(async (trx) => {
-        const fresh = chunk.filter((p) => p.prev === undefined).map((p) => p.rowId!);
+        const fresh = chunk.filter((p) => p.prev === undefined).map((p) => p.rowId);
         if (fresh.length > 0) await deleteRowsOutright(trx, fresh);
         for (const p of chunk) {
           if (p.prev === undefined) continue;
-          await writeRowData(trx, p.rowId!, p.prev, isoNow(ctx.clock), p.prevEditor ?? null);
-          await reclaimUniques(trx, p.rowId!, uniqueKeys(columns, parseStored(p.prev)));
+          await writeRowData(trx, p.rowId, p.prev, isoNow(ctx.clock), p.prevEditor ?? null);
+          await reclaimUniques(trx, p.rowId, uniqueKeys(columns, parseStored(p.prev)));
         }
         // What is left written, so a re-run after a crash here resumes from there.
         const left = written.slice(0, end - chunk.length);
@@ -292,78 +273,44 @@ async function failImport(ctx: AppContext, jobId: string, why: JobRecord['errors
   await finish(ctx, jobId, fields);
 }
 
-/** Parses the file a chunk at a time, giving the event loop a turn between chunks. */
-async function parseCsv(content: string): Promise<string[][]> {
-  const parser = parse({ bom: true, relax_column_count: false, skip_empty_lines: true });
-  const records: string[][] = [];
-  let failed = false;
-  const done = new Promise<void>((resolve, reject) => {
-    parser.on('readable', () => {
-      let r: string[] | null;
-      while ((r = parser.read() as string[] | null) !== null) records.push(r);
-    });
-    parser.on('end', resolve);
-    parser.on('error', (err) => {
-      failed = true;
-      reject(err);
-    });
-  });
-  done.catch(() => undefined);
-  for (let i = 0; i < content.length && !failed; i += PARSE_CHUNK) {
-    parser.write(content.slice(i, i + PARSE_CHUNK));
-    await nextTurn();
-  }
-  if (!failed) parser.end();
-  await done;
-  return records;
-}
-
 export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
   const db = ctx.db.kysely;
   // A queued import starts; a `running` one (its runner died while checking, before any write)
-  // starts again; a `writing` one resumes its writes. The input stays in list_import_data
-  // until the import ends.
+  // starts again; a `writing` one resumes its writes. The file stays in list_import_data until
+  // the import ends.
   const job = await findImportIn(db, jobId, ['queued', 'running', WRITING]);
   if (!job) return;
-  const options = JSON.parse(job.options) as ImportOptions;
   if (job.status === WRITING) {
-    await writePlanned(ctx, job, loadPlan((await inputOf(ctx, jobId)) ?? '[]'), JSON.parse(job.errors) as JobRecord['errors']);
+    await resumeWrites(ctx, job);
     return;
   }
+  const options = JSON.parse(job.options) as ImportOptions;
   if (job.status === 'queued') {
     await markImportRunning(db, jobId, isoNow(ctx.clock));
   }
   const errors: JobRecord['errors'] = [];
-  const report = (line: number, messages: string[]) => {
-    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, messages });
-  };
 
-  let records: string[][];
+  let file: CsvFile;
   try {
-    records = await parseCsv((await inputOf(ctx, jobId)) ?? '');
+    file = await readCsv((await importInput(db, jobId)) ?? '');
   } catch (err) {
     const e = err as { message?: string; lines?: number };
-    report(e.lines ?? 1, [`The file is not valid CSV: ${e.message ?? 'parse error'}`]);
+    report(errors, e.lines ?? 1, [`The file is not valid CSV: ${e.message ?? 'parse error'}`]);
     await finish(ctx, jobId, { status: 'failed', errors: JSON.stringify(errors) });
     return;
   }
   const columns = await loadColumns(db, job.list_id);
-  const header = records[0];
-  const lines = records.length > 0 ? records.length - 1 : 0;
-  const headerColumns: (StoredColumn | undefined)[] = (header ?? []).map((h) => {
-    const name = readHeader(h);
-    return columns.find((c) => c.key === name) ?? columns.find((c) => c.label === name);
-  });
-  const unknownHeaders = (header ?? []).filter((_, i) => !headerColumns[i]);
-  if (!header || unknownHeaders.length > 0) {
-    report(1, header ? unknownHeaders.map((h) => `${h} is not a column of this list`) : ['The file is empty']);
+  const header = file.records(0, 1)[0];
+  const lines = file.count > 0 ? file.count - 1 : 0;
+  const reader = lineReader(columns, header ?? []);
+  if (!header || reader.unknownHeaders.length > 0) {
+    report(errors, 1, header ? reader.unknownHeaders.map((h) => `${h} is not a column of this list`) : ['The file is empty']);
     await finish(ctx, jobId, { status: 'failed', errors: JSON.stringify(errors) });
     return;
   }
   const total = lines;
   await setImportFields(db, jobId, { total });
 
-  const validate = rowValidator(columns, { multiselect: MULTISELECT_NOTE });
   const uniqueColumns = columns.filter((c) => c.unique);
   const upsertColumn = options.upsertKey ? columns.find((c) => c.key === options.upsertKey) ?? null : null;
   const upsertKeyOf = (input: Record<string, unknown>): string | null => {
@@ -372,25 +319,17 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     return !isEmptyValue(v) && valueFits(upsertColumn, v) ? uniqueKey(upsertColumn, v) : null;
   };
   const seen = new Map<string, Set<string>>(uniqueColumns.map((c) => [c.propertyId, new Set<string>()]));
-  const planned: Planned[] = [];
-  let skipped = 0;
+  // What the checks decided (the lines refused, the upserts) is kept (import-plan.ts); the rows to
+  // write are held until written.
+  const plan = newPlan();
+  const held = new HeldRows(plan);
   let reported = performance.now();
 
   // Pass 1: every line checked (no writes), a batch at a time: the stored rows a batch's upsert
   // keys and unique values meet are looked up in one query per column.
   for (let start = 0; start < lines; start += BATCH) {
-    // Lines leave `records` as they are checked, so the file's cells do not outlive their batch.
-    const chunk = records.slice(start + 1, start + 1 + BATCH);
-    records.fill([], start + 1, start + 1 + BATCH);
-    const inputs = chunk.map((cells) => {
-      const input: Record<string, unknown> = {};
-      for (let j = 0; j < headerColumns.length; j++) {
-        const c = headerColumns[j]!;
-        const v = readCell(c, cells[j] ?? '');
-        if (v !== undefined) input[c.key] = v;
-      }
-      return input;
-    });
+    const chunk = file.records(start + 1, BATCH);
+    const inputs = chunk.map((cells) => reader.input(cells));
     const upsertTargets = new Map<string, { id: string; data: string | Record<string, unknown>; editor: string | null }>();
     if (upsertColumn) {
       const keys = [...new Set(inputs.map(upsertKeyOf).filter((k): k is string => k !== null))];
@@ -402,10 +341,8 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     const checked = inputs.map((input) => {
       const key = upsertKeyOf(input);
       const target = key === null ? undefined : upsertTargets.get(key);
-      const merged = target ? { ...presentRowData(columns, parseStored(target.data)), ...input } : input;
-      const { data, errors: messages } = validate(merged, target === undefined);
-      const prev = target === undefined ? undefined : typeof target.data === 'string' ? target.data : JSON.stringify(target.data);
-      return { rowId: target?.id ?? null, prev, prevEditor: target?.editor ?? null, stored: storedData(columns, data), messages };
+      const { stored, messages } = reader.check(input, target && parseStored(target.data));
+      return { target, stored, messages };
     });
     // Unique values already held by other stored rows.
     const takenByColumn = new Map<string, Map<string, string>>();
@@ -421,28 +358,34 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
           const key = uniqueKey(c, x.stored[c.propertyId]);
           const inFile = seen.get(c.propertyId)!;
           const holder = takenByColumn.get(c.propertyId)!.get(key);
-          if (inFile.has(key) || (holder !== undefined && holder !== x.rowId)) x.messages.push(`${c.label} must be unique`);
+          if (inFile.has(key) || (holder !== undefined && holder !== x.target?.id)) x.messages.push(`${c.label} must be unique`);
           inFile.add(key);
         }
       }
       if (x.messages.length > 0) {
-        report(line, x.messages);
-        skipped += 1;
-      } else {
-        planned.push({ line, rowId: x.rowId, row: prepareRow(columns, x.stored), ...(x.prev === undefined ? {} : { prev: x.prev, prevEditor: x.prevEditor }) });
+        report(errors, line, x.messages);
+        plan.skipped.push(line);
+        continue;
       }
+      if (x.target) {
+        const prev = typeof x.target.data === 'string' ? x.target.data : JSON.stringify(x.target.data);
+        plan.updates.push([held.count, x.target.id, prev, x.target.editor]);
+      }
+      held.add(line, prepareRow(columns, x.stored));
     }
+    held.close();
     // Progress of the checking pass (the only pass of a dry run or a refused all-or-nothing), a few
     // times a second rather than per batch: each is a commit of its own.
     if ((options.dryRun || options.mode === 'all-or-nothing') && performance.now() - reported >= PROGRESS_EVERY_MS) {
       reported = performance.now();
-      await setImportFields(db, jobId, { processed: Math.min(total, start + chunk.length), skipped, updated_at: isoNow(ctx.clock) });
+      await setImportFields(db, jobId, { processed: Math.min(total, start + chunk.length), skipped: plan.skipped.length, updated_at: isoNow(ctx.clock) });
     }
     await nextTurn();
   }
 
-  const willInsert = planned.filter((p) => p.prev === undefined).length;
-  const willUpdate = planned.length - willInsert;
+  const skipped = plan.skipped.length;
+  const willUpdate = plan.updates.length;
+  const willInsert = held.count - willUpdate;
   if (options.mode === 'all-or-nothing' && errors.length > 0) {
     await finish(ctx, jobId, { status: 'failed', processed: total, inserted: 0, updated: 0, skipped: total, errors: JSON.stringify(errors) });
     return;
@@ -452,43 +395,55 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
     return;
   }
 
-  // Pass 2: the writes. The plan replaces the file in list_import_data, and the report of the checks
-  // is recorded, in one transaction: from here a re-run resumes the writes rather than checking again.
-  for (const p of planned) p.rowId ??= newId();
-  const plan = storePlan(planned);
+  // Pass 2: the writes. The plan is kept, and the report of the checks recorded, in one
+  // transaction: from here a re-run resumes the writes rather than checking again.
   await db.transaction().execute(async (trx) => {
     const begun = await advanceImport(trx, jobId, 'running', { status: WRITING, total, skipped, errors: JSON.stringify(errors), inserted: 0, updated: 0, updated_at: isoNow(ctx.clock) });
     if (!begun) throw new Superseded();
-    await replaceImportInput(trx, jobId, plan);
+    await keepImportPlan(trx, jobId, JSON.stringify(plan));
   });
-  await writePlanned(ctx, { ...job, total, skipped, inserted: 0, updated: 0 }, planned, errors);
+  await writePlanned(ctx, { ...job, total, skipped, inserted: 0, updated: 0 }, held.batches(WRITE_BATCH[ctx.db.engine]), errors);
+}
+
+/** What the writes of an import read of its record. */
+type WritingJob = Pick<ImportRecord, 'id' | 'list_id' | 'user_id' | 'total' | 'skipped' | 'inserted' | 'updated' | 'options'>;
+
+/** Why a re-run's writes stop when a line of the file no longer passes the list's checks. */
+const COLUMNS_CHANGED = "The list's columns changed during the import and its lines no longer pass them";
+
+/**
+ * A re-run of an import whose writes began: the planned rows after the last committed batch are
+ * read from the file with the kept plan (its verdicts, ids and upserts) under the list's columns
+ * as they are now, and written. Should those have changed so that a line no longer passes its
+ * checks (or the header no longer names a column), the writes stop (stopWrites).
+ */
+async function resumeWrites(ctx: AppContext, job: ImportRecord): Promise<void> {
+  const db = ctx.db.kysely;
+  const size = WRITE_BATCH[ctx.db.engine];
+  const committed = Number(job.inserted) + Number(job.updated);
+  const kept = await importPlan(db, job.id);
+  const input = (await importInput(db, job.id)) ?? '';
+  const batches =
+    kept === null ?
+      inBatches(rowsPlan(input || '[]').slice(committed), size)
+    : plannedRows(await loadColumns(db, job.list_id), JSON.parse(kept) as KeptPlan, await readCsv(input), committed, size);
+  await writePlanned(ctx, job, batches, JSON.parse(job.errors) as JobRecord['errors']);
 }
 
 /**
- * Writes the planned rows from the first not yet committed, one short transaction per batch. A
- * batch first moves the import's counters on from the figures it started from (so of two runs
- * of one import, only one writes each batch), then writes its rows.
+ * Writes `batches`, the planned rows from the first not yet committed, one short transaction per
+ * batch. A batch first moves the import's counters on from the figures it started from (so of
+ * two runs of one import, only one writes each batch), then writes its rows.
  */
-async function writePlanned(
-  ctx: AppContext,
-  job: { id: string; list_id: string; user_id: string; total: number; skipped: number; inserted: number; updated: number; options: string },
-  planned: readonly Planned[],
-  errors: JobRecord['errors'],
-): Promise<void> {
+async function writePlanned(ctx: AppContext, job: WritingJob, batches: Iterable<Planned[]>, errors: JobRecord['errors']): Promise<void> {
   const db = ctx.db.kysely;
   const jobId = job.id;
-  const options = JSON.parse(job.options) as ImportOptions;
   const total = Number(job.total);
   const skipped = Number(job.skipped);
   let inserted = Number(job.inserted);
   let updated = Number(job.updated);
-  const report = (line: number, messages: string[]) => {
-    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, messages });
-  };
   try {
-    const batch = WRITE_BATCH[ctx.db.engine];
-    for (let start = inserted + updated; start < planned.length; start += batch) {
-      const chunk = planned.slice(start, start + batch);
+    for (const chunk of batches) {
       const fresh = chunk.filter((p) => p.prev === undefined);
       const processed = Math.min(total, chunk[chunk.length - 1].line - 1);
       await db.transaction().execute(async (trx) => {
@@ -502,12 +457,12 @@ async function writePlanned(
           fresh.map((p) => p.row),
           now,
           job.user_id,
-          fresh.map((p) => p.rowId!),
+          fresh.map((p) => p.rowId),
         );
         for (const p of chunk) {
           if (p.prev === undefined) continue;
-          await writeRowData(trx, p.rowId!, p.row.data, now, job.user_id);
-          await reclaimUniques(trx, p.rowId!, p.row.keys);
+          await writeRowData(trx, p.rowId, p.row.data, now, job.user_id);
+          await reclaimUniques(trx, p.rowId, p.row.keys);
         }
         await bumpRows(trx, job.list_id);
       });
@@ -516,18 +471,30 @@ async function writePlanned(
       await nextTurn();
     }
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    if (options.mode === 'all-or-nothing') {
-      report(0, ['A unique value was taken by another write during the import; nothing was imported']);
-      await failImport(ctx, jobId, errors);
-      return;
-    }
-    report(0, ['A unique value was taken by another write during the import; the remaining lines were not imported']);
-    await finish(ctx, jobId, { status: 'failed', inserted, updated, skipped, errors: JSON.stringify(errors) }, { listId: job.list_id, actorId: job.user_id, inserted, updated });
-    importChanged(ctx, job, inserted + updated);
+    if (!(err instanceof LinesChanged) && !isUniqueViolation(err)) throw err;
+    const cause = err instanceof LinesChanged ? COLUMNS_CHANGED : 'A unique value was taken by another write during the import';
+    await stopWrites(ctx, { ...job, inserted, updated }, errors, cause);
     return;
   }
   await finish(ctx, jobId, { status: 'done', processed: total, inserted, updated, skipped, errors: JSON.stringify(errors) }, { listId: job.list_id, actorId: job.user_id, inserted, updated });
+  importChanged(ctx, job, inserted + updated);
+}
+
+/**
+ * Ends an import whose remaining writes cannot be made, for `cause`: an all-or-nothing import
+ * takes back what it wrote (failImport); a valid-rows one keeps its committed batches.
+ */
+async function stopWrites(ctx: AppContext, job: WritingJob, errors: JobRecord['errors'], cause: string): Promise<void> {
+  const options = JSON.parse(job.options) as ImportOptions;
+  if (options.mode === 'all-or-nothing') {
+    report(errors, 0, [`${cause}; nothing was imported`]);
+    await failImport(ctx, job.id, errors);
+    return;
+  }
+  const inserted = Number(job.inserted);
+  const updated = Number(job.updated);
+  report(errors, 0, [`${cause}; the remaining lines were not imported`]);
+  await finish(ctx, job.id, { status: 'failed', inserted, updated, skipped: Number(job.skipped), errors: JSON.stringify(errors) }, { listId: job.list_id, actorId: job.user_id, inserted, updated });
   importChanged(ctx, job, inserted + updated);
 }
 

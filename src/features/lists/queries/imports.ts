@@ -3,7 +3,7 @@ import type { Database } from '../../../db/types.js';
 import type { Tx } from './tx.js';
 
 // The CSV import's queries (import.ts): the import record and its progress, its kept input (the
-// file, then the plan: list_import_data), and the row lookups and writes of its two passes.
+// file: list_import_data) and plan (list_import_plans), and the row lookups and writes of its two passes.
 
 export type ImportRecord = Selectable<Database['list_imports']>;
 
@@ -26,19 +26,24 @@ export async function findImportIn(db: Tx, jobId: string, statuses: readonly str
   return db.selectFrom('list_imports').selectAll().where('id', '=', jobId).where('status', 'in', statuses).executeTakeFirst();
 }
 
-/** The import's kept input: the file, or once writing has begun, the plan. */
+/** The import's kept input: the file (or, for writes begun before migration 033, the rows of its plan). */
 export async function importInput(db: Tx, jobId: string): Promise<string | null> {
   const row = await db.selectFrom('list_import_data').select('content').where('import_id', '=', jobId).executeTakeFirst();
   return row?.content ?? null;
 }
 
-/** Replaces the kept input (the file by the plan), recording it if none was kept. */
-export async function replaceImportInput(trx: Tx, jobId: string, content: string): Promise<void> {
-  const kept = await trx.updateTable('list_import_data').set({ content }).where('import_id', '=', jobId).executeTakeFirst();
-  if (Number(kept.numUpdatedRows) === 0) await trx.insertInto('list_import_data').values({ import_id: jobId, content }).execute();
+/** Keeps the plan of the import's writes (import-plan.ts), as its writes begin. */
+export async function keepImportPlan(trx: Tx, jobId: string, plan: string): Promise<void> {
+  await trx.insertInto('list_import_plans').values({ import_id: jobId, plan }).execute();
 }
 
-/** Ends an import whose status is one of `open` with `fields`, and drops its input. */
+/** The kept plan of the import's writes, if they have begun (since migration 033). */
+export async function importPlan(db: Tx, jobId: string): Promise<string | null> {
+  const row = await db.selectFrom('list_import_plans').select('plan').where('import_id', '=', jobId).executeTakeFirst();
+  return row?.plan ?? null;
+}
+
+/** Ends an import whose status is one of `open` with `fields`, and drops its input and plan. */
 export async function endImport(trx: Tx, jobId: string, open: readonly string[], fields: Record<string, unknown>, now: string): Promise<boolean> {
   const res = await trx
     .updateTable('list_imports')
@@ -47,6 +52,7 @@ export async function endImport(trx: Tx, jobId: string, open: readonly string[],
     .where('status', 'in', open)
     .executeTakeFirst();
   await trx.deleteFrom('list_import_data').where('import_id', '=', jobId).execute();
+  await trx.deleteFrom('list_import_plans').where('import_id', '=', jobId).execute();
   return Number(res.numUpdatedRows) > 0;
 }
 
