@@ -9,7 +9,7 @@ import { documentFigures, seedDocuments } from './documents.js';
 import { BENCH_IMPORT_LINES, importCsv, listFigures, seedLists, timedImport } from './lists.js';
 import { measure, type Figure } from './measure.js';
 import { messageFigures, seedMessages } from './messages.js';
-import { machineLoad, quiet, startProcess, stop } from './processes.js';
+import { cpuSeconds, machineLoad, quiet, startProcess, stop } from './processes.js';
 import { seed } from './seed.js';
 
 // `npm run bench -- --against <git ref>`: this checkout and the ref side by side in one sitting,
@@ -137,28 +137,36 @@ async function endpoints(base: string, side: SideSeeded, groups: string[]): Prom
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
+/** A side's CSV import in one round: rows per second, and the CPU seconds its server used meanwhile. */
+interface ImportRound {
+  rowsPerSecond: number;
+  serverCpuSeconds: number;
+}
+
 /**
  * The CSV import on each side, A, B, A, B, both servers quiet before each: rows per second from
- * the upload to the job's end, into the side's empty import lists (two, so at most two rounds).
+ * the upload to the job's end, into the side's empty import lists (two, so at most two rounds),
+ * with the server's CPU seconds (on a loaded machine a steadier measure than the clock).
  */
-async function importRounds(baseA: string, sideA: SideSeeded, baseB: string, sideB: SideSeeded, settled: () => Promise<unknown>): Promise<{ a: number[]; b: number[] }> {
+async function importRounds(sides: { base: string; pid: number; seeded: SideSeeded }[], settled: () => Promise<unknown>): Promise<ImportRound[][]> {
   const csv = importCsv();
-  const out = { a: [] as number[], b: [] as number[] };
-  const sides = [
-    { base: baseA, side: sideA, figures: out.a },
-    { base: baseB, side: sideB, figures: out.b },
-  ];
+  const out: ImportRound[][] = sides.map(() => []);
   for (let r = 0; r < Math.min(rounds, 2); r++) {
-    for (const { base, side, figures } of sides) {
+    for (const [i, { base, pid, seeded }] of sides.entries()) {
       await settled();
-      const listId = r === 0 ? side.lists!.importListId : side.lists!.busyImportListId;
-      const seconds = await timedImport(base, { authorization: `Bearer ${side.seeded.syncToken}` }, listId, csv);
-      figures.push(Math.round(BENCH_IMPORT_LINES / seconds));
+      const listId = r === 0 ? seeded.lists!.importListId : seeded.lists!.busyImportListId;
+      const cpuBefore = cpuSeconds(pid);
+      const seconds = await timedImport(base, { authorization: `Bearer ${seeded.seeded.syncToken}` }, listId, csv);
+      out[i].push({ rowsPerSecond: Math.round(BENCH_IMPORT_LINES / seconds), serverCpuSeconds: Number((cpuSeconds(pid) - cpuBefore).toFixed(2)) });
     }
-    process.stdout.write(`  CSV import round ${r + 1}: ${out.a.at(-1)} against ${out.b.at(-1)} rows/s\n`);
+    process.stdout.write(`  CSV import round ${r + 1}: ${out.map((side) => `${side[r].rowsPerSecond} rows/s (${side[r].serverCpuSeconds} CPU s)`).join(' against ')}\n`);
   }
   return out;
 }
+
+/** A side's import rounds as the summary prints them. */
+const importSummary = (side: ImportRound[]) =>
+  `${side.map((f) => f.rowsPerSecond).join(', ')} rows/s (mean ${Math.round(mean(side.map((f) => f.rowsPerSecond)))}), server CPU ${side.map((f) => f.serverCpuSeconds).join(', ')} s`;
 
 export async function runAgainst(ref: string | undefined, pgBase: string | undefined, only: Set<string>): Promise<void> {
   if (!ref || ref.startsWith('-')) throw new Error('--against needs a git ref: npm run bench -- --against main');
@@ -198,7 +206,16 @@ export async function runAgainst(ref: string | undefined, pgBase: string | undef
       const last = (f: Figure[]) => `${Math.round(mean(f.map((x) => x.requestsPerSecond)))} req/s`;
       process.stdout.write(`  ${row.name}: ${last(row.a)} against ${last(row.b)}\n`);
     }
-    const imports = seededA.lists && seededB.lists ? await importRounds(a.base, seededA, b.base, seededB, settled) : null;
+    const imports =
+      seededA.lists && seededB.lists ?
+        await importRounds(
+          [
+            { base: a.base, pid: a.child.pid!, seeded: seededA },
+            { base: b.base, pid: b.child.pid!, seeded: seededB },
+          ],
+          settled,
+        )
+      : null;
     const header = ['endpoint', 'this req/s', `${ref} req/s`, 'this / ref', 'this p99', `${ref} p99`, 'non-2xx'];
     const cells = rows.map((r) => {
       const ra = mean(r.a.map((f) => f.requestsPerSecond));
@@ -216,8 +233,7 @@ export async function runAgainst(ref: string | undefined, pgBase: string | undef
     const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
     const line = (c: string[]) => c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
     const loadAfter = machineLoad();
-    const importText =
-      imports ? `\nCSV import, ${BENCH_IMPORT_LINES} lines, rows/s (alternating A, B): this ${imports.a.join(', ')} (mean ${Math.round(mean(imports.a))}), ${ref} ${imports.b.join(', ')} (mean ${Math.round(mean(imports.b))})\n` : '';
+    const importText = imports ? `\nCSV import, ${BENCH_IMPORT_LINES} lines (alternating A, B): this ${importSummary(imports[0])}; ${ref} ${importSummary(imports[1])}\n` : '';
     const text = `this checkout ${here} against ${ref} (${tree.commit.slice(0, 9)}), ${rounds} alternating rounds (A, B, A, B) per endpoint; load ${loadBefore} before, ${loadAfter} after\n\n${line(header)}\n${cells.map(line).join('\n')}\n${importText}`;
     process.stdout.write(`\n${text}`);
     mkdirSync('bench/results', { recursive: true });
