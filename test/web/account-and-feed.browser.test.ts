@@ -40,9 +40,9 @@ it('signed out, / is the public feed; the skip link comes first and leads to the
   await expectAccessible(page, 'public feed');
   // The skip link is the first stop of the keyboard and leads to the content.
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
   await page.keyboard.press('Enter');
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
 
 });
 
@@ -50,7 +50,7 @@ it('registers by the keyboard alone, and the probation notice says what it means
   await page.getByRole('link', { name: 'Register' }).first().click();
   await settled(page, 'Create an account');
   // Focus moved to the new screen's heading.
-  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
   await expectAccessible(page, 'register');
   await page.getByLabel('E-mail address').focus();
   await page.keyboard.type(email);
@@ -126,7 +126,7 @@ it('replies on the message’s page, and deletes a post of one’s own', async (
   // The repost shows the original's text too: the original is the older, lower one.
   await mine().last().getByRole('link', { name: 'Reply' }).click();
   await settled(page, `Message by Web ${username}`);
-  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
   expect(new URL(page.url()).pathname).toBe(`/messages/${created.id}`);
   await page.getByLabel('Your reply').fill('A reply from the browser');
   await page.getByRole('button', { name: 'Reply', exact: true }).click();

@@ -86,7 +86,7 @@ it('moves a user through the status lifecycle, each status said in words; its ow
   await row(target.user.username).getByRole('button', { name: `Manage @${target.user.username}` }).click();
   const detail = page.getByRole('region', { name: `Manage @${target.user.username}` });
   await detail.waitFor();
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe('user-detail-heading');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('user-detail-heading');
   expect(await detail.getByRole('radio', { name: 'Probation (now)' }).isChecked()).toBe(true);
   await detail.getByText('Read-only: reading works, every write is refused.').waitFor();
   await expectAccessible(page, 'admin: a user opened');

@@ -63,7 +63,7 @@ it('starts empty, then makes, renames, moves and deletes folders', async () => {
   await tree().getByRole('link', { name: 'Work' }).click();
   await page.getByRole('heading', { level: 2, name: 'Work', exact: true }).waitFor();
   // Choosing a folder moves focus to its heading.
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe('folder-heading');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('folder-heading');
   const work = await folderNamed('Work');
   expect(new URL(page.url()).search).toBe(`?folder=${work.id}`);
 
@@ -97,7 +97,7 @@ it('creates a document in a folder and writes it with the toolbar; the preview i
   await page.getByLabel('New document in Work: title').fill('Meeting notes');
   await page.getByRole('button', { name: 'Create document' }).click();
   await settled(page, 'Meeting notes');
-  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
   docUrl = new URL(page.url()).pathname;
   docId = docUrl.split('/').pop()!;
   expect((await stored()).folderId).toBe((await folderNamed('Work')).id);
@@ -348,7 +348,7 @@ it('by the keyboard alone: a new document, written, previewed and saved', async 
   await page.keyboard.type('Typed only');
   await page.keyboard.press('Enter');
   await settled(page, 'Typed only');
-  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
   /** Tabs forward until the element labelled `label` has focus (it must be reachable). */
   const tabTo = async (label: string) => {
     for (let i = 0; i < 30; i++) {
@@ -370,7 +370,7 @@ it('by the keyboard alone: a new document, written, previewed and saved', async 
   await page.getByRole('status').filter({ hasText: 'All changes saved (revision 2)' }).waitFor();
   // Shift+Tab leaves the text box (no trap) and reaches Preview.
   for (let i = 0; i < 12 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Preview'; i++) await page.keyboard.press('Shift+Tab');
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Preview');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Preview');
   await page.keyboard.press('Enter');
   expect(await page.getByRole('region', { name: 'Preview' }).locator('strong').textContent()).toBe('by keys');
 });

@@ -63,7 +63,7 @@ it('shows the lists screen, makes folders, renames one', async () => {
 it('creates a list with the schema editor: all twelve column types, their rules, and conditional visibility', async () => {
   await page.getByRole('button', { name: 'Work', exact: true }).click();
   await page.getByRole('button', { name: 'Create a list' }).click();
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe('new-list-title');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('new-list-title');
   await page.getByLabel('Title').fill('Tasks');
   await page.getByLabel('Description').fill('What to do');
 
@@ -78,7 +78,7 @@ it('creates a list with the schema editor: all twelve column types, their rules,
     await page.getByRole('button', { name: 'Add a column' }).click();
     const c = column((await page.locator('.column-editor').count()) - 1);
     // The new column's label has the focus.
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).id.endsWith('-label'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).id.endsWith('-label'))).toBe(true);
     await page.keyboard.type(label);
     await c.getByLabel('Type').selectOption(type);
     return c;
@@ -159,7 +159,7 @@ it('adds a row: each error beside its field, what was typed kept; conditional fi
   // What was typed is still there, and the first field with a problem has the focus.
   expect(await form.getByLabel('Points').inputValue()).toBe('500');
   expect(await form.getByLabel('Contact').inputValue()).toBe('not an address');
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe('add-name');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('add-name');
   await expectAccessible(page, 'new row with errors');
 
   await form.getByLabel('Name').fill('Write the report');
@@ -187,19 +187,19 @@ it('moves through the grid by the keyboard, edits a cell, keeps what was typed o
   await grid().locator('[data-cell="1:1"]').focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  expect(await focusedCell()).toBe('1:3');
+  await expect.poll(focusedCell).toBe('1:3');
   expect(await cellText(1, 3)).toBe('8');
   await page.keyboard.press('ArrowDown');
-  expect(await focusedCell()).toBe('2:3');
+  await expect.poll(focusedCell).toBe('2:3');
   await page.keyboard.press('End');
-  expect(await focusedCell()).toBe('2:13');
+  await expect.poll(focusedCell).toBe('2:13');
   await page.keyboard.press('Home');
-  expect(await focusedCell()).toBe('2:0');
+  await expect.poll(focusedCell).toBe('2:0');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
-  expect(await focusedCell()).toBe('0:0');
+  await expect.poll(focusedCell).toBe('0:0');
   await page.keyboard.press('Control+End');
-  expect(await focusedCell()).toBe('3:13');
+  await expect.poll(focusedCell).toBe('3:13');
   await expectAccessible(page, 'grid with rows');
 
   // Enter edits the first row's Points; an invalid value is refused beside the cell, and stays.
@@ -231,7 +231,7 @@ it('moves through the grid by the keyboard, edits a cell, keeps what was typed o
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  expect(await focusedCell()).toBe('1:11');
+  await expect.poll(focusedCell).toBe('1:11');
   await page.keyboard.press('Enter');
   await page.getByRole('group', { name: 'Tags, row 1' }).getByLabel('green').check();
   await page.keyboard.press('Enter');

@@ -131,7 +131,7 @@ it('the account switcher adds, lists, switches and removes accounts in one brows
   // Escape closes the menu and gives the focus back to its button.
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'detached' });
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('account-menu');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('account-menu');
 
   await menuButton.click();
   await menu.getByRole('button', { name: `Switch to @${username}` }).click();
@@ -142,7 +142,7 @@ it('the account switcher adds, lists, switches and removes accounts in one brows
   await expect.poll(() => menu.getByRole('listitem').count()).toBe(1);
   expect((await api('/api/auth/accounts')).accounts.map((a: { id: string }) => a.id)).toEqual([userId]);
   // The focus went back to the menu's button (the pressed one is gone); Escape closes the menu.
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('account-menu');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('account-menu');
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'detached' });
 });

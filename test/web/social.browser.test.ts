@@ -74,7 +74,7 @@ it('follows and unfollows, mutes and reports on a profile', async () => {
   await dialog.waitFor({ state: 'hidden' });
   await page.getByRole('status').filter({ hasText: `Reported @${pest.user.username}.` }).waitFor();
   // Focus is back on the button that opened the dialog.
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`Report @${pest.user.username}`);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(`Report @${pest.user.username}`);
   const reports = await web.t.db.kysely.selectFrom('user_reports').selectAll().where('reporter_id', '=', me.user.id).execute();
   expect(reports).toMatchObject([{ reported_id: pest.user.id, reason: 'harassment', detail: 'Rude replies every day' }]);
 });
