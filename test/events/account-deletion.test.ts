@@ -165,4 +165,33 @@ describe('account deletion', () => {
     const removed = await pullAll(t, fan, 'timeline.message_removed');
     expect(removed.map((e) => [e.data.messageId, e.data.reason])).toEqual([[message.id, 'purged']]);
   });
+
+  it('a fan-out job whose first attempt fails is retried at once, before the follows go: the follower still gets the tombstone', async () => {
+    const gone = (await account(t)) as unknown as Member;
+    const fan = await member(t);
+    await follows(t, fan, gone);
+    const message = await post(t, gone, { content: 'its job fails once' });
+    await settle(t);
+    // The removal's fan-out fails on its first attempt; its retry would wait out the 5 s back-off.
+    const registered = t.app.ctx.jobs.handler('events-timeline')! as { handler: (...args: unknown[]) => unknown };
+    const run = registered.handler;
+    let failures = 0;
+    registered.handler = (...args: unknown[]) => {
+      if ((args[1] as { removed?: boolean }).removed && failures === 0) {
+        failures++;
+        throw new Error('the database went away for a moment');
+      }
+      return run(...args);
+    };
+    try {
+      const res = await as(t, gone as never, 'DELETE', '/api/user', { password: PASSWORD });
+      expect(res.statusCode, res.body).toBe(200);
+      await settle(t);
+    } finally {
+      registered.handler = run;
+    }
+    expect(failures).toBe(1);
+    const removed = await pullAll(t, fan, 'timeline.message_removed');
+    expect(removed.map((e) => [e.data.messageId, e.data.reason])).toEqual([[message.id, 'purged']]);
+  });
 });

@@ -308,16 +308,21 @@ export async function itemsSharedWithOrg(db: Tx, orgId: string): Promise<SharedI
 }
 
 /**
- * Whether a home-timeline job of this author is still to run its first attempt (queued and never
- * tried) or running now: account deletion waits on them before the follows go (user-data.ts).
+ * Whether a home-timeline job of this author is still to run (queued, for its first attempt or a
+ * retry) or running now: account deletion waits on them before the follows go (user-data.ts). A
+ * retry waiting for its time is made due at `now`, so it runs while the followers are still there
+ * rather than after its back-off.
  */
-export async function timelineJobsPending(db: Tx, authorId: string): Promise<boolean> {
+export async function timelineJobsPending(db: Tx, authorId: string, now: Date): Promise<boolean> {
+  const ofAuthor = sql<boolean>`payload like ${`%"authorId":"${escapeLike(authorId)}"%`} escape '\\'`;
+  const at = now.toISOString();
+  await db.updateTable('jobs').set({ run_at: at }).where('kind', '=', 'events-timeline').where('status', '=', 'queued').where('run_at', '>', at).where(ofAuthor).execute();
   const row = await db
     .selectFrom('jobs')
     .select('id')
     .where('kind', '=', 'events-timeline')
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('attempts', '=', 0)]), eb('status', '=', 'running')]))
-    .where(sql<boolean>`payload like ${`%"authorId":"${escapeLike(authorId)}"%`} escape '\\'`)
+    .where('status', 'in', ['queued', 'running'])
+    .where(ofAuthor)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

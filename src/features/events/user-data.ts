@@ -23,10 +23,10 @@ export const timelineWaits = new AppState<Map<string, number>>('events.timelineW
 
 // Account deletion, between the messages (order 200) and the organizations (150) and follows
 // (100): the followers' `timeline.message_removed` tombstones are fanned out by jobs that read the
-// audience when they run, so the removal waits here until every such job of the user has had its
-// first attempt (at most a minute); otherwise a job claimed after the follows went would reach
-// nobody. It removes nothing. A job that failed and waits for its retry is not waited on (its
-// retry may then find fewer readers: docs/events.md).
+// audience when they run, so the removal waits here until every such job of the user has run (at
+// most a minute); otherwise a job claimed after the follows went would reach nobody. A job that
+// failed and waits for its retry is made due at once, so its retries come while the follows are
+// still there; one that used up its attempts is not waited on. It removes nothing.
 export const timelineTombstonesPart: UserDataPart = {
   key: 'timelineTombstones',
   order: 160,
@@ -35,7 +35,7 @@ export const timelineTombstonesPart: UserDataPart = {
   async removeBatch(ctx, trx, userId) {
     const waitingSince = ctx.state(timelineWaits);
     const since = waitingSince.get(userId) ?? Date.now();
-    if (Date.now() - since >= TIMELINE_WAIT_LIMIT_MS || !(await timelineJobsPending(trx, userId))) {
+    if (Date.now() - since >= TIMELINE_WAIT_LIMIT_MS || !(await timelineJobsPending(trx, userId, ctx.clock.now()))) {
       waitingSince.delete(userId);
       return { removed: 0, blobKeys: [] };
     }
