@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { openPostgres, openSqlite, type Db } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createSession } from '../src/features/auth/sessions.js';
@@ -14,6 +15,7 @@ import { startedEarly } from '../src/lib/promises.js';
 import { createScratchDatabase } from '../test/helpers/postgres.js';
 import { benchApp, benchSubscriber } from './bench-app.js';
 import { WARM_UP_SECONDS } from './measure.js';
+import { cpuSeconds, quiet } from './processes.js';
 import { seededUser } from './seed.js';
 import type { WebhookTiming } from './webhooks.js';
 
@@ -25,8 +27,12 @@ import type { WebhookTiming } from './webhooks.js';
 //   memory they cost (the holding process's RSS before and after);
 // - the hot writes (message create, row add) on a process that writes events and on one started
 //   with BENCH_EVENTS_OFF=1 (the bench-only switch: no events, no timeline jobs), both on the same
-//   database in the same run, alternated so that the machine's load falls on both alike.
-// Alone: `node --import tsx bench/events.ts` (BENCH_DATABASE_URL=postgres://… for PostgreSQL).
+//   database in the same run, alternated so that the machine's load falls on both alike; and what
+//   each request cost in CPU (the server's, and on PostgreSQL its database backends'), which a
+//   loaded machine skews far less than requests/s.
+// Alone: `node --import tsx bench/events.ts` (BENCH_DATABASE_URL=postgres://… for PostgreSQL;
+// BENCH_EVENTS_PARTS=hot for the hot writes only; BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…"
+// to profile the server processes).
 
 const WRITES = Number(process.env.BENCH_EVENT_WRITES ?? 200);
 const IDLE_STREAMS = Number(process.env.BENCH_IDLE_STREAMS ?? 10_000);
@@ -52,7 +58,7 @@ interface Instance {
 /** Starts bench/events-instance.ts on the database in a process of its own (fds raised for the idle streams). */
 async function instance(url: string, env: Record<string, string> = {}): Promise<Instance> {
   const script = fileURLToPath(new URL('./events-instance.ts', import.meta.url));
-  const child = spawn('bash', ['-c', `ulimit -n $(ulimit -Hn); exec "${process.execPath}" --import tsx "${script}" "${url}"`], {
+  const child = spawn('bash', ['-c', `ulimit -n $(ulimit -Hn); exec "${process.execPath}" ${process.env.BENCH_NODE_ARGS ?? ""} --import tsx "${script}" "${url}"`], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -156,7 +162,30 @@ async function idleStreams(db: Db, writer: Awaited<ReturnType<typeof benchApp>>,
   ];
 }
 
-/** Requests per second of one hot write on each instance, rounds alternated; the mean of each. */
+/**
+ * CPU seconds used so far by the server `pid` and, on PostgreSQL, by the backends connected to the
+ * bench's database (its pool's connections: other databases' work on the shared machine is left
+ * out). Steadier than requests/s on a loaded machine: what a write costs, not how fast it went.
+ */
+async function cpuOfSide(db: Db, pid: number): Promise<{ server: number; database: Map<number, number> }> {
+  const backendsCpu = new Map<number, number>();
+  if (db.engine === 'postgres') {
+    const backends = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(db.kysely);
+    for (const b of backends.rows) {
+      try {
+        backendsCpu.set(b.pid, cpuSeconds(b.pid));
+      } catch {
+        // A backend that ended between the two reads.
+      }
+    }
+  }
+  return { server: cpuSeconds(pid), database: backendsCpu };
+}
+
+/**
+ * Requests per second of one hot write on each instance, rounds alternated; the mean of each. And
+ * the CPU each request cost (the server's and its database backends'), over all rounds of a side.
+ */
 async function hotWrites(db: Db, on: Instance, off: Instance): Promise<WebhookTiming[]> {
   const setUp = async (inst: Instance, tag: string) => {
     const { cookie } = await benchSubscriber(inst.base, db, `hot${tag}${Date.now()}`);
@@ -180,6 +209,7 @@ async function hotWrites(db: Db, on: Instance, off: Instance): Promise<WebhookTi
   const out: WebhookTiming[] = [];
   for (const w of writes) {
     const rates = new Map<string, number[]>(sides.map((s) => [s.name, []]));
+    const cpu = new Map<string, { server: number; database: number; requests: number }>(sides.map((s) => [s.name, { server: 0, database: 0, requests: 0 }]));
     // A warm-up of each side first, not counted (as every other figure of the bench has): the
     // first round otherwise fell on a process's first writes (its JIT, its statements' plans).
     for (const s of sides) {
@@ -187,6 +217,8 @@ async function hotWrites(db: Db, on: Instance, off: Instance): Promise<WebhookTi
     }
     for (let round = 0; round < HOT_ROUNDS; round += 1) {
       for (const s of round % 2 === 0 ? sides : [...sides].reverse()) {
+        await quiet(s.inst.pid, 10_000);
+        const cpuBefore = await cpuOfSide(db, s.inst.pid);
         const r = await autocannon({
           url: `${s.inst.base}${w.path(s.listId)}`,
           method: 'POST',
@@ -198,6 +230,15 @@ async function hotWrites(db: Db, on: Instance, off: Instance): Promise<WebhookTi
         if (r.non2xx > 0) throw new Error(`${w.name} (${s.name}): ${r.non2xx} non-2xx answers`);
         if (r.errors + r.timeouts > 0) progress(`${w.name} (${s.name}): ${r.errors} errors, ${r.timeouts} timeouts`);
         rates.get(s.name)!.push(r.requests.average);
+        // The work the round left behind (its batches' tails, the jobs it queued) is the round's too.
+        await quiet(s.inst.pid, 10_000);
+        const spent = cpu.get(s.name)!;
+        const cpuAfter = await cpuOfSide(db, s.inst.pid);
+        spent.server += cpuAfter.server - cpuBefore.server;
+        // Per backend: one the pool opened during the round counts whole; one it closed is lost (a
+        // few milliseconds at most: pools close idle connections, not busy ones).
+        for (const [backend, seconds] of cpuAfter.database) spent.database += seconds - (cpuBefore.database.get(backend) ?? 0);
+        spent.requests += r.requests.total;
       }
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -206,6 +247,14 @@ async function hotWrites(db: Db, on: Instance, off: Instance): Promise<WebhookTi
       { name: `${w.name} with events (rounds ${rates.get('events on')!.map((x) => x.toFixed(0)).join(', ')}; load ${load()})`, value: Math.round(withEvents), unit: 'req/s', target: '' },
       { name: `${w.name} without events (rounds ${rates.get('events off')!.map((x) => x.toFixed(0)).join(', ')})`, value: Math.round(without), unit: 'req/s', target: '' },
       { name: `  ${w.name}: with / without`, value: Math.round((withEvents / without) * 100) / 100, unit: 'ratio', target: '≥ 0.90' },
+    );
+    const ms = (seconds: number, side: string) => Math.round((seconds / cpu.get(side)!.requests) * 1e6) / 1000;
+    const perRequest = (side: string) => ms(cpu.get(side)!.server + cpu.get(side)!.database, side);
+    const [cpuOn, cpuOff] = [perRequest('events on'), perRequest('events off')];
+    const parts = (side: string) => (db.engine === 'postgres' ? ` (server ${ms(cpu.get(side)!.server, side)}, database ${ms(cpu.get(side)!.database, side)})` : '');
+    out.push(
+      { name: `  ${w.name}: CPU ms per request with events${parts('events on')}; without: ${cpuOff}${parts('events off')}`, value: cpuOn, unit: 'ms', target: '' },
+      { name: `  ${w.name}: CPU without / with (requests per CPU second)`, value: Math.round((cpuOff / cpuOn) * 100) / 100, unit: 'ratio', target: '≥ 0.90' },
     );
   }
   return out;

@@ -11,13 +11,20 @@ import { seed } from './seed.js';
 // database (BENCH_USERS users, the messages and documents groups' data), then for each round and
 // each variant a fresh server process on it, message create and document create at 64
 // connections for BENCH_DURATION seconds, and p50/p99. Variants are Node options given as
-// arguments, `-` for none:
+// arguments, `-` for none, or environment variables as `env:NAME=VALUE,NAME=VALUE`:
 //   node --import tsx bench/tails.ts - --max-semi-space-size=32
 // BENCH_TAIL_ROUNDS (2) rounds alternate the variants so the machine's drift falls on all alike.
 
 const rounds = Number(process.env.BENCH_TAIL_ROUNDS ?? 2);
 const variants = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['-'];
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
+/** A variant's environment: `-` none, `env:NAME=VALUE[,NAME=VALUE]` those variables, else Node options. */
+function variantEnv(variant: string): Record<string, string> {
+  if (variant === '-') return {};
+  if (!variant.startsWith('env:')) return { NODE_OPTIONS: variant };
+  return Object.fromEntries(variant.slice(4).split(',').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+}
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sls-tails-'));
@@ -31,7 +38,7 @@ async function main(): Promise<void> {
     const writer = { authorization: `Bearer ${seeded.cliSyncToken}`, 'content-type': 'application/json' };
     for (let round = 1; round <= rounds; round++) {
       for (const variant of variants) {
-        const env: Record<string, string> = { DATABASE_URL: databaseUrl, ...(variant === '-' ? {} : { NODE_OPTIONS: variant }) };
+        const env: Record<string, string> = { DATABASE_URL: databaseUrl, ...variantEnv(variant) };
         const server = await startProcess('src/main.ts', env);
         try {
           const pullUrl = `${server.base}/api/documents/sync?lastSyncAt=${encodeURIComponent(documents.pullCursor)}`;

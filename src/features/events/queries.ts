@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { escapeLike } from '../../db/dialect.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { countWritten } from './written.js';
 
@@ -41,8 +42,6 @@ export const streamOfOrg = (orgId: string) => `org:${orgId}`;
 
 /** A contract limit: an event's `data` is thin, at most 16 KiB of JSON. */
 const MAX_DATA_BYTES = 16 * 1024;
-/** Rows per INSERT (7 parameters each: well under SQLite's and PostgreSQL's limits). */
-const INSERT_CHUNK = 500;
 
 /**
  * Bench only (bench/events.ts, docs/events.md): a process started with BENCH_EVENTS_OFF=1 writes
@@ -56,6 +55,11 @@ export const EVENTS_OFF = process.env.BENCH_EVENTS_OFF === '1';
  * update per stream (streams in sorted order, so two writers never lock two streams crosswise)
  * and one INSERT for the events. Answers the streams written; once the transaction commits the
  * caller reports `eventsAppended` with them (announceEvents).
+ *
+ * The statements are fixed SQL reading their rows from JSON parameters, not built per call: every
+ * post and row add appends, usually in a batch of a few, and building two queries a batch was
+ * most of what the log cost a write's process (docs/events.md, "Figures"). PostgreSQL takes the
+ * seqs and inserts the events in one statement (a round trip each, within the group commit).
  */
 export async function appendEvents(trx: Tx, items: readonly EventInput[], now: Date = new Date()): Promise<{ streams: string[] }> {
   if (items.length === 0 || EVENTS_OFF) return { streams: [] };
@@ -67,40 +71,58 @@ export async function appendEvents(trx: Tx, items: readonly EventInput[], now: D
   }
   const streams = [...byStream.keys()].sort();
   const at = now.toISOString();
-  const heads = await bumpHeads(trx, streams.map((stream) => [stream, byStream.get(stream)!.length]));
-  const rows: Database['events'][] = [];
+  const counters: StreamCount[] = streams.map((stream) => ({ stream, n: byStream.get(stream)!.length, user_id: stream.startsWith('user:') ? stream.slice(5) : null }));
+  const rows: NewEvent[] = [];
   for (const stream of streams) {
     const list = byStream.get(stream)!;
-    const head = heads.get(stream)!;
     list.forEach((item, i) => {
       const data = JSON.stringify(item.data);
       if (Buffer.byteLength(data) > MAX_DATA_BYTES) throw new Error(`event ${item.type}: data over 16 KiB`);
       countWritten(item.type);
-      rows.push({ stream, seq: head - list.length + 1 + i, id: `evt_${newId().replaceAll('-', '')}`, type: item.type, actor_id: item.actorId, data, created_at: at });
+      // seq = the stream's new head - n + i: its events take the n seqs below the new head in order.
+      rows.push({ stream, i: i + 1, n: list.length, id: `evt_${newId().replaceAll('-', '')}`, type: item.type, actor_id: item.actorId, data, created_at: at });
     });
   }
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto('events').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx.executeQuery(CompiledQuery.raw(APPEND_PG, [JSON.stringify(counters), JSON.stringify(rows)]));
+    return { streams };
+  }
+  const heads = new Map((await trx.executeQuery<{ stream: string; head_seq: number }>(CompiledQuery.raw(BUMP_HEADS_SQLITE, [JSON.stringify(counters)]))).rows.map((r) => [r.stream, Number(r.head_seq)]));
+  const placed = rows.map((r) => ({ ...r, seq: heads.get(r.stream)! - r.n + r.i }));
+  await trx.executeQuery(CompiledQuery.raw(INSERT_EVENTS_SQLITE, [JSON.stringify(placed)]));
   return { streams };
 }
 
-/**
- * Takes `n` seqs of each stream (creating its counter at 0 first) in one statement per chunk:
- * a batch of posts by many authors was one round trip per stream. The rows go in the sorted
- * order given, which is the order PostgreSQL locks them in. Answers each stream's new head.
- */
-async function bumpHeads(trx: Tx, counts: readonly (readonly [string, number])[]): Promise<Map<string, number>> {
-  const heads = new Map<string, number>();
-  for (let i = 0; i < counts.length; i += INSERT_CHUNK) {
-    const rows = await trx
-      .insertInto('event_streams')
-      .values(counts.slice(i, i + INSERT_CHUNK).map(([stream, n]) => ({ stream, head_seq: n, user_id: stream.startsWith('user:') ? stream.slice(5) : null })))
-      .onConflict((oc) => oc.column('stream').doUpdateSet({ head_seq: sql<number>`event_streams.head_seq + excluded.head_seq` }))
-      .returning(['stream', 'head_seq'])
-      .execute();
-    for (const r of rows) heads.set(r.stream, Number(r.head_seq));
-  }
-  return heads;
+interface StreamCount {
+  stream: string;
+  n: number;
+  user_id: string | null;
 }
+
+type NewEvent = Omit<Database['events'], 'seq'> & { i: number; n: number };
+
+/**
+ * PostgreSQL: each stream's counter takes its `n` seqs (created at 0 first), in stream order,
+ * which is the order it locks them in; the events take theirs from the counters' new heads.
+ */
+const APPEND_PG = `with heads as (
+    insert into event_streams (stream, head_seq, user_id)
+    select c.stream, c.n, c.user_id from jsonb_to_recordset($1::jsonb) as c(stream text, n bigint, user_id text) order by c.stream
+    on conflict (stream) do update set head_seq = event_streams.head_seq + excluded.head_seq
+    returning stream, head_seq)
+  insert into events (stream, seq, id, type, actor_id, data, created_at)
+  select e.stream, h.head_seq - e.n + e.i, e.id, e.type, e.actor_id, e.data, e.created_at
+  from jsonb_to_recordset($2::jsonb) as e(stream text, i bigint, n bigint, id text, type text, actor_id text, data text, created_at text)
+  join heads h on h.stream = e.stream`;
+
+/** SQLite (one writer): the counters first, answering their new heads; then the events. */
+const BUMP_HEADS_SQLITE = `insert into event_streams (stream, head_seq, user_id)
+  select value ->> 'stream', value ->> 'n', value ->> 'user_id' from json_each(?) where true
+  on conflict (stream) do update set head_seq = event_streams.head_seq + excluded.head_seq
+  returning stream, head_seq`;
+
+const INSERT_EVENTS_SQLITE = `insert into events (stream, seq, id, type, actor_id, data, created_at)
+  select value ->> 'stream', value ->> 'seq', value ->> 'id', value ->> 'type', value ->> 'actor_id', value ->> 'data', value ->> 'created_at' from json_each(?)`;
 
 /** The committed head and the oldest retained seq of a stream (a stream never written: 0 and 1). */
 export async function streamBounds(db: Tx, stream: string): Promise<StreamBounds> {
@@ -258,37 +280,48 @@ export async function notifyChannel(db: Tx, channel: string, payload: string): P
  * with several grants appears once per grant): its owner, the users it is shared with (accepted,
  * unexpired) and the members of organizations it is shared with. One statement.
  */
-function readerRows(db: Tx, item: SharedItemRef, now: string) {
-  const isList = 'listId' in item;
-  const id = isList ? item.listId : item.documentId;
-  const column = isList ? 'collaborators.list_id' : 'collaborators.document_id';
-  const rank = sql<number>`case when collaborators.role = 'editor' then 2 else 1 end`;
-  const grants = db
-    .selectFrom('collaborators')
-    .where(column, '=', id)
-    .where((w) => w.or([w('collaborators.expires_at', 'is', null), w('collaborators.expires_at', '>', now)]));
-  const owner = isList
-    ? db.selectFrom('lists').select(['lists.user_id as id', sql<number>`3`.as('rank')]).where('lists.id', '=', id)
-    : db.selectFrom('documents').select(['documents.user_id as id', sql<number>`3`.as('rank')]).where('documents.id', '=', id);
-  return owner
-    .unionAll(grants.select(['collaborators.user_id as id', rank.as('rank')]).where('collaborators.user_id', 'is not', null).$narrowType<{ id: string }>())
-    .unionAll(
-      grants
-        .innerJoin('organization_members', 'organization_members.organization_id', 'collaborators.org_id')
-        .select(['organization_members.user_id as id', rank.as('rank')]),
-    );
+function readerRowsOf(kind: 'list' | 'document') {
+  return (db: Tx, ownerOf: string, grantedOn: string, grantNow: string, orgGrantedOn: string, orgGrantNow: string) => {
+    const column = kind === 'list' ? 'collaborators.list_id' : 'collaborators.document_id';
+    const rank = sql<number>`case when collaborators.role = 'editor' then 2 else 1 end`;
+    const grants = (on: string, now: string) =>
+      db
+        .selectFrom('collaborators')
+        .where(column, '=', on)
+        .where((w) => w.or([w('collaborators.expires_at', 'is', null), w('collaborators.expires_at', '>', now)]));
+    const owner =
+      kind === 'list'
+        ? db.selectFrom('lists').select(['lists.user_id as id', sql<number>`3`.as('rank')]).where('lists.id', '=', ownerOf)
+        : db.selectFrom('documents').select(['documents.user_id as id', sql<number>`3`.as('rank')]).where('documents.id', '=', ownerOf);
+    return owner
+      .unionAll(grants(grantedOn, grantNow).select(['collaborators.user_id as id', rank.as('rank')]).where('collaborators.user_id', 'is not', null).$narrowType<{ id: string }>())
+      .unionAll(
+        grants(orgGrantedOn, orgGrantNow)
+          .innerJoin('organization_members', 'organization_members.organization_id', 'collaborators.org_id')
+          .select(['organization_members.user_id as id', rank.as('rank')]),
+      );
+  };
+}
+
+// Compiled once: every row add and document save reads its item's readers (a batch's worth).
+const SAMPLE: [string, string, string, string, string] = ['$owner', '$grant', '$grantNow', '$orgGrant', '$orgGrantNow'];
+const listReaderRows = preparedQuery(readerRowsOf('list'), SAMPLE);
+const documentReaderRows = preparedQuery(readerRowsOf('document'), SAMPLE);
+
+function readerRows(db: Tx, item: SharedItemRef, now: string): Promise<{ id: string; rank: number }[]> {
+  return 'listId' in item ? listReaderRows(db, item.listId, item.listId, now, item.listId, now) : documentReaderRows(db, item.documentId, item.documentId, now, item.documentId, now);
 }
 
 /** Who may read a list or a document now, so receives its events (readerRows). Nothing of a private item goes to anyone else's stream. */
 export async function itemAudience(db: Tx, item: SharedItemRef, now: string): Promise<string[]> {
-  const rows = await readerRows(db, item, now).execute();
+  const rows = await readerRows(db, item, now);
   return [...new Set(rows.map((r) => r.id))];
 }
 
 /** Each reader of the item with their strongest role's rank (3 owner, 2 editor, 1 viewer). */
 export async function itemReaders(db: Tx, item: SharedItemRef, now: string): Promise<Map<string, number>> {
   const readers = new Map<string, number>();
-  for (const r of await readerRows(db, item, now).execute()) readers.set(r.id, Math.max(readers.get(r.id) ?? 0, Number(r.rank)));
+  for (const r of await readerRows(db, item, now)) readers.set(r.id, Math.max(readers.get(r.id) ?? 0, Number(r.rank)));
   return readers;
 }
 

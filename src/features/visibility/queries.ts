@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, MessageRow } from '../../db/types.js';
+import { preparedQuery } from '../../db/prepared.js';
 
 // The single-item checks' queries, which messages.ts and users.ts call (README, Design: queries).
 // The rules for lists stay in messages.ts as where-clause fragments: they are composed into
@@ -18,9 +19,13 @@ export function messageAccess(db: Db, id: string): Promise<Pick<MessageRow, 'id'
   return db.selectFrom('messages').select(['id', 'user_id', 'published_at', 'publicly_visible']).where('id', '=', id).executeTakeFirst();
 }
 
+const someFollowerOf = preparedQuery((db: Db, authorId: string) => db.selectFrom('follows').select('followee_id').where('followee_id', '=', authorId).limit(sql.lit(1)), ['$author']);
+
 /** Which of these authors at least one account follows (accepted follows: a request is none yet). */
 export async function authorsWithFollowers(db: Db, authorIds: readonly string[]): Promise<Set<string>> {
   if (authorIds.length === 0) return new Set();
+  // One author (most batches of posts): a compiled probe of one index entry.
+  if (authorIds.length === 1) return new Set((await someFollowerOf(db, authorIds[0]!)).map((r) => r.followee_id));
   const rows = await db.selectFrom('follows').select('followee_id').distinct().where('followee_id', 'in', authorIds).execute();
   return new Set(rows.map((r) => r.followee_id));
 }
