@@ -369,9 +369,15 @@ describe.each(['held', 'drained'] as const)('with the message indexer %s', (mode
 // index alone: the visibility is applied to the authors it keeps, and a word's count and newest
 // page come from its ranges (queries.ts). These tests pin that to what the caller may read, at
 // once after each change, whether the term starts one word (the count by parts) or several.
-describe('GET /api/search: messages from their word index', () => {
+// Held: the messages are not in message_words yet (SQLite) and are read from their text.
+describe.each(['held', 'drained'] as const)('GET /api/search: messages from their word index, the indexer %s', (mode) => {
   beforeEach(() => {
-    indexing = 'drained';
+    indexing = mode;
+    if (mode === 'held') release = searchIndexer(t.app.ctx).hold();
+  });
+  afterEach(() => {
+    release?.();
+    release = null;
   });
 
   /** Every id of a query's results, read a page of `limit` at a time; and the total each page gave. */
@@ -497,8 +503,10 @@ describe('GET /api/search: messages from their word index', () => {
   it('keeps one row per distinct word of a published top-level message, and none of a reply or a scheduled one', async () => {
     const me = await writer();
     const w = word();
-    const words = async (id: string) =>
-      (await t.db.kysely.selectFrom('message_words').select('word').where('message_id', '=', id).execute()).map((r) => r.word).sort();
+    const words = async (id: string) => {
+      await searchIndexer(t.app.ctx).drain();
+      return (await t.db.kysely.selectFrom('message_words').select('word').where('message_id', '=', id).execute()).map((r) => r.word).sort();
+    };
     const m = await post(t, me, { content: `Café ${w} CAFE café ${w.toUpperCase()} 42` });
     expect(await words(m.id)).toEqual(['42', 'cafe', w].sort());
     const reply = await post(t, me, { content: `${w} reply`, parentId: m.id });
