@@ -67,7 +67,7 @@ it('migration 032 indexes the words of the searchable messages already written; 
   expect(words032).toEqual(all);
   // SQLite: m1 was indexed before 034 and keeps its rows; m2's wait for the indexer's batch.
   expect(await readWords(blank.db.kysely)).toEqual(ENGINE === 'sqlite' ? all.slice(0, 2) : all);
-  await indexPendingMessages(blank.db.kysely);
+  if (ENGINE === 'sqlite') await indexPendingMessages(blank.db.kysely);
   expect(await readWords(blank.db.kysely)).toEqual(all);
 });
 
