@@ -7,7 +7,8 @@ import { addToSearchIndex, addWordsToIndex, unindexedMessages } from './queries.
 // SQLite's search indexes of message text, the substring index (the FTS5 trigram table
 // `messages_fts`) and the word index (`message_words`, migration 034), filled in batches after
 // posts commit rather than inside each post's transaction: FTS5 writes a segment per transaction,
-// which was half the cost of posting, and the words' per-row trigger a third. Until its batch runs
+// which was half the cost of posting, and the words' per-row trigger cost a post about 0.08 ms of
+// CPU and the writer a third of its throughput (docs/performance.md). Until its batch runs
 // a message has fts_rowid null, and the searches read such rows directly (messages/queries.ts
 // contentMatches, search/queries.ts `pending`), so nothing is ever missing from results. (Once
 // indexed, a delete, an edit or a publish changes the words at once: 034's triggers.)

@@ -27,6 +27,10 @@ import { type Term } from './terms.js';
 //       counted in the index; the page walks the word's range newest first and stops after it
 //       (`oneWord`);
 //     - otherwise the matching rows are grouped by message (`messageWordHits`).
+//   On SQLite the search indexer's batch writes a message's rows shortly after its post (migration
+//   034); until then each of these statements also reads the messages not indexed yet (few, by
+//   their fts_rowid index), their words from their text and their visibility from the table
+//   (`pendingRows`), so a message is found from its post on.
 //   A query with a substring term reads the messages (`messageHits`): their visibility on the
 //   table, the words by message_words, the substrings by the trigram index (SQLite messages_fts,
 //   or the text itself for a message its indexer has not reached yet; PostgreSQL pg_trgm).
