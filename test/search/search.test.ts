@@ -9,7 +9,7 @@ import { createTestApp, ENGINE, type TestApp } from '../helpers/app.js';
 import { call, expectError, follows, member, post, subscriber, type Member } from '../messages/helpers.js';
 import { join, newOrg } from '../orgs/helpers.js';
 import { share } from '../sharing/helpers.js';
-import { BOOKS_SCHEMA } from '../lists/support.js';
+import { BOOKS_SCHEMA, cookieOf, importCsvFile } from '../lists/support.js';
 
 // GET /api/search (CONTRACT.md, "Search across messages, documents and lists"): the fields, the
 // 400s, what the caller may read, the rank, and how words, accents, emoji and CJK text match.
@@ -369,9 +369,38 @@ describe.each(['held', 'drained'] as const)('with the message indexer %s', (mode
 // index alone: the visibility is applied to the authors it keeps, and a word's count and newest
 // page come from its ranges (queries.ts). These tests pin that to what the caller may read, at
 // once after each change, whether the term starts one word (the count by parts) or several.
-describe('GET /api/search: messages from their word index', () => {
+describe('GET /api/search: imported rows', () => {
+  it('finds the rows of a CSV import (over one write chunk) as soon as it ends; an edited or deleted row is not found by its old words', async () => {
+    const me = await writer();
+    const list = await createList(me, 'Imported');
+    const [w, later] = [word(), word()];
+    // More lines than one multi-row insert (1,000 rows) writes.
+    const count = 1203;
+    const csv = `title\n${Array.from({ length: count }, (_, i) => `${w} book ${i}`).join('\n')}\n`;
+    expect(await importCsvFile(t, cookieOf(me), list.id, csv)).toMatchObject({ status: 'done', inserted: count });
+    expect((await search(me, { q: w, limit: 1 })).pagination.total).toBe(count);
+    const [first] = (await search(me, { q: `${w} 1202` })).results;
+    expect(first).toMatchObject({ kind: 'row', listId: list.id, snippet: expect.stringContaining(`${w} book 1202`) });
+    expect((await call(t, me, 'PUT', `/api/lists/${list.id}/data`, { rowId: first.id, data: { title: `${later} book` } })).statusCode).toBe(200);
+    expect((await search(me, { q: w, limit: 1 })).pagination.total).toBe(count - 1);
+    expect(await ids(me, later)).toEqual([first.id]);
+    expect((await call(t, me, 'DELETE', `/api/lists/${list.id}/data/${first.id}`)).statusCode).toBe(200);
+    expect(await ids(me, later)).toEqual([]);
+    // A row added after the import is numbered after its rows, and found too.
+    const added = await addRow(me, list.id, { title: `${later} added` });
+    expect(await ids(me, later)).toEqual([added.id]);
+  });
+});
+
+// Held: the messages are not in message_words yet (SQLite) and are read from their text.
+describe.each(['held', 'drained'] as const)('GET /api/search: messages from their word index, the indexer %s', (mode) => {
   beforeEach(() => {
-    indexing = 'drained';
+    indexing = mode;
+    if (mode === 'held') release = searchIndexer(t.app.ctx).hold();
+  });
+  afterEach(() => {
+    release?.();
+    release = null;
   });
 
   /** Every id of a query's results, read a page of `limit` at a time; and the total each page gave. */
@@ -497,8 +526,10 @@ describe('GET /api/search: messages from their word index', () => {
   it('keeps one row per distinct word of a published top-level message, and none of a reply or a scheduled one', async () => {
     const me = await writer();
     const w = word();
-    const words = async (id: string) =>
-      (await t.db.kysely.selectFrom('message_words').select('word').where('message_id', '=', id).execute()).map((r) => r.word).sort();
+    const words = async (id: string) => {
+      await searchIndexer(t.app.ctx).drain();
+      return (await t.db.kysely.selectFrom('message_words').select('word').where('message_id', '=', id).execute()).map((r) => r.word).sort();
+    };
     const m = await post(t, me, { content: `Café ${w} CAFE café ${w.toUpperCase()} 42` });
     expect(await words(m.id)).toEqual(['42', 'cafe', w].sort());
     const reply = await post(t, me, { content: `${w} reply`, parentId: m.id });

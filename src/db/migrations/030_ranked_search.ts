@@ -8,8 +8,9 @@ import type { Engine } from '../connection.js';
 // SQLite: an FTS5 table per kind with the unicode61 tokenizer (remove_diacritics 2), keyed by the
 // same rowid as the item's trigram row (`fts_rowid`): messages_words is filled by the search
 // indexer's batches beside messages_fts (features/messages/search-index.ts); documents_words and
-// list_rows_words by triggers. List rows get an `fts_rowid` of their own (a table's rowid may
-// change on VACUUM), and their text is their cells' values joined by spaces.
+// list_rows_words by triggers (a list row's insert: by its writer, per chunk, since migration
+// 034). List rows get an `fts_rowid` of their own (a table's rowid may change on VACUUM), and
+// their text is their cells' values joined by spaces.
 //
 // PostgreSQL: GIN indexes on to_tsvector('simple', search_fold(text)), where search_fold is
 // lower(unaccent(text)) declared immutable (unaccent itself is only stable, since its dictionary

@@ -15,7 +15,8 @@ import type { Engine } from '../connection.js';
 // index, not two.
 //
 // The rows are kept by triggers on messages, in the same transaction as the message (SQLite: per
-// row; PostgreSQL: per statement, from its transition tables, so a batch of posts is one insert):
+// row, until migration 034 moved the insert to the search indexer's batch; PostgreSQL: per
+// statement, from its transition tables, so a batch of posts is one insert):
 // a row for each distinct word when a message is inserted searchable, deleted by the same words
 // when it is deleted, both when an update changes what the rows hold (a scheduled message
 // publishing). Blocks, mutes and follows are not in it: a search applies them to the authors.

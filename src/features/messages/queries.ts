@@ -624,8 +624,21 @@ export async function unindexedMessages(db: Kysely<Database>, limit: number): Pr
 }
 
 /**
+ * SQLite: the words of these messages not yet indexed (the searchable ones) into message_words,
+ * one statement for a batch, in key order (migration 034). Run before addToSearchIndex marks them.
+ */
+export async function addWordsToIndex(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`insert into message_words (word, publicly_visible, updated_at, message_id, user_id)
+    select w.value, m.publicly_visible, m.updated_at, m.id, m.user_id from messages m, json_each(search_words(m.content)) w
+    where m.id in (select value from json_each(${JSON.stringify(ids)})) and m.fts_rowid is null
+      and m.published_at is not null and m.parent_id is null and m.orphaned_parent_id is null
+    order by w.value, m.publicly_visible, m.updated_at desc, m.id`.execute(db);
+}
+
+/**
  * SQLite: adds a message's text to the substring index (messages_fts) and records its rowid on
- * the message. (Its words are in message_words from its insert on: migration 032's triggers.)
+ * the message, which marks it indexed: its words are then in message_words (addWordsToIndex).
  */
 export async function addToSearchIndex(db: Kysely<Database>, row: { id: string; content: string }): Promise<void> {
   const { insertId } = await sql`insert into messages_fts (content) values (${row.content})`.execute(db);

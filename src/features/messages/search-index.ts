@@ -2,14 +2,17 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import type { Database } from '../../db/types.js';
 import { AppState } from '../../runtime/state.js';
-import { addToSearchIndex, unindexedMessages } from './queries.js';
+import { addToSearchIndex, addWordsToIndex, unindexedMessages } from './queries.js';
 
-// SQLite's substring index of message text (the FTS5 trigram table `messages_fts`), filled in
-// batches after posts commit rather than inside each post's transaction: FTS5 writes a segment per
-// transaction, which was half the cost of posting. Until its batch runs a message has fts_rowid
-// null, and search reads such rows directly (queries.ts, contentMatches), so nothing is ever
-// missing from results. (The word index, message_words, is a b-tree its triggers keep in the
-// post's own transaction: migration 032.) A published message (the `publish` event) schedules a batch within
+// SQLite's search indexes of message text, the substring index (the FTS5 trigram table
+// `messages_fts`) and the word index (`message_words`, migration 034), filled in batches after
+// posts commit rather than inside each post's transaction: FTS5 writes a segment per transaction,
+// which was half the cost of posting, and the words' per-row trigger cost a post about 0.08 ms of
+// CPU and the writer a third of its throughput (docs/performance.md). Until its batch runs
+// a message has fts_rowid null, and the searches read such rows directly (messages/queries.ts
+// contentMatches, search/queries.ts `pending`), so nothing is ever missing from results. (Once
+// indexed, a delete, an edit or a publish changes the words at once: 034's triggers.)
+// A published message (the `publish` event) schedules a batch within
 // DELAY_MS, and each batch drains every pending row, so whatever a stopped process left goes too;
 // the app's start drains it as well. PostgreSQL's trigram index is kept by the database.
 
@@ -23,6 +26,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function indexPendingMessages(db: Kysely<Database>, limit = INDEX_BATCH): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const rows = await unindexedMessages(trx, limit);
+    await addWordsToIndex(trx, rows.map((r) => r.id));
     for (const row of rows) await addToSearchIndex(trx, row);
     return rows.length;
   });

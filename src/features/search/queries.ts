@@ -27,6 +27,10 @@ import { type Term } from './terms.js';
 //       counted in the index; the page walks the word's range newest first and stops after it
 //       (`oneWord`);
 //     - otherwise the matching rows are grouped by message (`messageWordHits`).
+//   On SQLite the search indexer's batch writes a message's rows shortly after its post (migration
+//   034); until then each of these statements also reads the messages not indexed yet (few, by
+//   their fts_rowid index), their words from their text and their visibility from the table
+//   (`pendingRows`), so a message is found from its post on.
 //   A query with a substring term reads the messages (`messageHits`): their visibility on the
 //   table, the words by message_words, the substrings by the trigram index (SQLite messages_fts,
 //   or the text itself for a message its indexer has not reached yet; PostgreSQL pg_trgm).
@@ -75,9 +79,20 @@ function startsWith(word: Expression<string>, t: Term): Bool {
   return next === null ? sql<SqlBool>`${word} >= ${t.text}` : sql<SqlBool>`(${word} >= ${t.text} and ${word} < ${next})`;
 }
 
+/**
+ * SQLite: a message its indexer has not reached yet (fts_rowid null: its words are not in
+ * message_words, migration 034) with a word `matches` accepts, read from its text. Few (the posts
+ * of the last moments), found by the fts_rowid index.
+ */
+const PENDING = sql`messages indexed by messages_fts_rowid_idx`;
+const pendingHasWord = (matches: (word: Expression<string>) => Bool): Bool =>
+  sql<SqlBool>`(messages.fts_rowid is null and exists (select 1 from json_each(search_words(messages.content)) as pw where ${matches(sql.ref('pw.value'))}))`;
+
 /** A message has a word the term starts. */
-const messageHasWord = (t: Term): Bool =>
-  sql<SqlBool>`messages.id in (select message_words.message_id from message_words where ${startsWith(sql.ref('message_words.word'), t)})`;
+function messageHasWord(engine: Engine, t: Term): Bool {
+  const indexed = sql<SqlBool>`messages.id in (select message_words.message_id from message_words where ${startsWith(sql.ref('message_words.word'), t)})`;
+  return engine === 'sqlite' ? or([indexed, pendingHasWord((word) => startsWith(word, t))]) : indexed;
+}
 
 /** How one kind's text is indexed: the references its conditions are made of. */
 interface Indexed {
@@ -147,7 +162,7 @@ function conditions(engine: Engine, idx: Indexed, terms: Term[]): Conditions {
   /** The word terms, all of them or any, in the kind's word index (or in its title). */
   const wordMatch = (op: 'AND' | 'OR', title?: Indexed['title']): Bool[] => {
     if (words.length === 0) return [];
-    if (idx.words === 'message_words') return [(op === 'AND' ? and : or)(words.map(messageHasWord))];
+    if (idx.words === 'message_words') return [(op === 'AND' ? and : or)(words.map((t) => messageHasWord(engine, t)))];
     if (engine === 'sqlite') return [ftsIn(idx, idx.words, title ? `{${title.fts}} : (${ftsWords(words, op)})` : ftsWords(words, op))];
     return [sql<SqlBool>`${vector(title ? title.column : idx.text)} @@ ${tsquery(op)}`];
   };
@@ -217,6 +232,18 @@ function readableRows(viewer: SearchInput['viewer'], where: Bool) {
   };
 }
 
+/**
+ * SQLite: the FROM and WHERE of the messages not yet in message_words that the caller may read
+ * (the feed's partitions, as messageHits reads them) with a word `matches` accepts; null on
+ * PostgreSQL, whose words are written with the message.
+ */
+function pendingRows(input: SearchInput, matches: (word: Expression<string>) => Bool): RawBuilder<unknown> | null {
+  if (input.engine !== 'sqlite') return null;
+  const eb = expressionBuilder<Database, 'messages'>();
+  const readable = eb.and([...searchableMessages(eb), eb.or(feedPartitions(input.viewer).map((part) => part(eb)))]);
+  return sql`from ${PENDING} where ${pendingHasWord(matches)} and ${readable}`;
+}
+
 /** `message_words.word` starts with the term. */
 const wordStarts = (t: Term) => startsWith(sql.ref('message_words.word'), t);
 
@@ -229,7 +256,9 @@ function messageWordHits(db: Db, input: SearchInput) {
   const termRows = input.terms.map((t, i) => {
     const rows = readableRows(input.viewer, wordStarts(t));
     const select = (from: RawBuilder<unknown>) => sql`select ${sql.lit(i)} as term, message_words.message_id, message_words.updated_at ${from}`;
-    return rows.everyonesPublic ? sql`${select(rows.publicLessHidden)} union all ${select(rows.readable)}` : select(rows.readable);
+    const indexed = rows.everyonesPublic ? sql`${select(rows.publicLessHidden)} union all ${select(rows.readable)}` : select(rows.readable);
+    const pending = pendingRows(input, (word) => startsWith(word, t));
+    return pending ? sql`${indexed} union all select ${sql.lit(i)} as term, messages.id as message_id, messages.updated_at ${pending}` : indexed;
   });
   const matched = sql<{ term: number; message_id: string; updated_at: string }>`(select distinct * from (${sql.join(termRows, sql` union all `)}) as r)`;
   return db
@@ -248,7 +277,7 @@ function messageWordHits(db: Db, input: SearchInput) {
  * The one word that a term starts, when it starts exactly one: `none` when no message has a word
  * it starts, `several` when it starts more than one (a message may then have two of them).
  */
-async function onlyWord(db: Db, t: Term): Promise<string | 'none' | 'several'> {
+async function onlyWord(db: Db, engine: Engine, t: Term): Promise<string | 'none' | 'several'> {
   const inRange = (eb: WordsEb) => startsWith(eb.ref('message_words.word'), t);
   const [row] = await db
     .selectNoFrom((eb) => [
@@ -256,8 +285,17 @@ async function onlyWord(db: Db, t: Term): Promise<string | 'none' | 'several'> {
       eb.selectFrom('message_words').select('message_words.word').where(inRange).orderBy('message_words.word', 'desc').limit(1).as('last'),
     ])
     .execute();
-  if (!row?.first) return 'none';
-  return row.first === row.last ? row.first : 'several';
+  const words = [row?.first, row?.last];
+  if (engine === 'sqlite') {
+    // The words of the messages not indexed yet count too.
+    const { rows } = await sql<{ first: string | null; last: string | null }>`select min(pw.value) as first, max(pw.value) as last
+      from ${PENDING}, json_each(search_words(messages.content)) as pw
+      where messages.fts_rowid is null and ${and(searchableMessages(expressionBuilder<Database, 'messages'>()))} and ${startsWith(sql.ref('pw.value'), t)}`.execute(db);
+    words.push(rows[0]?.first, rows[0]?.last);
+  }
+  const found = words.filter((w): w is string => typeof w === 'string');
+  if (found.length === 0) return 'none';
+  return found.every((w) => w === found[0]) ? found[0] : 'several';
 }
 
 /**
@@ -272,8 +310,13 @@ async function oneWord(db: Db, input: SearchInput, word: string, k: number): Pro
   const newest = (from: RawBuilder<unknown>) =>
     sql`select * from (select message_words.message_id as id, message_words.updated_at ${from} order by message_words.updated_at desc, message_words.message_id limit ${k}) as part`;
   const count = (from: RawBuilder<unknown>) => sql`(select count(*) ${from})`;
-  const page = rows.everyonesPublic ? sql`${newest(rows.publicLessHidden)} union all ${newest(rows.readable)}` : newest(rows.readable);
-  const total = rows.everyonesPublic ? sql`${count(rows.everyones)} - ${count(rows.hidden)} + ${count(rows.readable)}` : count(rows.readable);
+  const indexedPage = rows.everyonesPublic ? sql`${newest(rows.publicLessHidden)} union all ${newest(rows.readable)}` : newest(rows.readable);
+  const indexedTotal = rows.everyonesPublic ? sql`${count(rows.everyones)} - ${count(rows.hidden)} + ${count(rows.readable)}` : count(rows.readable);
+  const pending = pendingRows(input, (w) => sql<SqlBool>`${w} = ${word}`);
+  const page = pending
+    ? sql`${indexedPage} union all select * from (select messages.id as id, messages.updated_at ${pending} order by messages.updated_at desc, messages.id limit ${k}) as part`
+    : indexedPage;
+  const total = pending ? sql`${indexedTotal} + ${count(pending)}` : indexedTotal;
   // The total is counted once, beside the page (SQLite would repeat a column's subqueries in each
   // arm of the union it merges in order).
   const { rows: found } = await sql<{ id: string; updated_at: string; total: number | string }>`with counted as materialized (select ${total} as n)
@@ -343,7 +386,7 @@ export async function searchHits(db: Db, input: SearchInput): Promise<{ hits: Hi
   const { terms, kinds, limit, offset } = input;
   const wordsOnly = terms.every((t) => t.kind === 'word');
   const others: Part[] = [...(kinds.has('document') ? [documentHits(db, input)] : []), ...(kinds.has('row') ? [rowHits(db, input)] : [])];
-  const word = kinds.has('message') && wordsOnly && terms.length === 1 ? await onlyWord(db, terms[0]) : 'several';
+  const word = kinds.has('message') && wordsOnly && terms.length === 1 ? await onlyWord(db, input.engine, terms[0]) : 'several';
   if (word === 'several') {
     const parts = [...(kinds.has('message') ? [wordsOnly ? messageWordHits(db, input) : messageHits(db, input)] : []), ...others];
     return parts.length > 0 ? pageOf(db, parts, limit, offset) : { hits: [], total: 0 };

@@ -5,7 +5,7 @@ import { foldText } from '../../lib/text-fold.js';
 //
 // A term is a run of letters, digits and marks, or one emoji (with its modifiers and joiners).
 // - A `word` term matches words that start with it, case and accents ignored (café, CAFE, cafeteria).
-//   The word indexes answer it: for messages message_words (migration 032: on SQLite the words of
+//   The word indexes answer it: for messages message_words (migrations 032, 034: on SQLite the words of
 //   lib/text-fold.ts searchWords, the runs of letters and digits of the folded text, as here), for
 //   documents and rows FTS5 unicode61 (migration 030); on PostgreSQL the tsvector's lexemes.
 // - A `substring` term matches anywhere: text in scripts written without spaces (Chinese, Japanese),

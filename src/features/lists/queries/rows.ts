@@ -189,8 +189,17 @@ export async function bumpRows(db: Tx, listId: string): Promise<void> {
   await bumpRowsVersion(db, listId);
 }
 
-// Rows per multi-row INSERT: 6 bound values each, well under both engines' limits.
+// Rows per multi-row INSERT: 7 bound values each, well under both engines' limits.
 const INSERT_ROWS = 1000;
+
+/**
+ * SQLite: the next free rowid of the rows' word index (list_rows_words, migration 030), for a
+ * chunk whose rows are numbered here rather than by the per-row trigger (migration 034).
+ */
+const NEXT_WORDS_ROWID = `select max(coalesce((select max(rowid) from list_rows_words), 0), coalesce((select max(fts_rowid) from list_rows), 0)) + 1 as next`;
+/** SQLite: the words of the rows numbered from the first to the last, in one statement (the text as 030's trigger joins it). */
+const INSERT_WORDS = `insert into list_rows_words (rowid, text)
+  select fts_rowid, (select coalesce(group_concat(value, ' '), '') from json_each(list_rows.data)) from list_rows where fts_rowid between ? and ? order by fts_rowid`;
 const insertTexts = new Map<string, string>();
 
 /**
@@ -244,11 +253,16 @@ export async function insertNewRows(db: Tx, engine: Engine, listId: string, rows
   for (let i = 0; i < rows.length; i += INSERT_ROWS) {
     const values: unknown[][] = [];
     const claims: unknown[][] = [];
+    // Numbered here, so the insert trigger (a row in the word index and an UPDATE of the row it
+    // just wrote, per row) leaves them to one statement for the chunk.
+    const { rows: free } = await db.executeQuery<{ next: number }>(CompiledQuery.raw(NEXT_WORDS_ROWID, []));
+    const first = Number(free[0].next);
     for (const r of rows.slice(i, i + INSERT_ROWS)) {
-      values.push([r.id, listId, r.data, r.at, r.at, editorId]);
+      values.push([r.id, listId, r.data, r.at, r.at, editorId, first + values.length]);
       for (const [pid, value] of r.keys) claims.push([pid, value, r.id]);
     }
-    await insertMany(db, engine, 'list_rows', ['id', 'list_id', 'data', 'created_at', 'updated_at', 'updated_by'], values);
+    await insertMany(db, engine, 'list_rows', ['id', 'list_id', 'data', 'created_at', 'updated_at', 'updated_by', 'fts_rowid'], values);
+    await db.executeQuery(CompiledQuery.raw(INSERT_WORDS, [first, first + values.length - 1]));
     for (let k = 0; k < claims.length; k += INSERT_ROWS) await insertMany(db, engine, 'list_unique_values', ['property_id', 'value', 'row_id'], claims.slice(k, k + INSERT_ROWS));
   }
 }
