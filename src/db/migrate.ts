@@ -33,6 +33,7 @@ import * as m030 from './migrations/030_ranked_search.js';
 import * as m031 from './migrations/031_events_lean_indexes.js';
 import * as m032 from './migrations/032_message_words.js';
 import * as m033 from './migrations/033_list_import_plans.js';
+import * as m034 from './migrations/034_list_row_stamps.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '031_events_lean_indexes': m031,
   '032_message_words': m032,
   '033_list_import_plans': m033,
+  '034_list_row_stamps': m034,
 };
 
 /** The migration names, in the order they run. */
