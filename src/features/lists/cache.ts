@@ -41,7 +41,49 @@ export class IdList {
   get bytes(): number {
     return this.packed ? this.packed.length : this.length * 64;
   }
+
+  /** Where `id` is, or -1. */
+  indexOf(id: string): number {
+    if (this.plain) return this.plain.indexOf(id);
+    const needle = Buffer.allocUnsafe(16);
+    if (!packUuid(id, needle, 0)) return -1;
+    // A match must start on a 16-byte boundary; one that straddles two ids is skipped.
+    for (let at = this.packed!.indexOf(needle); at >= 0; at = this.packed!.indexOf(needle, at + 1)) if (at % 16 === 0) return at / 16;
+    return -1;
+  }
+
+  /** Every id, as text (a pass over the whole list: for large changes only). */
+  all(): string[] {
+    return this.slice(0, this.length);
+  }
+
+  /**
+   * A new list made of this one's ids and `added`, in the order `plan` gives: an entry i >= 0 is
+   * this list's id at i, an entry -1 - j is added[j]. Runs of consecutive ids are copied at once.
+   */
+  rebuild(plan: readonly number[], added: readonly string[]): IdList {
+    if (this.plain || !added.every((id) => packUuid(id, SCRATCH, 0))) {
+      const old = this.plain ?? this.all();
+      return new IdList(null, plan.map((i) => (i >= 0 ? old[i] : added[-1 - i])), plan.length);
+    }
+    const buf = Buffer.allocUnsafe(plan.length * 16);
+    for (let k = 0; k < plan.length; ) {
+      const i = plan[k];
+      if (i < 0) {
+        packUuid(added[-1 - i], buf, k * 16);
+        k++;
+        continue;
+      }
+      let run = 1;
+      while (k + run < plan.length && plan[k + run] === i + run) run++;
+      this.packed!.copy(buf, k * 16, i * 16, (i + run) * 16);
+      k += run;
+    }
+    return new IdList(buf, null, plan.length);
+  }
 }
+
+const SCRATCH = Buffer.alloc(16);
 
 // Packing is on the cold path of every filtered or sorted page (100,000 ids for a sort of the
 // bench list): one pass over the characters costs about a tenth of what a regular expression

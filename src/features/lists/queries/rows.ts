@@ -75,13 +75,13 @@ const bumpRowsVersion = preparedQuery(
 // Under the lock that bump took on the list, so on PostgreSQL the stamp is the version this
 // transaction commits as, whatever other writers do (their unstamped rows are invisible here).
 const stampRows = preparedQuery(
-  (db: Kysely<Database>, listId: string) =>
+  (db: Kysely<Database>, versionOf: string, listId: string) =>
     db
       .updateTable('list_rows')
-      .set({ stamp: sql<number>`(select rows_version from lists where id = ${listId})` })
+      .set({ stamp: sql<number>`(select rows_version from lists where id = ${versionOf})` })
       .where('list_id', '=', listId)
       .where('stamp', 'is', null),
-  ['$list'] as const,
+  ['$versionOf', '$list'] as const,
 );
 const ROW_FIELDS = ['list_rows.id', 'list_rows.data', 'list_rows.created_at', 'list_rows.updated_at', 'list_rows.updated_by', 'editor.username as updated_by_username'] as const;
 
@@ -201,7 +201,7 @@ export async function heldUniques(db: Tx, keys: readonly UniqueKey[], exceptRowI
 /** Marks a change of the list's rows; the last statement of the writing transaction (it locks the list row on PostgreSQL). */
 export async function bumpRows(db: Tx, listId: string): Promise<void> {
   await bumpRowsVersion(db, listId);
-  await stampRows(db, listId);
+  await stampRows(db, listId, listId);
 }
 
 const moveSchemaVersion = preparedQuery(
