@@ -210,6 +210,9 @@ function rowConditions(cells: Cells, listId: string, columns: readonly StoredCol
   return parts;
 }
 
+// Sort keys that are numbers (Cells.sortKey); dates sort as YYYY-MM-DD text.
+const NUMBER_KEYS = new Set(['number', 'boolean', 'datetime', 'priority']);
+
 /** How a sort key compares: as a number, as text (in code point order), or there is none (a sort by a time). */
 export type SortKeyKind = 'number' | 'text' | 'none';
 
@@ -240,7 +243,7 @@ export function rowSelection(engine: Engine, listId: string, columns: readonly S
   // What the order is made of, for row-pages.ts to place a row among the others without the
   // database: the column's sort key (null when sorting by a time), then a time, then the id.
   const key = sort.column ? cells.sortKey(sort.column) : sql`null`;
-  const keyKind: SortKeyKind = !sort.column ? 'none' : NUMERIC.has(sort.column.type) || sort.column.type === 'priority' ? 'number' : 'text';
+  const keyKind: SortKeyKind = !sort.column ? 'none' : NUMBER_KEYS.has(sort.column.type) ? 'number' : 'text';
   return { where, order, dir: sort.dir, listOrder, sortText: sort.text, key, keyKind, time: sort.column ? sql.raw('r.created_at') : sort.time, desc: sort.desc };
 }
 
