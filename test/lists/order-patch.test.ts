@@ -49,7 +49,7 @@ function rowData(rnd: () => number): Record<string, unknown> {
 }
 
 const f = (conds: unknown[]) => `&filter=${encodeURIComponent(JSON.stringify(conds))}`;
-const SORTS = ['title', '-title', 'pages', '-pages', 'status', 'tags', '-tags', 'priority', '-priority', 'finished', '-finished', 'owned', '-owned', 'seen', '-seen', 'updatedAt', '-updatedAt', '-createdAt'];
+const SORTS = ['title', '-title', 'pages', '-pages', 'status', 'tags', '-tags', 'priority', '-priority', 'finished', '-finished', 'owned', '-owned', 'seen', '-seen', 'updatedAt', '-updatedAt', 'createdAt', '-createdAt'];
 const FILTERS = [
   '',
   f([{ field: 'pages', operator: 'greaterThanOrEqual', value: 100 }]),

@@ -10,8 +10,7 @@ import { AppState } from '../../runtime/state.js';
 // Entries of older versions are dropped as soon as a newer one is stored.
 //
 // - columns: the parsed column definitions (and whatever is compiled from them), per schema_version;
-// - orders: for a (filter, q, sort), the ids of every matching row in order, so the total is its
-//   length and any page, however deep, is a slice; per (rows_version, schema_version);
+// - row orders: in row-orders.ts, patched from one version to the next rather than kept per version;
 // - pages: a page as answered (rows and total), so reading it again reads no row at all.
 
 /** Row ids in order, packed 16 bytes each when they are UUIDs (every id this service makes is). */
@@ -118,13 +117,9 @@ export interface CachedPage<R> {
 
 export interface ListCaches<C, R> {
   columns: VersionedLru<C>;
-  /** Row orders, and plain totals (a number) where the order comes from an index. */
-  orders: VersionedLru<IdList | number>;
   pages: VersionedLru<CachedPage<R>>;
 }
 
-// 64 MB of row orders is 4 million ids: forty orders of a 100,000-row list.
-const ORDERS_BYTES = 64 * 1024 * 1024;
 const PAGES_BYTES = 32 * 1024 * 1024;
 const COLUMNS_BYTES = 16 * 1024 * 1024;
 
@@ -137,7 +132,6 @@ export function listVersion(list: { rows_version: number; schema_version: number
 /** This app's caches (per app, as two instances would each have their own). */
 export const listCachesState = new AppState<ListCaches<unknown, unknown>>('lists.caches', () => ({
   columns: new VersionedLru<unknown>(COLUMNS_BYTES, () => 4096),
-  orders: new VersionedLru<IdList | number>(ORDERS_BYTES, (v) => (typeof v === 'number' ? 16 : v.bytes)),
   pages: new VersionedLru<CachedPage<unknown>>(PAGES_BYTES, (p) => p.bytes),
 }));
 
