@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import { AppState } from '../../runtime/state.js';
 import { SingleFlight } from '../../lib/single-flight.js';
 import { IdList } from './cache.js';
-import { matchingRowOrder, rowsWrittenSince, type ListRecord, type OrderedRow, type RowSelection, type SortKeyKind } from './queries/index.js';
+import { databaseCollation, matchingRowOrder, rowsWrittenSince, type ListRecord, type OrderedRow, type RowSelection, type SortKeyKind } from './queries/index.js';
 
 // The ids of every row matching a (filter, q, sort), in order: the total of a filtered or sorted
 // page is their number and any page a slice. Computing one reads every row of the list (about
@@ -147,9 +146,7 @@ async function patched(ctx: AppContext, list: ListRecord, selection: RowSelectio
  */
 async function patchableSort(ctx: AppContext, store: RowOrders, kind: SortKeyKind): Promise<boolean> {
   if (kind !== 'text' || ctx.db.engine === 'sqlite') return true;
-  store.codePointText ??= sql<{ c: string }>`select datcollate as c from pg_database where datname = current_database()`
-    .execute(ctx.db.kysely)
-    .then(({ rows }) => /^(c|posix|c\.utf-?8|ucs_basic)$/i.test(rows[0]?.c ?? ''));
+  store.codePointText ??= databaseCollation(ctx.db.kysely).then((c) => /^(c|posix|c\.utf-?8|ucs_basic)$/i.test(c));
   return store.codePointText;
 }
 
