@@ -56,31 +56,26 @@ export class IdList {
     return this.slice(0, this.length);
   }
 
-  /**
-   * A new list made of this one's ids and `added`, in the order `plan` gives: an entry i >= 0 is
-   * this list's id at i, an entry -1 - j is added[j]. Runs of consecutive ids are copied at once.
-   */
-  rebuild(plan: readonly number[], added: readonly string[]): IdList {
+  /** A new list made of runs of this one's ids and added ids, in the order of `pieces` (a few copies, whatever the length). */
+  rebuild(pieces: readonly OrderPiece[], added: readonly string[]): IdList {
+    const length = pieces.reduce((n, p) => n + ('add' in p ? 1 : p.to - p.from), 0);
     if (this.plain || !added.every((id) => packUuid(id, SCRATCH, 0))) {
       const old = this.plain ?? this.all();
-      return new IdList(null, plan.map((i) => (i >= 0 ? old[i] : added[-1 - i])), plan.length);
+      return new IdList(null, pieces.flatMap((p) => ('add' in p ? [added[p.add]] : old.slice(p.from, p.to))), length);
     }
-    const buf = Buffer.allocUnsafe(plan.length * 16);
-    for (let k = 0; k < plan.length; ) {
-      const i = plan[k];
-      if (i < 0) {
-        packUuid(added[-1 - i], buf, k * 16);
-        k++;
-        continue;
-      }
-      let run = 1;
-      while (k + run < plan.length && plan[k + run] === i + run) run++;
-      this.packed!.copy(buf, k * 16, i * 16, (i + run) * 16);
-      k += run;
+    const buf = Buffer.allocUnsafe(length * 16);
+    let at = 0;
+    for (const p of pieces) {
+      if ('add' in p) packUuid(added[p.add], buf, at * 16);
+      else this.packed!.copy(buf, at * 16, p.from * 16, p.to * 16);
+      at += 'add' in p ? 1 : p.to - p.from;
     }
-    return new IdList(buf, null, plan.length);
+    return new IdList(buf, null, length);
   }
 }
+
+/** A part of a patched order: the old order's entries [from, to), or the added entry `add`. */
+export type OrderPiece = { from: number; to: number } | { add: number };
 
 const SCRATCH = Buffer.alloc(16);
 
