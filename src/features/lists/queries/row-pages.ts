@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Engine } from '../../../db/connection.js';
 import type { RowSelection } from './row-filters.js';
 import { parsedRow, selectLiveRows, type RawRow, type StoredRow } from './rows.js';
@@ -41,8 +41,11 @@ export async function matchingRowOrder(db: Tx, selection: RowSelection): Promise
  * at most `limit`: whether each matches the selection now (m = 1), and its place in its order.
  */
 export async function rowsWrittenSince(db: Tx, listId: string, selection: RowSelection, since: number, limit: number): Promise<(OrderedRow & { m: number })[]> {
-  const { rows } = await sql<OrderedRow & { m: number }>`select r.id, (case when ${selection.where} then 1 else 0 end) as m, ${selection.key} as k, ${selection.time} as t
-    from list_rows r where r.list_id = ${listId} and (r.stamp > ${since} or r.stamp is null) limit ${limit}`.execute(db);
+  // Two ranges of the (list_id, stamp) index: with an `or`, SQLite reads every entry of the list.
+  const written = (stamped: RawBuilder<unknown>) =>
+    sql`select r.id, (case when ${selection.where} then 1 else 0 end) as m, ${selection.key} as k, ${selection.time} as t
+      from list_rows r where r.list_id = ${listId} and ${stamped}`;
+  const { rows } = await sql<OrderedRow & { m: number }>`select * from (${written(sql`r.stamp > ${since}`)} union all ${written(sql`r.stamp is null`)}) w limit ${limit}`.execute(db);
   return rows;
 }
 
