@@ -29,6 +29,7 @@ function random(seed: number) {
 // Titles that order differently by UTF-16 unit and by code point (an astral emoji against U+FFxx),
 // with case, accents and CJK, and repeats so that ties fall to creation time and id.
 const TITLES = ['Dune', 'dune', 'Émile', 'Emma', 'walden', '東京', '🐳 whale', '\uff21 wide', 'Zed', 'a', 'Dune'];
+const SCHEMA = { ...BOOKS_SCHEMA, fields: [...BOOKS_SCHEMA.fields, { key: 'seen', type: 'datetime', label: 'Seen' }] };
 const STATUSES = ['to read', 'reading', 'done'];
 const TAGS = [['sf'], ['classic'], ['sf', 'essay'], []];
 const PRIORITIES = ['low', 'medium', 'high', 'urgent'];
@@ -81,7 +82,7 @@ describe('row orders patched after writes', () => {
     const rnd = random(37);
     const me = await activeUser(t);
     const auth = cookieOf(me);
-    const list = await createList(t, auth, { schema: { ...BOOKS_SCHEMA, fields: [...BOOKS_SCHEMA.fields, { key: 'seen', type: 'datetime', label: 'Seen' }] } });
+    const list = await createList(t, auth, { schema: SCHEMA });
     const live: string[] = [];
     const trashed: string[] = [];
     const add = async () => {
@@ -128,5 +129,38 @@ describe('row orders patched after writes', () => {
     }
     // The rows are all there: the pages above were not trivially empty.
     expect((await page(t.app, auth, list.id, 'sort=title')).total).toBe(live.length);
+  });
+
+  it('stay exact under writers at the same time through two instances (each its own connections on PostgreSQL)', async () => {
+    const rnd = random(7);
+    const me = await activeUser(t);
+    const auth = cookieOf(me);
+    const list = await createList(t, auth, { schema: SCHEMA });
+    const other = await secondInstance(t, { ownConnection: true });
+    try {
+      const add = (app: FastifyInstance) =>
+        app.inject({ method: 'POST', url: `/api/lists/${list.id}/data`, headers: { ...auth }, payload: { data: rowData(rnd) } }).then((res) => {
+          expect(res.statusCode, res.body).toBe(201);
+          return res.json().data.id as string;
+        });
+      const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => add(i % 2 ? other : t.app)));
+      for (const q of QUERIES) await page(t.app, auth, list.id, q);
+      // Adds and edits from both instances at once, while this one reads (and patches) between them.
+      const writes = Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0 ?
+          add(i % 2 ? other : t.app)
+        : (i % 2 ? other : t.app).inject({ method: 'PUT', url: `/api/lists/${list.id}/data`, headers: { ...auth }, payload: { rowId: ids[i % ids.length], data: { pages: 1 + i * 7, title: TITLES[i % TITLES.length] } } }),
+      );
+      const reads = QUERIES.slice(0, 6).map((q) => page(t.app, auth, list.id, q));
+      await Promise.all([...writes, ...reads]);
+      const fresh = await secondInstance(t);
+      try {
+        for (const q of QUERIES) expect(await page(t.app, auth, list.id, q), q).toEqual(await page(fresh, auth, list.id, q));
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await other.close();
+    }
   });
 });
