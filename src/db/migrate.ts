@@ -34,6 +34,7 @@ import * as m031 from './migrations/031_events_lean_indexes.js';
 import * as m032 from './migrations/032_message_words.js';
 import * as m033 from './migrations/033_list_import_plans.js';
 import * as m034 from './migrations/034_search_words_in_batches.js';
+import * as m035 from './migrations/035_list_row_stamps.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '032_message_words': m032,
   '033_list_import_plans': m033,
   '034_search_words_in_batches': m034,
+  '035_list_row_stamps': m035,
 };
 
 /** The migration names, in the order they run. */

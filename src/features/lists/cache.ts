@@ -10,8 +10,7 @@ import { AppState } from '../../runtime/state.js';
 // Entries of older versions are dropped as soon as a newer one is stored.
 //
 // - columns: the parsed column definitions (and whatever is compiled from them), per schema_version;
-// - orders: for a (filter, q, sort), the ids of every matching row in order, so the total is its
-//   length and any page, however deep, is a slice; per (rows_version, schema_version);
+// - row orders: in row-orders.ts, patched from one version to the next rather than kept per version;
 // - pages: a page as answered (rows and total), so reading it again reads no row at all.
 
 /** Row ids in order, packed 16 bytes each when they are UUIDs (every id this service makes is). */
@@ -41,7 +40,44 @@ export class IdList {
   get bytes(): number {
     return this.packed ? this.packed.length : this.length * 64;
   }
+
+  /** Where `id` is, or -1. */
+  indexOf(id: string): number {
+    if (this.plain) return this.plain.indexOf(id);
+    const needle = Buffer.allocUnsafe(16);
+    if (!packUuid(id, needle, 0)) return -1;
+    // A match must start on a 16-byte boundary; one that straddles two ids is skipped.
+    for (let at = this.packed!.indexOf(needle); at >= 0; at = this.packed!.indexOf(needle, at + 1)) if (at % 16 === 0) return at / 16;
+    return -1;
+  }
+
+  /** Every id, as text (a pass over the whole list: for large changes only). */
+  all(): string[] {
+    return this.slice(0, this.length);
+  }
+
+  /** A new list made of runs of this one's ids and added ids, in the order of `pieces` (a few copies, whatever the length). */
+  rebuild(pieces: readonly OrderPiece[], added: readonly string[]): IdList {
+    const length = pieces.reduce((n, p) => n + ('add' in p ? 1 : p.to - p.from), 0);
+    if (this.plain || !added.every((id) => packUuid(id, SCRATCH, 0))) {
+      const old = this.plain ?? this.all();
+      return new IdList(null, pieces.flatMap((p) => ('add' in p ? [added[p.add]] : old.slice(p.from, p.to))), length);
+    }
+    const buf = Buffer.allocUnsafe(length * 16);
+    let at = 0;
+    for (const p of pieces) {
+      if ('add' in p) packUuid(added[p.add], buf, at * 16);
+      else this.packed!.copy(buf, at * 16, p.from * 16, p.to * 16);
+      at += 'add' in p ? 1 : p.to - p.from;
+    }
+    return new IdList(buf, null, length);
+  }
 }
+
+/** A part of a patched order: the old order's entries [from, to), or the added entry `add`. */
+export type OrderPiece = { from: number; to: number } | { add: number };
+
+const SCRATCH = Buffer.alloc(16);
 
 // Packing is on the cold path of every filtered or sorted page (100,000 ids for a sort of the
 // bench list): one pass over the characters costs about a tenth of what a regular expression
@@ -76,13 +112,9 @@ export interface CachedPage<R> {
 
 export interface ListCaches<C, R> {
   columns: VersionedLru<C>;
-  /** Row orders, and plain totals (a number) where the order comes from an index. */
-  orders: VersionedLru<IdList | number>;
   pages: VersionedLru<CachedPage<R>>;
 }
 
-// 64 MB of row orders is 4 million ids: forty orders of a 100,000-row list.
-const ORDERS_BYTES = 64 * 1024 * 1024;
 const PAGES_BYTES = 32 * 1024 * 1024;
 const COLUMNS_BYTES = 16 * 1024 * 1024;
 
@@ -95,7 +127,6 @@ export function listVersion(list: { rows_version: number; schema_version: number
 /** This app's caches (per app, as two instances would each have their own). */
 export const listCachesState = new AppState<ListCaches<unknown, unknown>>('lists.caches', () => ({
   columns: new VersionedLru<unknown>(COLUMNS_BYTES, () => 4096),
-  orders: new VersionedLru<IdList | number>(ORDERS_BYTES, (v) => (typeof v === 'number' ? 16 : v.bytes)),
   pages: new VersionedLru<CachedPage<unknown>>(PAGES_BYTES, (p) => p.bytes),
 }));
 

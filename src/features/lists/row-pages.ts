@@ -1,17 +1,18 @@
 import type { AppContext } from '../../runtime/context.js';
-import { IdList, listCaches, listVersion } from './cache.js';
+import { listCaches, listVersion } from './cache.js';
 import { parseFilter, type FilterCondition } from './filter.js';
 import { presentRow, type PresentedRow } from './presenter.js';
-import { countLiveRows, liveRowsByIds, matchingRowIds, rowSelection, rowsInListOrder, type ListRecord, type StoredColumn, type StoredRow } from './queries/index.js';
+import { liveRowsByIds, rowSelection, rowsInListOrder, type ListRecord, type StoredColumn, type StoredRow } from './queries/index.js';
+import { rowOrder } from './row-orders.js';
 import { getList } from './service.js';
 import { getView, withView } from './views.js';
 
 // Pages of a list's live rows, sorted, filtered and searched. A page is cheap in one of two ways:
-// - no filter and no q, sorted by createdAt: an index walk of `limit` rows, and the total a
-//   count cached per rows_version;
-// - otherwise: one query computes the ids of every matching row in order, cached per
-//   (rows_version, schema_version, filter, q, sort) (cache.ts); the total is their number and a
-//   page at any offset is a slice of it, its rows read by primary key.
+// - no filter and no q, sorted by createdAt: an index walk of `limit` rows, and the total the
+//   length of the order of every live row (row-orders.ts);
+// - otherwise: the ids of every matching row in order (row-orders.ts: computed once, then patched
+//   from the rows written since as the list changes); the total is their number and a page at
+//   any offset is a slice of it, its rows read by primary key.
 // And the page as answered is kept per list version: a repeat reads no row until the list changes.
 
 export interface RowQuery {
@@ -56,18 +57,18 @@ export async function readRows(ctx: AppContext, list: ListRecord, columns: Store
 async function queryRows(ctx: AppContext, list: ListRecord, columns: readonly StoredColumn[], query: RowQuery): Promise<{ rows: StoredRow[]; total: number }> {
   const db = ctx.db.kysely;
   const selection = rowSelection(ctx.db.engine, list.id, columns, query);
-  const orders = listCaches(ctx).orders;
-  const version = listVersion(list);
   if (selection.listOrder) {
-    // The list's own order: its index gives the page; only the count is worth keeping.
+    // The list's own order: its index gives the page. The total is the length of the order of
+    // every live row, kept and patched like any other (a count reads every index entry again
+    // after each write: ten times longer at ten times the rows).
     const [rows, total] = await Promise.all([
       rowsInListOrder(db, selection, query.limit, query.offset),
-      orders.getOrCompute(list.id, version, 'count', () => countLiveRows(db, list.id, ctx.db.engine)) as Promise<number>,
+      rowOrder(ctx, list, selection, `live ${selection.sortText}`).then((order) => order.ids.length),
     ]);
     return { rows, total };
   }
   const key = JSON.stringify([selection.sortText, query.filter ?? [], query.q?.trim() ?? '']);
-  const ids = (await orders.getOrCompute(list.id, version, key, async () => IdList.of(await matchingRowIds(db, selection)))) as IdList;
+  const { ids } = await rowOrder(ctx, list, selection, key);
   const pageIds = ids.slice(query.offset, query.offset + query.limit);
   if (pageIds.length === 0) return { rows: [], total: ids.length };
   return { rows: await liveRowsByIds(db, list.id, pageIds), total: ids.length };

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../../db/types.js';
+import { forgetRowOrders } from './rows.js';
 import type { Tx } from './tx.js';
 
 // The CSV import's queries (import.ts): the import record and its progress, its kept input (the
@@ -103,11 +104,13 @@ export async function uniqueValueHolders(db: Tx, propertyId: string, values: rea
 
 /** Deletes rows outright (an all-or-nothing import taking back what it inserted), their unique claims first. */
 export async function deleteRowsOutright(trx: Tx, rowIds: readonly string[]): Promise<void> {
+  const lists = await trx.selectFrom('list_rows').select('list_id').distinct().where('id', 'in', rowIds).execute();
+  for (const { list_id } of lists) await forgetRowOrders(trx, list_id);
   await trx.deleteFrom('list_unique_values').where('row_id', 'in', rowIds).execute();
   await trx.deleteFrom('list_rows').where('id', 'in', rowIds).execute();
 }
 
 /** Writes a row's stored JSON as it is. */
 export async function writeRowData(trx: Tx, rowId: string, data: string, now: string, updatedBy: string | null): Promise<void> {
-  await trx.updateTable('list_rows').set({ data, updated_at: now, updated_by: updatedBy }).where('id', '=', rowId).execute();
+  await trx.updateTable('list_rows').set({ data, updated_at: now, updated_by: updatedBy, stamp: null }).where('id', '=', rowId).execute();
 }

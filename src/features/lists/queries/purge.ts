@@ -1,4 +1,5 @@
 import { toListRecord, type ListRecord } from './lists.js';
+import { forgetRowOrders } from './rows.js';
 import type { Tx } from './tx.js';
 
 // A user's lists and list folders as user-data.ts reads them for the archive and removes them,
@@ -11,6 +12,7 @@ export async function firstListIdOf(db: Tx, userId: string): Promise<string | un
 
 /** Deletes at most `limit` rows of the list (their unique claims cascade); answers how many went. */
 export async function deleteRowsBatch(db: Tx, listId: string, limit: number): Promise<number> {
+  await forgetRowOrders(db, listId);
   const rows = db.selectFrom('list_rows').select('id').where('list_id', '=', listId).limit(limit);
   const deleted = await db.deleteFrom('list_rows').where('id', 'in', rows).executeTakeFirst();
   return Number(deleted.numDeletedRows);

@@ -210,6 +210,12 @@ function rowConditions(cells: Cells, listId: string, columns: readonly StoredCol
   return parts;
 }
 
+// Sort keys that are numbers (Cells.sortKey); dates sort as YYYY-MM-DD text.
+const NUMBER_KEYS = new Set(['number', 'boolean', 'datetime', 'priority']);
+
+/** How a sort key compares: as a number, as text (in code point order), or there is none (a sort by a time). */
+export type SortKeyKind = 'number' | 'text' | 'none';
+
 /** The sort of a query: a column, or createdAt/updatedAt; 400 for anything else. */
 function parseSort(columns: readonly StoredColumn[], raw: string | undefined) {
   let key = raw?.trim() || 'createdAt';
@@ -217,7 +223,7 @@ function parseSort(columns: readonly StoredColumn[], raw: string | undefined) {
   if (desc) key = key.slice(1);
   const column = columns.find((c) => c.key === key) ?? null;
   if (!column && key !== 'createdAt' && key !== 'updatedAt') throw badRequest(`Unknown sort column "${key}"`);
-  return { column, byCreation: key === 'createdAt', time: sql.raw(key === 'updatedAt' ? 'r.updated_at' : 'r.created_at'), dir: sql.raw(desc ? 'desc' : 'asc'), text: `${desc ? '-' : ''}${key}` };
+  return { column, byCreation: key === 'createdAt', time: sql.raw(key === 'updatedAt' ? 'r.updated_at' : 'r.created_at'), desc, dir: sql.raw(desc ? 'desc' : 'asc'), text: `${desc ? '-' : ''}${key}` };
 }
 
 /**
@@ -234,7 +240,11 @@ export function rowSelection(engine: Engine, listId: string, columns: readonly S
       sql`(${cells.sortKey(sort.column)}) is null, ${cells.sortKey(sort.column)} ${sort.dir}, r.created_at ${sort.dir}, r.id ${sort.dir}`
     : sql`${sort.time} ${sort.dir}, r.id ${sort.dir}`;
   const listOrder = sort.byCreation && (criteria.filter ?? []).length === 0 && !criteria.q?.trim();
-  return { where, order, dir: sort.dir, listOrder, sortText: sort.text };
+  // What the order is made of, for row-pages.ts to place a row among the others without the
+  // database: the column's sort key (null when sorting by a time), then a time, then the id.
+  const key = sort.column ? cells.sortKey(sort.column) : sql`null`;
+  const keyKind: SortKeyKind = !sort.column ? 'none' : NUMBER_KEYS.has(sort.column.type) ? 'number' : 'text';
+  return { where, order, dir: sort.dir, listOrder, sortText: sort.text, key, keyKind, time: sort.column ? sql.raw('r.created_at') : sort.time, desc: sort.desc };
 }
 
 export type RowSelection = ReturnType<typeof rowSelection>;

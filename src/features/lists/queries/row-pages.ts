@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Engine } from '../../../db/connection.js';
 import type { RowSelection } from './row-filters.js';
 import { parsedRow, selectLiveRows, type RawRow, type StoredRow } from './rows.js';
@@ -16,10 +16,37 @@ export async function rowsInListOrder(db: Tx, selection: RowSelection, limit: nu
   return rows.map(parsedRow);
 }
 
-/** The ids of every matching row, in the selection's order. */
-export async function matchingRowIds(db: Tx, selection: RowSelection): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`select r.id from list_rows r where ${selection.where} order by ${selection.order}`.execute(db);
-  return rows.map((r) => r.id);
+/** A row as a cached order holds it: its id, its sort key (null for a sort by time or an empty cell) and its time. */
+export interface OrderedRow {
+  id: string;
+  k: number | string | null;
+  t: string;
+}
+
+/**
+ * Every matching row in the selection's order, with what that order is made of. The key is
+ * computed once per row (the outer query orders by what the inner one selected): the same order
+ * as selection.order.
+ */
+export async function matchingRowOrder(db: Tx, selection: RowSelection): Promise<OrderedRow[]> {
+  const dir = selection.dir;
+  const order = selection.keyKind === 'none' ? sql`s.t ${dir}, s.id ${dir}` : sql`(s.k is null), s.k ${dir}, s.t ${dir}, s.id ${dir}`;
+  const { rows } = await sql<OrderedRow>`select s.id, s.k, s.t from (select r.id as id, ${selection.key} as k, ${selection.time} as t
+    from list_rows r where ${selection.where}) s order by ${order}`.execute(db);
+  return rows;
+}
+
+/**
+ * The rows of the list written after rows_version `since` (stamped past it, or not yet stamped),
+ * at most `limit`: whether each matches the selection now (m = 1), and its place in its order.
+ */
+export async function rowsWrittenSince(db: Tx, listId: string, selection: RowSelection, since: number, limit: number): Promise<(OrderedRow & { m: number })[]> {
+  // Two ranges of the (list_id, stamp) index: with an `or`, SQLite reads every entry of the list.
+  const written = (stamped: RawBuilder<unknown>) =>
+    sql`select r.id, (case when ${selection.where} then 1 else 0 end) as m, ${selection.key} as k, ${selection.time} as t
+      from list_rows r where r.list_id = ${listId} and ${stamped}`;
+  const { rows } = await sql<OrderedRow & { m: number }>`select * from (${written(sql`r.stamp > ${since}`)} union all ${written(sql`r.stamp is null`)}) w limit ${limit}`.execute(db);
+  return rows;
 }
 
 /** The live rows of `ids`, in that order (rows gone since are left out). */
@@ -42,4 +69,10 @@ export async function countLiveRows(db: Tx, listId: string, engine: Engine): Pro
   const from = engine === 'sqlite' ? sql`list_rows indexed by list_rows_list_created_idx` : sql`list_rows`;
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${from} where list_id = ${listId} and deleted_at is null`.execute(db);
   return Number(rows[0].n);
+}
+
+/** PostgreSQL: the collation text compares by, unless a column says otherwise. */
+export async function databaseCollation(db: Tx): Promise<string> {
+  const { rows } = await sql<{ c: string }>`select datcollate as c from pg_database where datname = current_database()`.execute(db);
+  return rows[0]?.c ?? '';
 }

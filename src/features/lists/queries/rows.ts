@@ -8,7 +8,10 @@ import type { Tx } from './tx.js';
 // Rows: one JSON value per row keyed by property id (text on SQLite, jsonb on PostgreSQL; rows
 // leave these queries parsed). The non-empty cells of unique columns of live rows are also
 // claimed in list_unique_values, whose primary key is the uniqueness constraint. Every row write
-// ends with bumpRows, in its transaction (cache.ts relies on it).
+// ends with bumpRows, in its transaction (cache.ts relies on it). A row written leaves its `stamp`
+// null (or, on SQLite where one transaction writes at a time, the version its bump will give) and
+// bumpRows stamps it with the new rows_version: row-pages.ts patches a cached order from the rows
+// stamped past it. A row deleted outright leaves no stamp: forgetRowOrders moves schema_version.
 
 /** A row as these queries return it: `data` parsed, keyed by property id, empty cells absent. */
 export interface StoredRow {
@@ -69,6 +72,17 @@ const bumpRowsVersion = preparedQuery(
   (db: Kysely<Database>, listId: string) => db.updateTable('lists').set({ rows_version: sql<number>`rows_version + 1` }).where('id', '=', listId),
   ['$list'] as const,
 );
+// Under the lock that bump took on the list, so on PostgreSQL the stamp is the version this
+// transaction commits as, whatever other writers do (their unstamped rows are invisible here).
+const stampRows = preparedQuery(
+  (db: Kysely<Database>, versionOf: string, listId: string) =>
+    db
+      .updateTable('list_rows')
+      .set({ stamp: sql<number>`(select rows_version from lists where id = ${versionOf})` })
+      .where('list_id', '=', listId)
+      .where('stamp', 'is', null),
+  ['$versionOf', '$list'] as const,
+);
 const ROW_FIELDS = ['list_rows.id', 'list_rows.data', 'list_rows.created_at', 'list_rows.updated_at', 'list_rows.updated_by', 'editor.username as updated_by_username'] as const;
 
 /** list_rows with the username of each row's editor (parse what a select of it returns with parsedRow). */
@@ -101,18 +115,18 @@ export async function findTrashedRow(db: Tx, listId: string, rowId: string, sinc
 export async function setRowData(db: Tx, row: StoredRow): Promise<void> {
   await db
     .updateTable('list_rows')
-    .set({ data: JSON.stringify(row.data), updated_at: row.updated_at, updated_by: row.updated_by?.id ?? null })
+    .set({ data: JSON.stringify(row.data), updated_at: row.updated_at, updated_by: row.updated_by?.id ?? null, stamp: null })
     .where('id', '=', row.id)
     .execute();
 }
 
 export async function trashRow(db: Tx, rowId: string, at: string): Promise<void> {
-  await db.updateTable('list_rows').set({ deleted_at: at }).where('id', '=', rowId).execute();
+  await db.updateTable('list_rows').set({ deleted_at: at, stamp: null }).where('id', '=', rowId).execute();
 }
 
 /** Brings a row back from the trash: restoring it is a write by `editorId`. */
 export async function untrashRow(db: Tx, rowId: string, now: string, editorId: string): Promise<void> {
-  await db.updateTable('list_rows').set({ deleted_at: null, updated_at: now, updated_by: editorId }).where('id', '=', rowId).execute();
+  await db.updateTable('list_rows').set({ deleted_at: null, updated_at: now, updated_by: editorId, stamp: null }).where('id', '=', rowId).execute();
 }
 
 /** Removes for good up to `limit` rows deleted before `before`; answers how many. */
@@ -187,9 +201,20 @@ export async function heldUniques(db: Tx, keys: readonly UniqueKey[], exceptRowI
 /** Marks a change of the list's rows; the last statement of the writing transaction (it locks the list row on PostgreSQL). */
 export async function bumpRows(db: Tx, listId: string): Promise<void> {
   await bumpRowsVersion(db, listId);
+  await stampRows(db, listId, listId);
 }
 
-// Rows per multi-row INSERT: 7 bound values each, well under both engines' limits.
+const moveSchemaVersion = preparedQuery(
+  (db: Kysely<Database>, listId: string) => db.updateTable('lists').set({ schema_version: sql<number>`schema_version + 1` }).where('id', '=', listId),
+  ['$list'] as const,
+);
+
+/** Before rows of the list are deleted outright: its cached row orders are computed anew, not patched. */
+export async function forgetRowOrders(db: Tx, listId: string): Promise<void> {
+  await moveSchemaVersion(db, listId);
+}
+
+// Rows per multi-row INSERT: 8 bound values each, well under both engines' limits.
 const INSERT_ROWS = 1000;
 
 /**
@@ -250,6 +275,9 @@ export async function insertNewRows(db: Tx, engine: Engine, listId: string, rows
     if (claims.length > 0) await db.executeQuery(CompiledQuery.raw(CLAIM_JSON, [JSON.stringify(claims)]));
     return;
   }
+  // One writer at a time: the version this write's bump gives, so the bump has no row to stamp again.
+  const { rows: next } = await sql<{ v: number }>`select rows_version + 1 as v from lists where id = ${listId}`.execute(db);
+  const stamp = next[0]?.v ?? null;
   for (let i = 0; i < rows.length; i += INSERT_ROWS) {
     const values: unknown[][] = [];
     const claims: unknown[][] = [];
@@ -258,10 +286,10 @@ export async function insertNewRows(db: Tx, engine: Engine, listId: string, rows
     const { rows: free } = await db.executeQuery<{ next: number }>(CompiledQuery.raw(NEXT_WORDS_ROWID, []));
     const first = Number(free[0].next);
     for (const r of rows.slice(i, i + INSERT_ROWS)) {
-      values.push([r.id, listId, r.data, r.at, r.at, editorId, first + values.length]);
+      values.push([r.id, listId, r.data, r.at, r.at, editorId, first + values.length, stamp]);
       for (const [pid, value] of r.keys) claims.push([pid, value, r.id]);
     }
-    await insertMany(db, engine, 'list_rows', ['id', 'list_id', 'data', 'created_at', 'updated_at', 'updated_by', 'fts_rowid'], values);
+    await insertMany(db, engine, 'list_rows', ['id', 'list_id', 'data', 'created_at', 'updated_at', 'updated_by', 'fts_rowid', 'stamp'], values);
     await db.executeQuery(CompiledQuery.raw(INSERT_WORDS, [first, first + values.length - 1]));
     for (let k = 0; k < claims.length; k += INSERT_ROWS) await insertMany(db, engine, 'list_unique_values', ['property_id', 'value', 'row_id'], claims.slice(k, k + INSERT_ROWS));
   }

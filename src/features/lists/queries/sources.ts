@@ -1,6 +1,6 @@
 import type { Engine } from '../../../db/connection.js';
 import { toListRecord, type ListRecord } from './lists.js';
-import { bumpRows, insertRows, type PreparedRow } from './rows.js';
+import { bumpRows, forgetRowOrders, insertRows, type PreparedRow } from './rows.js';
 import type { Tx } from './tx.js';
 
 // Codehost-backed lists (sources.ts, codehost-sync.ts): finding them, replacing their rows with
@@ -30,6 +30,7 @@ export async function replaceSourcedRows(
   rows: readonly PreparedRow[],
   listing: { etag: string | null; truncated: boolean; at: string },
 ): Promise<void> {
+  await forgetRowOrders(trx, listId);
   await trx.deleteFrom('list_rows').where('list_id', '=', listId).execute();
   // The provider's items: written by no one of the service (updatedBy null).
   await insertRows(trx, engine, listId, rows, listing.at, null);

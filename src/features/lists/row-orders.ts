@@ -1,0 +1,197 @@
+import type { AppContext } from '../../runtime/context.js';
+import { AppState } from '../../runtime/state.js';
+import { SingleFlight } from '../../lib/single-flight.js';
+import { IdList, type OrderPiece } from './cache.js';
+import { databaseCollation, matchingRowOrder, rowsWrittenSince, type ListRecord, type OrderedRow, type RowSelection, type SortKeyKind } from './queries/index.js';
+
+// The ids of every row matching a (filter, q, sort), in order: the total of a filtered or sorted
+// page is their number and any page a slice. Computing one reads every row of the list (about
+// 250 ms at 100,000 rows); so the latest order of each (list, filter, q, sort) is kept with
+// what it is sorted by, and when the list's rows_version has moved it is patched from the rows
+// written since (stamped past it, migration 035: an index range): each is taken out, and put
+// back at its place (a binary search) if it matches now. A change of the columns, a large patch,
+// or rows deleted outright (which move schema_version) compute the order anew.
+
+/** An order of rows and the list version it is exact for. */
+export interface RowOrder {
+  ids: IdList;
+  /** Per row, in order: its sort key (null when empty, or when the sort is by a time) and its time. */
+  keys: (number | string | null)[];
+  times: string[];
+  rowsVersion: number;
+  schemaVersion: number;
+}
+
+// Past this many rows written since, the order is computed anew (a patch of n rows costs a
+// pass over the order and n binary searches; a recomputation reads every row).
+const PATCH_LIMIT = 2000;
+// Up to this many rows taken out are looked for one by one in the packed ids; more, and the ids
+// are read out once.
+const FIND_EACH = 64;
+// 64 MB of orders: about fifteen orders of a 100,000-row list (ids, keys and times).
+const ORDERS_BYTES = 64 * 1024 * 1024;
+
+class RowOrders {
+  private readonly entries = new Map<string, { order: RowOrder; bytes: number }>();
+  private used = 0;
+  readonly flights = new SingleFlight<RowOrder>();
+  /** PostgreSQL: whether the database compares text in code point order (a C collation), as the patch does. */
+  codePointText?: Promise<boolean>;
+
+  get(listId: string, key: string): RowOrder | undefined {
+    const k = `${listId}\u0000${key}`;
+    const e = this.entries.get(k);
+    if (!e) return undefined;
+    this.entries.delete(k);
+    this.entries.set(k, e);
+    return e.order;
+  }
+
+  /** Keeps `order` unless a newer one of the same key is there. */
+  set(listId: string, key: string, order: RowOrder): void {
+    const k = `${listId}\u0000${key}`;
+    const old = this.entries.get(k);
+    if (old) {
+      if (old.order.schemaVersion > order.schemaVersion || old.order.rowsVersion > order.rowsVersion) return;
+      this.entries.delete(k);
+      this.used -= old.bytes;
+    }
+    const bytes = order.ids.bytes + order.ids.length * 48 + k.length;
+    if (bytes > ORDERS_BYTES) return;
+    this.entries.set(k, { order, bytes });
+    this.used += bytes;
+    for (const [oldest, e] of this.entries) {
+      if (this.used <= ORDERS_BYTES) break;
+      this.entries.delete(oldest);
+      this.used -= e.bytes;
+    }
+  }
+}
+
+export const rowOrdersState = new AppState<RowOrders>('lists.row-orders', () => new RowOrders());
+
+/** The order of the rows `selection` matches, exact for the list's version (read with it). */
+export async function rowOrder(ctx: AppContext, list: ListRecord, selection: RowSelection, key: string): Promise<RowOrder> {
+  const store = ctx.state(rowOrdersState);
+  const cached = store.get(list.id, key);
+  if (cached && cached.rowsVersion === list.rows_version && cached.schemaVersion === list.schema_version) return cached;
+  return store.flights.run(`${list.id}\u0000${list.rows_version}.${list.schema_version}\u0000${key}`, async () => {
+    const patchable = cached && cached.schemaVersion === list.schema_version && cached.rowsVersion < list.rows_version && (await patchableSort(ctx, store, selection.keyKind));
+    const order = (patchable && (await patched(ctx, list, selection, cached))) || (await computed(ctx, list, selection));
+    store.set(list.id, key, order);
+    return order;
+  });
+}
+
+async function computed(ctx: AppContext, list: ListRecord, selection: RowSelection): Promise<RowOrder> {
+  const rows = await matchingRowOrder(ctx.db.kysely, selection);
+  const keys = selection.keyKind === 'number' ? rows.map((r) => (r.k === null ? null : Number(r.k))) : rows.map((r) => r.k);
+  return { ids: IdList.of(rows.map((r) => r.id)), keys, times: rows.map((r) => r.t), rowsVersion: list.rows_version, schemaVersion: list.schema_version };
+}
+
+/** `order` brought up to the list's version from the rows written since; null when that would be a large patch. */
+async function patched(ctx: AppContext, list: ListRecord, selection: RowSelection, order: RowOrder): Promise<RowOrder | null> {
+  const written = await rowsWrittenSince(ctx.db.kysely, list.id, selection, order.rowsVersion, PATCH_LIMIT + 1);
+  if (written.length > PATCH_LIMIT) return null;
+  const gone = new Set<number>();
+  if (written.length <= FIND_EACH) {
+    for (const r of written) {
+      const at = order.ids.indexOf(r.id);
+      if (at >= 0) gone.add(at);
+    }
+  } else {
+    const changed = new Set(written.map((r) => r.id));
+    order.ids.all().forEach((id, at) => changed.has(id) && gone.add(at));
+  }
+  const compare = comparator(selection.keyKind, selection.desc);
+  const added = written
+    .filter((r) => r.m === 1)
+    .map((r) => ({ id: r.id, k: r.k === null || selection.keyKind !== 'number' ? r.k : Number(r.k), t: r.t }))
+    .sort(compare);
+  // Each added row's place in the old order (rows taken out still hold their old places there,
+  // consistent with the rest); then the new order as runs of the old one cut at those places and
+  // at the rows taken out: a few copies rather than a pass in JavaScript over every row.
+  const at = (i: number): OrderedRow => ({ id: order.ids.slice(i, i + 1)[0], k: order.keys[i], t: order.times[i] });
+  let lo = 0;
+  const places = added.map((row) => {
+    let hi = order.ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(at(mid), row) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  });
+  const removed = [...gone].sort((a, b) => a - b);
+  const pieces: OrderPiece[] = [];
+  const n = order.ids.length;
+  for (let from = 0, r = 0, a = 0; ; ) {
+    const next = Math.min(removed[r] ?? n, places[a] ?? n, n);
+    if (next > from) pieces.push({ from, to: next });
+    from = next;
+    if (a < places.length && places[a] === from) pieces.push({ add: a++ });
+    else if (r < removed.length && removed[r] === from) {
+      r++;
+      from++;
+    } else if (from >= n) break;
+  }
+  const pick = <T>(old: T[], value: (r: OrderedRow) => T): T[] => ([] as T[]).concat(...pieces.map((p) => ('add' in p ? [value(added[p.add])] : old.slice(p.from, p.to))));
+  return {
+    ids: order.ids.rebuild(
+      pieces,
+      added.map((r) => r.id),
+    ),
+    keys: pick(order.keys, (r) => r.k),
+    times: pick(order.times, (r) => r.t),
+    rowsVersion: list.rows_version,
+    schemaVersion: list.schema_version,
+  };
+}
+
+/**
+ * Whether rows can be placed in this order here as the database would: numbers and times always;
+ * text on SQLite (BINARY: code point order) and on PostgreSQL only under a C collation.
+ */
+async function patchableSort(ctx: AppContext, store: RowOrders, kind: SortKeyKind): Promise<boolean> {
+  if (kind !== 'text' || ctx.db.engine === 'sqlite') return true;
+  store.codePointText ??= databaseCollation(ctx.db.kysely).then((c) => /^(c|posix|c\.utf-?8|ucs_basic)$/i.test(c));
+  return store.codePointText;
+}
+
+/** The order matchingRowOrder gives, in JavaScript: rows with a key first (by it), then by time and id. */
+function comparator(kind: SortKeyKind, desc: boolean): (a: OrderedRow, b: OrderedRow) => number {
+  const sign = desc ? -1 : 1;
+  return (a, b) => {
+    if (kind !== 'none') {
+      if ((a.k === null) !== (b.k === null)) return a.k === null ? 1 : -1;
+      const byKey = compareValues(a.k, b.k);
+      if (byKey !== 0) return sign * byKey;
+    }
+    return sign * (compareText(a.t, b.t) || compareText(a.id, b.id));
+  };
+}
+
+/** SQLite's order of values: numbers before text. */
+function compareValues(a: number | string | null, b: number | string | null): number {
+  if (a === null || b === null) return 0;
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return compareText(a, b);
+}
+
+/** Code point order (UTF-8 bytes' order), where JavaScript's < compares UTF-16 units. */
+export function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (U+D800-DFFF) stand for code points above U+FFFF: after every other unit.
+    const hx = x >= 0xd800 && x <= 0xdfff ? x + 0x10000 : x;
+    const hy = y >= 0xd800 && y <= 0xdfff ? y + 0x10000 : y;
+    return hx < hy ? -1 : 1;
+  }
+  return a.length - b.length;
+}
