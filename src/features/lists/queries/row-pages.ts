@@ -70,9 +70,3 @@ export async function countLiveRows(db: Tx, listId: string, engine: Engine): Pro
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${from} where list_id = ${listId} and deleted_at is null`.execute(db);
   return Number(rows[0].n);
 }
-
-/** PostgreSQL: the collation text compares by, unless a column says otherwise. */
-export async function databaseCollation(db: Tx): Promise<string> {
-  const { rows } = await sql<{ c: string }>`select datcollate as c from pg_database where datname = current_database()`.execute(db);
-  return rows[0]?.c ?? '';
-}

@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Engine } from '../../../db/connection.js';
 import { preparedQuery } from '../../../db/prepared.js';
 import type { Database } from '../../../db/types.js';
@@ -72,7 +72,7 @@ const bumpRowsVersion = preparedQuery(
   (db: Kysely<Database>, listId: string) => db.updateTable('lists').set({ rows_version: sql<number>`rows_version + 1` }).where('id', '=', listId),
   ['$list'] as const,
 );
-// Under the lock that bump took on the list, so on PostgreSQL the stamp is the version this
+// Under the lock that bump took on the list (SQLite: its one writer), so the stamp is the version this
 // transaction commits as, whatever other writers do (their unstamped rows are invisible here).
 const stampRows = preparedQuery(
   (db: Kysely<Database>, versionOf: string, listId: string) =>
@@ -201,7 +201,8 @@ export async function heldUniques(db: Tx, keys: readonly UniqueKey[], exceptRowI
 /** Marks a change of the list's rows; the last statement of the writing transaction (it locks the list row on PostgreSQL). */
 export async function bumpRows(db: Tx, listId: string): Promise<void> {
   await bumpRowsVersion(db, listId);
-  await stampRows(db, listId, listId);
+  // SQLite only: PostgreSQL's row orders are not patched (row-orders.ts, `patchable`).
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) await stampRows(db, listId, listId);
 }
 
 const moveSchemaVersion = preparedQuery(
