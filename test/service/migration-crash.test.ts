@@ -6,6 +6,13 @@ import { processDatabase, spawnChild, waitForStdout, type ProcessDatabase, type 
 import type { Db } from '../../src/db/connection.js';
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js';
 
+/** Migrations for one engine only, which leave the other's schema as it was (each says why). */
+const UNCHANGED_ON: Record<typeof ENGINE, Set<string>> = {
+  sqlite: new Set(),
+  // SQLite's word indexes move from per-row triggers to batches; PostgreSQL keeps its per-statement triggers.
+  postgres: new Set(['034_search_words_in_batches']),
+};
+
 // A process killed in the middle of a migration must not leave the database in a state that no
 // later start can migrate. Every migration in the list is covered: a child process pauses right
 // after that migration's body ran (before its record is committed), is killed with SIGKILL, and
@@ -104,12 +111,13 @@ afterAll(async () => {
 }, 180_000);
 
 describe('migrations', () => {
-  it('are listed, and each one changes the schema (so the checks below see it)', () => {
+  it('are listed, and each one changes the schema of the engines it is for (so the checks below see it)', () => {
     expect(MIGRATION_NAMES.length).toBeGreaterThan(0);
     expect([...SCHEMA_AFTER.keys()]).toEqual(MIGRATION_NAMES);
     let previous: string[] = [];
     for (const name of MIGRATION_NAMES) {
-      expect(SCHEMA_AFTER.get(name), name).not.toEqual(previous);
+      if (UNCHANGED_ON[ENGINE].has(name)) expect(SCHEMA_AFTER.get(name), name).toEqual(previous);
+      else expect(SCHEMA_AFTER.get(name), name).not.toEqual(previous);
       previous = SCHEMA_AFTER.get(name)!;
     }
     expect(fullSchema).toEqual(previous);
