@@ -8,10 +8,11 @@ import type { Tx } from './tx.js';
 // Rows: one JSON value per row keyed by property id (text on SQLite, jsonb on PostgreSQL; rows
 // leave these queries parsed). The non-empty cells of unique columns of live rows are also
 // claimed in list_unique_values, whose primary key is the uniqueness constraint. Every row write
-// ends with bumpRows, in its transaction (cache.ts relies on it). A row written leaves its `stamp`
-// null (or, on SQLite where one transaction writes at a time, the version its bump will give) and
-// bumpRows stamps it with the new rows_version: row-pages.ts patches a cached order from the rows
-// stamped past it. A row deleted outright leaves no stamp: forgetRowOrders moves schema_version.
+// ends with bumpRows, in its transaction (cache.ts relies on it). SQLite only: an inserted row
+// takes the version its bump will give as its `stamp`, an edited one leaves it null and bumpRows
+// stamps it with the new rows_version; row-orders.ts patches a cached order from the rows stamped
+// past it (PostgreSQL recomputes instead: row-orders.ts, `patchable`). A row deleted outright
+// leaves no stamp: forgetRowOrders moves schema_version.
 
 /** A row as these queries return it: `data` parsed, keyed by property id, empty cells absent. */
 export interface StoredRow {
@@ -72,8 +73,7 @@ const bumpRowsVersion = preparedQuery(
   (db: Kysely<Database>, listId: string) => db.updateTable('lists').set({ rows_version: sql<number>`rows_version + 1` }).where('id', '=', listId),
   ['$list'] as const,
 );
-// Under the lock that bump took on the list (SQLite: its one writer), so the stamp is the version this
-// transaction commits as, whatever other writers do (their unstamped rows are invisible here).
+// Run after the bump, by SQLite's one writer: the stamp is the version this transaction commits as.
 const stampRows = preparedQuery(
   (db: Kysely<Database>, versionOf: string, listId: string) =>
     db
