@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { setUserFields, uniqueName } from '../helpers/app.js';
 import { call, follows, member, post, type Member } from '../messages/helpers.js';
@@ -176,4 +176,35 @@ it('shows a followed account’s new post and a new notification without a reloa
   expect((await call(web.t, friend, 'POST', `/api/users/${username}/follow`)).statusCode).toBe(200);
   await page.getByRole('link', { name: /Notifications\s*1 unread/ }).waitFor();
   expect(streams).toEqual(['text/event-stream']);
+});
+
+it('asks for the home feed while the session is still on its way, and shows that page once it answers', async () => {
+  // On a slow phone each round trip counts: the feed's first page is asked for at boot beside the
+  // session, not after the session and then the screen's code in turn; and the home screen uses
+  // that answer rather than asking again.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route('**/api/user', async (route) => {
+    asked.push('session');
+    await held;
+    await route.continue();
+  });
+  const onRequest = (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/messages') asked.push(`feed ${url.search}`);
+  };
+  page.on('request', onRequest);
+  try {
+    await page.goto('/');
+    await expect.poll(() => [...asked].sort()).toEqual(['feed ?limit=20&offset=0', 'session']);
+    release();
+    await settled(page, 'Home');
+    await page.getByRole('article').filter({ hasText: `live from a friend ${username}` }).waitFor();
+    expect(asked.filter((a) => a.startsWith('feed'))).toEqual(['feed ?limit=20&offset=0']);
+  } finally {
+    release();
+    page.off('request', onRequest);
+    await page.unroute('**/api/user');
+  }
 });

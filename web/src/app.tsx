@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api';
 import { onLive } from './live';
-import { navigate, useRoute } from './router';
+import { navigate, screenOf, useRoute } from './router';
 import { SCREENS, type ScreenModule } from './screens';
 import { refreshSession, signedOut, useSession } from './session';
 import { useIsAdministrator } from './admin-gate';
@@ -14,7 +14,7 @@ import { AccountSwitcher } from './components/account-switcher';
 export function App() {
   const route = useRoute();
   const user = useSession();
-  const screen = route.serverNotFound || !route.match ? 'notFound' : route.match.path.screen;
+  const screen = screenOf(route);
   const [loaded, setLoaded] = useState<{ name: string; module: ScreenModule } | null>(null);
   const firstScreen = useRef(true);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { matchClientPath, type PathMatch } from '../../src/features/web/paths';
+import { matchClientPath, type PathMatch, type ScreenName } from '../../src/features/web/paths';
 
 // The client's router: the server's own path table (src/features/web/paths.ts) and the History
 // API. A click on a link to a client path is handled here; every other link is the browser's.
@@ -47,8 +47,13 @@ export function signInLink(path: '/login' | '/register', search: URLSearchParams
   return next ? `${path}?next=${encodeURIComponent(next)}` : path;
 }
 
-function current(): Route {
+export function currentRoute(): Route {
   return { pathname: location.pathname, search: new URLSearchParams(location.search), match: matchClientPath(location.pathname), serverNotFound };
+}
+
+/** The screen a route shows: the not-found one for a path no screen has or the server's 404. */
+export function screenOf(route: Route): ScreenName {
+  return route.serverNotFound || !route.match ? 'notFound' : route.match.path.screen;
 }
 
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
@@ -59,9 +64,9 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
 }
 
 export function useRoute(): Route {
-  const [route, setRoute] = useState(current);
+  const [route, setRoute] = useState(currentRoute);
   useEffect(() => {
-    const update = () => setRoute(current());
+    const update = () => setRoute(currentRoute());
     listeners.add(update);
     return () => void listeners.delete(update);
   }, []);

@@ -10,8 +10,6 @@ import type { Selection } from './selection';
 
 export type PageLoader = (offset: number) => Promise<{ messages: Message[]; hasMore: boolean } | { error: unknown }>;
 
-const PAGE = 20;
-
 export function Feed(props: { load: PageLoader; live?: boolean; empty: string; label: string; prepend?: Message | null; selection?: Selection }) {
   const [messages, setMessages] = useState<Message[] | null>(null);
   const [hasMore, setHasMore] = useState(false);
@@ -69,4 +67,4 @@ export function Feed(props: { load: PageLoader; live?: boolean; empty: string; l
   );
 }
 
-export { PAGE as FEED_PAGE };
+export { FEED_PAGE } from '../feed-page';

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'preact/hooks';
-import { api, type Message } from '../api';
+import type { Message } from '../api';
 import Composer from '../components/composer';
-import { Feed, FEED_PAGE } from '../components/feed';
+import { Feed } from '../components/feed';
+import { homeFeedPage } from '../feed-page';
 import { messagesNoun, SelectionBar, useCanMaterialize, useSelection } from '../components/selection';
 import { useTitle } from '../components/title';
 import { useSession } from '../session';
@@ -16,7 +17,7 @@ export default function Home() {
   const canMaterialize = useCanMaterialize();
   useTitle(user ? 'Home' : 'Public messages');
   const load = useCallback(async (offset: number) => {
-    const { data, error } = await api.GET('/api/messages', { params: { query: { limit: FEED_PAGE, offset } } });
+    const { data, error } = await homeFeedPage(offset);
     return data ? { messages: data.messages, hasMore: data.pagination.hasMore } : { error };
   }, [user?.id]);
   return (
