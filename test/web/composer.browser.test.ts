@@ -163,13 +163,18 @@ it('describes an image for those who cannot see it: a labelled field with its co
   await page.getByLabel('What is new?').fill('Tomato time');
   expect(await page.getByRole('button', { name: 'Post' }).isDisabled()).toBe(true);
   await alt.fill(description);
+  // A video gets its description too.
+  await page.getByLabel('Add images (up to 8) or one video').setInputFiles({ name: 'bee.mp4', mimeType: 'video/mp4', buffer: videoBytes('mp4') });
+  await expect.poll(() => page.getByRole('list', { name: 'Attachments' }).getByText('uploaded').count()).toBe(2);
+  await page.getByRole('textbox', { name: 'Description (alt text) of bee.mp4' }).fill('A bee lands on a sunflower');
   await expectAccessible(page, 'composer with an image description');
 
   await page.getByRole('button', { name: 'Post' }).click();
   const card = page.getByRole('article').filter({ hasText: 'Tomato time' });
   await card.getByRole('img', { name: description }).waitFor();
   expect(await card.getByRole('img').getAttribute('alt')).toBe(description);
+  expect(await card.locator('video').getAttribute('aria-label')).toBe('A bee lands on a sunflower');
   const [posted] = (await api('/api/messages?onlyMine=true&limit=1')).messages;
-  expect(posted).toMatchObject({ content: 'Tomato time', imageAlts: [description] });
+  expect(posted).toMatchObject({ content: 'Tomato time', imageAlts: [description], videoAlts: ['A bee lands on a sunflower'] });
   await expectAccessible(page, 'feed with a described image');
 });
