@@ -35,6 +35,7 @@ import * as m032 from './migrations/032_message_words.js';
 import * as m033 from './migrations/033_list_import_plans.js';
 import * as m034 from './migrations/034_search_words_in_batches.js';
 import * as m035 from './migrations/035_list_row_stamps.js';
+import * as m036 from './migrations/036_media_alts.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '033_list_import_plans': m033,
   '034_search_words_in_batches': m034,
   '035_list_row_stamps': m035,
+  '036_media_alts': m036,
 };
 
 /** The migration names, in the order they run. */

@@ -347,6 +347,9 @@ export interface MessagesTable {
   orphaned_parent_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The organization it was posted to (migration 020); null once that is deleted. */
   org_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Descriptions of the images and videos, item i for URL i (migration 036); null when none was given. */
+  image_alts: ColumnType<string | null, string | null | undefined, string | null>; // JSON text: string[]
+  video_alts: ColumnType<string | null, string | null | undefined, string | null>; // JSON text: string[]
 }
 
 /**

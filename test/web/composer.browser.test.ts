@@ -138,3 +138,43 @@ it('posts an image at once: the feed shows it', async () => {
   expect(await card.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expectAccessible(page, 'feed with an image');
 });
+
+it('describes an image for those who cannot see it: a labelled field with its count, reached by keyboard, and the feed’s image carries it', async () => {
+  await page.goto('/');
+  await settled(page, 'Home');
+  await page.getByRole('button', { name: /^More options/ }).click();
+  await page.getByLabel('Add images (up to 8) or one video').setInputFiles({ name: 'tomato.png', mimeType: 'image/png', buffer: await smallPng() });
+  await page.getByRole('img', { name: 'Preview of tomato.png' }).waitFor();
+  const alt = page.getByRole('textbox', { name: 'Description (alt text) of tomato.png' });
+  const count = page.getByText(/^\d+ of 1500 characters/);
+  expect(await count.textContent()).toMatch(/^0 of 1500 characters/);
+
+  // From the attachment's Remove button, Tab reaches its description.
+  await page.getByRole('button', { name: 'Remove tomato.png' }).focus();
+  await page.keyboard.press('Tab');
+  expect(await alt.evaluate((el) => el === document.activeElement)).toBe(true);
+  const description = 'A ripe red tomato on the vine, leaves around it';
+  await page.keyboard.type(description);
+  await page.getByText(`${description.length} of 1500 characters`).waitFor();
+
+  // Over the limit, the post is held back and the count says by how much.
+  await alt.fill('x'.repeat(1501));
+  await page.getByText('1501 of 1500 characters: 1 too many').waitFor();
+  await page.getByLabel('What is new?').fill('Tomato time');
+  expect(await page.getByRole('button', { name: 'Post' }).isDisabled()).toBe(true);
+  await alt.fill(description);
+  // A video gets its description too.
+  await page.getByLabel('Add images (up to 8) or one video').setInputFiles({ name: 'bee.mp4', mimeType: 'video/mp4', buffer: videoBytes('mp4') });
+  await expect.poll(() => page.getByRole('list', { name: 'Attachments' }).getByText('uploaded').count()).toBe(2);
+  await page.getByRole('textbox', { name: 'Description (alt text) of bee.mp4' }).fill('A bee lands on a sunflower');
+  await expectAccessible(page, 'composer with an image description');
+
+  await page.getByRole('button', { name: 'Post' }).click();
+  const card = page.getByRole('article').filter({ hasText: 'Tomato time' });
+  await card.getByRole('img', { name: description }).waitFor();
+  expect(await card.getByRole('img').getAttribute('alt')).toBe(description);
+  expect(await card.locator('video').getAttribute('aria-label')).toBe('A bee lands on a sunflower');
+  const [posted] = (await api('/api/messages?onlyMine=true&limit=1')).messages;
+  expect(posted).toMatchObject({ content: 'Tomato time', imageAlts: [description], videoAlts: ['A bee lands on a sunflower'] });
+  await expectAccessible(page, 'feed with a described image');
+});

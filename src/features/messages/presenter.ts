@@ -6,7 +6,21 @@ import type { ReportReason, ReportRow } from './reports.js';
 // The one place that decides the wire shape of a message: the author under `user`, ISO dates,
 // nulls for absent optional values.
 
+/**
+ * The descriptions of a message's media, one per URL ("" where none); undefined when it has none,
+ * so that the field is left out and a message without them keeps its shape.
+ */
+function alts(stored: string | null, urls: readonly string[]): string[] | undefined {
+  const given = parseJson<string[]>(stored);
+  if (!given?.some((a) => a !== '')) return undefined;
+  return urls.map((_, i) => given[i] ?? '');
+}
+
 function fields(r: CountedRow) {
+  const imageUrls = parseJson<string[]>(r.image_urls) ?? [];
+  const videoUrls = parseJson<string[]>(r.video_urls) ?? [];
+  const imageAlts = alts(r.image_alts, imageUrls);
+  const videoAlts = alts(r.video_alts, videoUrls);
   return {
     id: r.id,
     content: r.content,
@@ -20,11 +34,13 @@ function fields(r: CountedRow) {
     user: presentUserSummary({ id: r.user_id, username: r.username, display_name: r.display_name, avatar: r.avatar }),
     // A reply whose parent was removed with its author keeps naming it; reading it answers 404.
     parentId: r.parent_id ?? r.orphaned_parent_id,
-    imageUrls: parseJson<string[]>(r.image_urls) ?? [],
-    videoUrls: parseJson<string[]>(r.video_urls) ?? [],
+    imageUrls,
+    videoUrls,
     scheduledAt: r.published_at === null ? r.scheduled_at : null,
     // Null for a message posted to no organization, or to one since deleted (org_id set null).
     org: r.org_id !== null && r.org_name !== null && r.org_slug !== null ? { id: r.org_id, name: r.org_name, slug: r.org_slug } : null,
+    ...(imageAlts ? { imageAlts } : {}),
+    ...(videoAlts ? { videoAlts } : {}),
   };
 }
 

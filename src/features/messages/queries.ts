@@ -29,6 +29,8 @@ export function messageSelect(db: Kysely<Database>, viewerId: string | null) {
       'messages.pushed_message_id',
       'messages.image_urls',
       'messages.video_urls',
+      'messages.image_alts',
+      'messages.video_alts',
       'messages.scheduled_at',
       'messages.published_at',
       'messages.created_at',

@@ -11,6 +11,8 @@ export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'violence', 'sexual
 export const SCHEDULE_RANGES = ['today', 'week', 'month'] as const;
 /** The content column's hard ceiling; the account's maxMessageLength (at most 10000) applies first. */
 export const CONTENT_MAX = 10_000;
+/** A description (alt text) of one image or video, as long as Mastodon allows. */
+export const ALT_MAX = 1_500;
 
 /** The organization a message was posted to (only its members may post to it). */
 export const MessageOrg = Type.Object(
@@ -34,6 +36,16 @@ const MessageFields = {
   videoUrls: Type.Array(Type.String()),
   scheduledAt: Nullable(DateTime({ description: 'When a scheduled message will be published; null once published' })),
   org: Nullable(ref(MessageOrg, { description: 'The organization it was posted to; null when none (or once that is deleted)' })),
+  imageAlts: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'Descriptions (alt text) of the images, item i for imageUrls item i, as many as imageUrls; "" where none. Present only when at least one is given.',
+    }),
+  ),
+  videoAlts: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'Descriptions of the videos, item i for videoUrls item i, as many as videoUrls; "" where none. Present only when at least one is given.',
+    }),
+  ),
 };
 
 export const PushedMessage = Type.Object(
@@ -91,6 +103,18 @@ export const CreateMessageBody = Type.Object(
     tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 20, description: 'Free-form, case-sensitive' })),
     imageUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 8, description: 'Up to 8 of your own uploads; subscriber only' })),
     videoUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 1, description: 'One of your own uploads; subscriber only' })),
+    imageAlts: Type.Optional(
+      Type.Array(Type.String({ maxLength: ALT_MAX }), {
+        maxItems: 8,
+        description: `Descriptions (alt text) of the images: item i describes imageUrls item i; at most as many items as imageUrls, each at most ${ALT_MAX} characters; "" for none`,
+      }),
+    ),
+    videoAlts: Type.Optional(
+      Type.Array(Type.String({ maxLength: ALT_MAX }), {
+        maxItems: 1,
+        description: `Descriptions of the videos: item i describes videoUrls item i; at most as many items as videoUrls, each at most ${ALT_MAX} characters; "" for none`,
+      }),
+    ),
     scheduledAt: Type.Optional(DateTime({ description: 'A future time, rounded up to the next 5-minute boundary; subscriber only' })),
     orgId: Type.Optional(Id),
     ...crossPostFields,

@@ -122,6 +122,8 @@ const MESSAGE_COLUMNS = [
   'updated_at',
   'orphaned_parent_id',
   'org_id',
+  'image_alts',
+  'video_alts',
 ] as const satisfies readonly (keyof MessageRow)[];
 // Compiles only while MESSAGE_COLUMNS names every column of a message row.
 const _everyColumn: Record<Exclude<keyof MessageRow, (typeof MESSAGE_COLUMNS)[number]>, never> = {};
@@ -159,6 +161,8 @@ const MESSAGE_COLUMN_TYPES: Record<(typeof MESSAGE_COLUMNS)[number], string> = {
   updated_at: 'text',
   orphaned_parent_id: 'text',
   org_id: 'text',
+  image_alts: 'text',
+  video_alts: 'text',
 };
 
 /**
@@ -203,6 +207,20 @@ function checkContent(author: UserRow, content: string): void {
 }
 
 /**
+ * The stored descriptions of a post's media (item i describes URL i): at most one per URL, else
+ * 400 invalid_media; null when none says anything, so such a message reads as one without them.
+ */
+function mediaAlts(field: 'imageAlts' | 'videoAlts', alts: readonly string[] | undefined, urls: readonly string[] | undefined): string | null {
+  if (alts === undefined) return null;
+  const of = field === 'imageAlts' ? 'imageUrls' : 'videoUrls';
+  const count = urls?.length ?? 0;
+  if (alts.length > count) throw badRequest(`${field} may hold at most as many items as ${of} (${count}): item i describes ${of} item i`, 'invalid_media');
+  // A blank description is none.
+  const kept = alts.map((a) => (a.trim() === '' ? '' : a));
+  return kept.some((a) => a !== '') ? JSON.stringify(kept) : null;
+}
+
+/**
  * Schedules several top-level posts at once, all or none (one transaction): each checked as a
  * scheduled post of POST /api/messages is, with the same cross-post selection. The caller has
  * applied the gates of scheduling (subscriber, out of probation). Nothing is published here.
@@ -241,6 +259,8 @@ export async function createScheduledSeries(
       updated_at: iso,
       orphaned_parent_id: null,
       org_id: null,
+      image_alts: null,
+      video_alts: null,
     },
     tags: [],
   }));
@@ -261,6 +281,8 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
   }
   if (!pushing) checkContent(author, content);
   else checkLength(author, content);
+  const imageAlts = mediaAlts('imageAlts', body.imageAlts, body.imageUrls);
+  const videoAlts = mediaAlts('videoAlts', body.videoAlts, body.videoUrls);
   const scheduledAt = body.scheduledAt !== undefined ? scheduleSlot(now, body.scheduledAt) : null;
 
   let parentAuthorId: string | null = null;
@@ -310,6 +332,8 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       updated_at: iso,
       orphaned_parent_id: null,
       org_id: org?.id ?? null,
+      image_alts: imageAlts,
+      video_alts: videoAlts,
     };
     // The posts of a batch are written together, after every unit (db/batched-transaction.ts).
     collect('messages', { row, tags }, (messages: NewMessage[]) => insertMessagesAndTags(trx, ctx.db.engine, messages));

@@ -25,6 +25,17 @@ type Loader = (request: FastifyRequest, key: string, url: string) => Promise<Ite
 
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ') + ' UTC';
 
+/** A message's images and video with their authors' descriptions ("" marks an image as decorative). */
+function mediaHtml(m: Message): string {
+  if (m.imageUrls.length === 0 && m.videoUrls.length === 0) return '';
+  const images = m.imageUrls.map((url, i) => `<img src="${escapeHtml(url)}" alt="${escapeHtml(m.imageAlts?.[i] ?? '')}">`);
+  const videos = m.videoUrls.map((url, i) => {
+    const alt = m.videoAlts?.[i];
+    return `<video src="${escapeHtml(url)}" controls preload="none"${alt ? ` aria-label="${escapeHtml(alt)}"` : ''}></video>`;
+  });
+  return `<p class="media">${[...images, ...videos].join('')}</p>`;
+}
+
 /** A message as readable HTML, escaped (the client replaces it with its own). */
 function messageHtml(m: Message, heading: 'h1' | 'h2' = 'h2'): string {
   const tags = m.tags.map((t) => `<a href="/tags/${encodeURIComponent(t)}">#${escapeHtml(t)}</a>`).join(' ');
@@ -32,6 +43,7 @@ function messageHtml(m: Message, heading: 'h1' | 'h2' = 'h2'): string {
     `<article class="message">`,
     `<${heading} class="byline"><a href="/users/${encodeURIComponent(m.user.username)}">${escapeHtml(m.user.displayName)}</a> <span class="handle">@${escapeHtml(m.user.username)}</span></${heading}>`,
     m.content ? `<p class="content">${escapeHtml(m.content)}</p>` : '',
+    mediaHtml(m),
     tags ? `<p>${tags}</p>` : '',
     `<p class="meta"><a href="/messages/${encodeURIComponent(m.id)}"><time datetime="${escapeHtml(m.createdAt)}">${when(m.createdAt)}</time></a></p>`,
     `</article>`,
@@ -43,6 +55,9 @@ const messageList = (messages: Message[], empty: string) => (messages.length ? m
 /** A page whose item only its signed-in readers see: no text in the HTML, the client fetches it. */
 const privatePage = (title: string): ItemPage => ({ head: { title }, body: '<p class="loading">Loading…</p>' });
 
+/** The first image of a message and its description, for its card in chat apps. */
+const firstImage = (m: Message) => (m.imageUrls.length ? { image: { url: m.imageUrls[0], alt: m.imageAlts?.[0] ?? '' } } : {});
+
 const LOADERS: Record<ItemKind, Loader> = {
   message: async (request, id, url) => {
     const viewer = viewerOf((await getCaller(request))?.user);
@@ -50,7 +65,11 @@ const LOADERS: Record<ItemKind, Loader> = {
     const answers = (await replies(request.ctx, viewer, id, 20, 0)).map(presentMessage);
     const title = `${message.user.displayName} (@${message.user.username})`;
     return {
-      head: { title, description: summary(message.content || 'A pushed message'), ...(message.publiclyVisible ? { openGraph: { type: 'article', url } } : {}) },
+      head: {
+        title,
+        description: summary(message.content || 'A pushed message'),
+        ...(message.publiclyVisible ? { openGraph: { type: 'article', url, ...firstImage(message) } } : {}),
+      },
       body: `${messageHtml(message, 'h1')}\n<section><h2>Replies</h2>${messageList(answers, 'No replies yet.')}</section>`,
     };
   },

@@ -32,7 +32,7 @@ export interface PageHead {
   title: string;
   description?: string;
   /** Open Graph: sent for public pages only (a page the requester alone may read has none). */
-  openGraph?: { type: 'article' | 'profile' | 'website'; url: string };
+  openGraph?: { type: 'article' | 'profile' | 'website'; url: string; image?: { url: string; alt: string } };
   /** A share link's page: not indexed, and the token in its address never leaves in a Referer. */
   privateAddress?: boolean;
 }
@@ -58,6 +58,9 @@ function headHtml(head: PageHead): string {
       ['og:title', head.title],
       ['og:url', head.openGraph.url],
       ...(head.description ? ([['og:description', head.description]] as [string, string][]) : []),
+      ...(head.openGraph.image ? ([['og:image', head.openGraph.image.url]] as [string, string][]) : []),
+      // A card's image read aloud: its author's description, when there is one.
+      ...(head.openGraph.image?.alt ? ([['og:image:alt', head.openGraph.image.alt]] as [string, string][]) : []),
     ];
     for (const [property, content] of og) lines.push(`<meta property="${property}" content="${escapeHtml(content)}">`);
     lines.push('<meta name="twitter:card" content="summary">');

@@ -4185,6 +4185,8 @@ export interface components {
             /** @description The caller has dug this message (false when anonymous) */
             dugByMe: boolean;
             id: string;
+            /** @description Descriptions (alt text) of the images, item i for imageUrls item i, as many as imageUrls; "" where none. Present only when at least one is given. */
+            imageAlts?: string[];
             imageUrls: string[];
             org: components["schemas"]["MessageOrg"] | null;
             parentId: string | null;
@@ -4197,6 +4199,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             user: components["schemas"]["UserSummary"];
+            /** @description Descriptions of the videos, item i for videoUrls item i, as many as videoUrls; "" where none. Present only when at least one is given. */
+            videoAlts?: string[];
             videoUrls: string[];
         };
         /** @description The organization a message was posted to */
@@ -4426,6 +4430,8 @@ export interface components {
             /** @description The caller has dug this message (false when anonymous) */
             dugByMe: boolean;
             id: string;
+            /** @description Descriptions (alt text) of the images, item i for imageUrls item i, as many as imageUrls; "" where none. Present only when at least one is given. */
+            imageAlts?: string[];
             imageUrls: string[];
             org: components["schemas"]["MessageOrg"] | null;
             parentId: string | null;
@@ -4438,6 +4444,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             user: components["schemas"]["UserSummary"];
+            /** @description Descriptions of the videos, item i for videoUrls item i, as many as videoUrls; "" where none. Present only when at least one is given. */
+            videoAlts?: string[];
             videoUrls: string[];
         };
         /** @description Who made a revision (null once the account is gone) */
@@ -16705,6 +16713,8 @@ export interface operations {
                     crossPostToNetworkC?: boolean;
                     /** @description Subscriber only */
                     crossPostToNetworkD?: boolean;
+                    /** @description Descriptions (alt text) of the images: item i describes imageUrls item i; at most as many items as imageUrls, each at most 1500 characters; "" for none */
+                    imageAlts?: string[];
                     /** @description Up to 8 of your own uploads; subscriber only */
                     imageUrls?: string[];
                     /** @description Linked networkA identity ids (GET /api/user/identities); subscriber only */
@@ -16725,6 +16735,8 @@ export interface operations {
                     scheduledAt?: string;
                     /** @description Free-form, case-sensitive */
                     tags?: string[];
+                    /** @description Descriptions of the videos: item i describes videoUrls item i; at most as many items as videoUrls, each at most 1500 characters; "" for none */
+                    videoAlts?: string[];
                     /** @description One of your own uploads; subscriber only */
                     videoUrls?: string[];
                 };

@@ -35,10 +35,16 @@ interface Upload {
   progress: number;
   url?: string;
   error?: string;
+  /** Its description for those who cannot see it (alt text); "" for none. */
+  alt: string;
 }
 
 const NETWORK_NAMES: Record<Channel, string> = NETWORK_LABELS;
 const MAX_IMAGES = 8;
+/** The service's limit of a description (alt text), as Mastodon's. */
+const ALT_MAX = 1500;
+/** Counted as the service counts a string's length (code points). */
+const altLength = (alt: string) => [...alt].length;
 const when = (d: Date) => d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const isSubscriber = (status: string | undefined) => !!status?.startsWith('subscriber');
 let nextKey = 0;
@@ -83,10 +89,13 @@ export default function ComposerOptions(props: ComposerOptionsProps) {
   useEffect(() => {
     const body: ComposerExtra['body'] = {};
     if (orgId) body.orgId = orgId;
-    const images = uploads.filter((u) => u.kind === 'image' && u.url).map((u) => u.url!);
-    const videos = uploads.filter((u) => u.kind === 'video' && u.url).map((u) => u.url!);
-    if (images.length) body.imageUrls = images;
-    if (videos.length) body.videoUrls = videos;
+    const images = uploads.filter((u) => u.kind === 'image' && u.url);
+    const videos = uploads.filter((u) => u.kind === 'video' && u.url);
+    if (images.length) body.imageUrls = images.map((u) => u.url!);
+    if (videos.length) body.videoUrls = videos.map((u) => u.url!);
+    // Item i describes URL i; sent only when one says something.
+    if (images.some((u) => u.alt.trim())) body.imageAlts = images.map((u) => u.alt);
+    if (videos.some((u) => u.alt.trim())) body.videoAlts = videos.map((u) => u.alt);
     if (slot) body.scheduledAt = slot.toISOString();
     const aIds = selected.filter((i) => i.provider === 'networkA').map((i) => i.id);
     if (aIds.length) body.networkAProviderIds = aIds;
@@ -98,9 +107,12 @@ export default function ComposerOptions(props: ComposerOptionsProps) {
     }
     if (channels.includes('networkD')) body.crossPostToNetworkD = true;
     const overOne = counts.find((c) => c.over);
+    const longAlt = uploads.find((u) => altLength(u.alt) > ALT_MAX);
     const problem = uploads.some((u) => !u.url && !u.error)
       ? 'Wait for the uploads to finish.'
-      : overOne
+      : longAlt
+        ? `The description of ${longAlt.name} is too long.`
+        : overOne
         ? `Too long for ${NETWORK_NAMES[overOne.channel]}.`
         : scheduling && (!slot || slot.getTime() <= Date.now())
           ? 'Choose a time in the future to publish at.'
@@ -127,7 +139,7 @@ export default function ComposerOptions(props: ComposerOptionsProps) {
         continue;
       }
       const key = nextKey++;
-      added.push({ key, name: file.name, kind, progress: 0 });
+      added.push({ key, name: file.name, kind, progress: 0, alt: '' });
       const update = (change: Partial<Upload>) => setUploads((old) => old.map((u) => (u.key === key ? { ...u, ...change } : u)));
       void uploadMedia(file, kind === 'image' ? 'images' : 'videos', (progress) => update({ progress })).then((result) =>
         update({ progress: 1, ...('url' in result ? { url: result.url } : { error: result.error }) }),
@@ -191,6 +203,7 @@ export default function ComposerOptions(props: ComposerOptionsProps) {
                     <button type="button" onClick={() => setUploads((all) => all.filter((o) => o.key !== u.key))}>
                       Remove<span class="visually-hidden"> {u.name}</span>
                     </button>
+                    {u.error ? null : <AltField id={`${id}-alt-${u.key}`} upload={u} onInput={(alt) => setUploads((all) => all.map((o) => (o.key === u.key ? { ...o, alt } : o)))} />}
                   </li>
                 ))}
               </ul>
@@ -258,6 +271,24 @@ export default function ComposerOptions(props: ComposerOptionsProps) {
         </>
       )}
       <ErrorLine text={error} />
+    </div>
+  );
+}
+
+/** An attachment's description (alt text), with its live count against the service's limit. */
+function AltField(props: { id: string; upload: Upload; onInput: (alt: string) => void }) {
+  const used = altLength(props.upload.alt);
+  const over = used > ALT_MAX;
+  return (
+    <div class="alt">
+      <label for={props.id}>
+        Description (alt text)<span class="visually-hidden"> of {props.upload.name}</span>
+      </label>
+      <textarea id={props.id} rows={2} value={props.upload.alt} onInput={(e) => props.onInput(e.currentTarget.value)} aria-describedby={`${props.id}-count`} />
+      <p id={`${props.id}-count`} class={over ? 'count over' : 'count'}>
+        {`${used} of ${ALT_MAX} characters${over ? `: ${used - ALT_MAX} too many` : ''}`}
+        {props.upload.kind === 'image' ? '; leave it empty for an image that is only decoration' : ''}
+      </p>
     </div>
   );
 }

@@ -57,10 +57,11 @@ export function MessageCard(props: { message: Message; onDeleted?: (id: string) 
       {message.imageUrls.length || message.videoUrls.length ? (
         <div class="media">
           {message.imageUrls.map((url, i) => (
-            <img key={url} src={mediaSrc(url)} loading="lazy" alt={`Image ${i + 1} of ${message.imageUrls.length} attached by @${message.user.username}`} />
+            // The author's description; "" when they gave others but not this one (decoration).
+            <img key={url} src={mediaSrc(url)} loading="lazy" alt={message.imageAlts?.[i] ?? `Image ${i + 1} of ${message.imageUrls.length} attached by @${message.user.username}`} />
           ))}
-          {message.videoUrls.map((url) => (
-            <video key={url} src={mediaSrc(url)} controls preload="metadata" aria-label={`Video attached by @${message.user.username}`} />
+          {message.videoUrls.map((url, i) => (
+            <video key={url} src={mediaSrc(url)} controls preload="metadata" aria-label={message.videoAlts?.[i] || `Video attached by @${message.user.username}`} />
           ))}
         </div>
       ) : null}
