@@ -82,7 +82,8 @@ describe('alt text of a message’s media', () => {
     expect(page.body).toContain(`<meta property="og:image" content="${i1.url}">`);
     expect(page.body).toContain('<meta property="og:image:alt" content="A red tomato &#60;on&#62; a &#34;vine&#34; &#38; leaves">');
     expect(page.body).toContain(`<img src="${i1.url}" alt="A red tomato &#60;on&#62; a &#34;vine&#34; &#38; leaves">`);
-    expect(page.body).toContain(`<img src="${i2.url}" alt="">`);
+    // An image left undescribed is not decoration: it says which image it is, and whose.
+    expect(page.body).toContain(`<img src="${i2.url}" alt="Image 2 of 2 attached by @${m.user.username}">`);
     expect(page.body).toContain(`aria-label="A bee lands on a sunflower"`);
   });
 

@@ -8,6 +8,7 @@ import { feed, presentMessage, readMessage, replies, userMessages, viewerOf } fr
 import { readOrg } from '../orgs/service.js';
 import { countLinkRequest, readThroughLink, rowsThroughLink } from '../share-links/service.js';
 import type { ItemKind } from './paths.js';
+import { imageText, videoText } from '../../lib/media-text.js';
 import { escapeHtml, summary, type PageHead } from './shell.js';
 
 // What an item path opens: whether the requester may read the item (through the same services
@@ -25,14 +26,11 @@ type Loader = (request: FastifyRequest, key: string, url: string) => Promise<Ite
 
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ') + ' UTC';
 
-/** A message's images and video with their authors' descriptions ("" marks an image as decorative). */
+/** A message's images and video, each with its author's description or what it is (media-text.ts). */
 function mediaHtml(m: Message): string {
   if (m.imageUrls.length === 0 && m.videoUrls.length === 0) return '';
-  const images = m.imageUrls.map((url, i) => `<img src="${escapeHtml(url)}" alt="${escapeHtml(m.imageAlts?.[i] ?? '')}">`);
-  const videos = m.videoUrls.map((url, i) => {
-    const alt = m.videoAlts?.[i];
-    return `<video src="${escapeHtml(url)}" controls preload="none"${alt ? ` aria-label="${escapeHtml(alt)}"` : ''}></video>`;
-  });
+  const images = m.imageUrls.map((url, i) => `<img src="${escapeHtml(url)}" alt="${escapeHtml(imageText(m, i))}">`);
+  const videos = m.videoUrls.map((url, i) => `<video src="${escapeHtml(url)}" controls preload="none" aria-label="${escapeHtml(videoText(m, i))}"></video>`);
   return `<p class="media">${[...images, ...videos].join('')}</p>`;
 }
 

@@ -5,6 +5,7 @@ import { ErrorLine } from './error-line';
 import { ReportButton } from './report-dialog';
 import type { Selection } from './selection';
 import { mediaSrc } from './upload';
+import { imageText, videoText } from '../../../src/lib/media-text';
 import './message-card.css';
 
 // One message in a feed or thread (its images and video, the organization it was posted to), with
@@ -57,11 +58,10 @@ export function MessageCard(props: { message: Message; onDeleted?: (id: string) 
       {message.imageUrls.length || message.videoUrls.length ? (
         <div class="media">
           {message.imageUrls.map((url, i) => (
-            // The author's description; "" when they gave others but not this one (decoration).
-            <img key={url} src={mediaSrc(url)} loading="lazy" alt={message.imageAlts?.[i] ?? `Image ${i + 1} of ${message.imageUrls.length} attached by @${message.user.username}`} />
+            <img key={url} src={mediaSrc(url)} loading="lazy" alt={imageText(message, i)} />
           ))}
           {message.videoUrls.map((url, i) => (
-            <video key={url} src={mediaSrc(url)} controls preload="metadata" aria-label={message.videoAlts?.[i] || `Video attached by @${message.user.username}`} />
+            <video key={url} src={mediaSrc(url)} controls preload="metadata" aria-label={videoText(message, i)} />
           ))}
         </div>
       ) : null}
