@@ -11,9 +11,13 @@ export interface Started {
   base: string;
 }
 
-/** Starts `script` (relative to `cwd`, default this checkout) and resolves once it prints where it listens. */
+/**
+ * Starts `script` (relative to `cwd`, default this checkout) and resolves once it prints where it
+ * listens. BENCH_NODE_ARGS adds Node options Node refuses in NODE_OPTIONS (`--cpu-prof --cpu-prof-dir=…`).
+ */
 export function startProcess(script: string, env: Record<string, string>, cwd?: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'warn', SCHEDULER: 'off', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     db.keepStatistics();
+    db.checkpointInBackground((err) => process.stderr.write(`SQLite checkpoints in the background failed, commits checkpoint again: ${err.message}\n`));
   } catch (err) {
     process.stderr.write(`Database start-up failed: ${(err as Error).message}\n`);
     await db.close().catch(() => undefined);

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './types.js';
 import { requireOnFirstUse } from '../lib/load-on-first-use.js';
+import { checkpointInBackground, type Checkpointer } from './checkpointer.js';
 
 /** The PostgreSQL driver, loaded when a PostgreSQL database is opened (a SQLite start never needs it: lib/load-on-first-use.ts). */
 const postgresDriver = requireOnFirstUse<typeof pg>('pg');
@@ -25,6 +26,12 @@ export interface Db {
    * by itself, so nothing.
    */
   keepStatistics(): void;
+  /**
+   * A file SQLite database: its WAL checkpoints run in a worker thread from now until close, not
+   * inside commits on the event loop (checkpointer.ts; `onProblem` hears a worker that failed, and
+   * commits checkpoint again). In memory and on PostgreSQL, nothing.
+   */
+  checkpointInBackground(onProblem?: (err: Error) => void): void;
   close(): Promise<void>;
   /**
    * PostgreSQL only: a dedicated connection (outside the pool) LISTENing on `channel`, calling
@@ -149,12 +156,16 @@ export function openSqlite(filename: string, options: { optimizeEveryMs?: number
   registerSearchWords(raw);
   const kysely = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: wrapSqlite(raw) }) });
   const statistics = sqliteStatistics(raw, options.optimizeEveryMs ?? OPTIMIZE_EVERY_MS);
+  let checkpointer: Checkpointer | null = null;
   return {
     raw,
     db: {
       kysely,
       engine: 'sqlite',
       keepStatistics: () => statistics.start(),
+      checkpointInBackground(onProblem) {
+        if (filename !== ':memory:' && checkpointer === null) checkpointer = checkpointInBackground(raw, filename, onProblem);
+      },
       async ping() {
         try {
           raw.prepare('select 1').get();
@@ -165,6 +176,7 @@ export function openSqlite(filename: string, options: { optimizeEveryMs?: number
       },
       async close() {
         statistics.stop();
+        await checkpointer?.stop();
         await kysely.destroy();
       },
     },
@@ -226,6 +238,7 @@ export function openPostgres(url: string, poolSize = POOL_SIZE): Db {
     kysely,
     engine: 'postgres',
     keepStatistics() {},
+    checkpointInBackground() {},
     async ping() {
       try {
         await pool.query('select 1');

@@ -62,4 +62,10 @@ describe('the bundled server', SLOW, () => {
     const found = (await (await fetch(`${base}/api/search?q=lighthouse`, { headers: { cookie } })).json()) as { results: Array<{ kind: string; id: string }> };
     expect(found.results).toContainEqual(expect.objectContaining({ kind: 'message', id: data.id }));
   });
+
+  it('checkpoints a SQLite file from its worker thread, which loads the driver from outside the bundle', async () => {
+    // The worker reports a failure (the driver not found from the bundle's place, say) in words.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.output()).not.toContain('checkpoints in the background failed');
+  });
 });
