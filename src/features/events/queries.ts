@@ -1,6 +1,6 @@
-import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { escapeLike } from '../../db/dialect.js';
+import { escapeLike, isPostgres } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { countWritten } from './written.js';
@@ -83,7 +83,7 @@ export async function appendEvents(trx: Tx, items: readonly EventInput[], now: D
       rows.push({ stream, i: i + 1, n: list.length, id: `evt_${newId().replaceAll('-', '')}`, type: item.type, actor_id: item.actorId, data, created_at: at });
     });
   }
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(trx)) {
     await trx.executeQuery(CompiledQuery.raw(APPEND_PG, [JSON.stringify(counters), JSON.stringify(rows)]));
     return { streams };
   }
@@ -340,22 +340,29 @@ export async function itemsSharedWithOrg(db: Tx, orgId: string): Promise<SharedI
   return rows.map((r) => (r.list_id !== null ? { listId: r.list_id } : { documentId: r.document_id! }));
 }
 
+/** An author's timeline-job filter (their id inside the job's JSON payload). */
+const ofAuthor = (authorId: string) => sql<boolean>`payload like ${`%"authorId":"${escapeLike(authorId)}"%`} escape '\\'`;
+
+/**
+ * Makes this author's home-timeline jobs that wait for a retry due at `now`, so they run while
+ * the followers are still there rather than after their back-off (account deletion, user-data.ts).
+ */
+export async function hurryTimelineJobs(db: Tx, authorId: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db.updateTable('jobs').set({ run_at: at }).where('kind', '=', 'events-timeline').where('status', '=', 'queued').where('run_at', '>', at).where(ofAuthor(authorId)).execute();
+}
+
 /**
  * Whether a home-timeline job of this author is still to run (queued, for its first attempt or a
- * retry) or running now: account deletion waits on them before the follows go (user-data.ts). A
- * retry waiting for its time is made due at `now`, so it runs while the followers are still there
- * rather than after its back-off.
+ * retry) or running now: account deletion waits on them before the follows go (user-data.ts).
  */
-export async function timelineJobsPending(db: Tx, authorId: string, now: Date): Promise<boolean> {
-  const ofAuthor = sql<boolean>`payload like ${`%"authorId":"${escapeLike(authorId)}"%`} escape '\\'`;
-  const at = now.toISOString();
-  await db.updateTable('jobs').set({ run_at: at }).where('kind', '=', 'events-timeline').where('status', '=', 'queued').where('run_at', '>', at).where(ofAuthor).execute();
+export async function timelineJobsPending(db: Tx, authorId: string): Promise<boolean> {
   const row = await db
     .selectFrom('jobs')
     .select('id')
     .where('kind', '=', 'events-timeline')
     .where('status', 'in', ['queued', 'running'])
-    .where(ofAuthor)
+    .where(ofAuthor(authorId))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
