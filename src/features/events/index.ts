@@ -5,13 +5,17 @@ import { streamOfUser, type EventInput } from './queries.js';
 // that commits calls `announceEvents` (the domain event `eventsAppended`), which wakes the live
 // streams of every instance and the webhook deliveries.
 export {
+  appendEventRows,
   appendEvents,
+  appendEventsPg,
+  eventRows,
   readEvents,
   streamBounds,
   streamOfOrg,
   streamOfUser,
   type EventEnvelope,
   type EventInput,
+  type EventRows,
   type StreamBounds,
   type TypeFilter,
 } from './queries.js';

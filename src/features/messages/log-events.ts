@@ -19,19 +19,26 @@ function withOrgStream(m: { org_id: string | null }, events: EventInput[]): Even
   return m.org_id === null ? events : [...events, ...events.map((e) => ({ ...e, stream: streamOfOrg(m.org_id!) }))];
 }
 
-/** Messages became visible (posted, or their scheduled time came): message.created and the fan-out. */
-export async function logPublished(trx: Kysely<Database>, now: Date, messages: readonly PublishedMessage[]): Promise<string[]> {
-  if (messages.length === 0) return [];
-  const { streams } = await appendEvents(
-    trx,
-    messages.flatMap((m) => withOrgStream(m, eventsFor([m.user_id], 'message.created', m.user_id, { messageId: m.id, orgId: m.org_id }))),
-    now,
-  );
+/** The events of messages that became visible (posted, or their scheduled time came): message.created. */
+export function publishedEvents(messages: readonly PublishedMessage[]): EventInput[] {
+  return messages.flatMap((m) => withOrgStream(m, eventsFor([m.user_id], 'message.created', m.user_id, { messageId: m.id, orgId: m.org_id })));
+}
+
+/** The home-timeline fan-out of messages that became visible (a job, committed with them). */
+export async function queuePublishedTimeline(trx: Kysely<Database>, now: Date, messages: readonly PublishedMessage[]): Promise<void> {
+  if (messages.length === 0) return;
   await enqueueTimeline(
     trx,
     now,
     messages.map((m) => ({ messageId: m.id, authorId: m.user_id, orgId: m.org_id })),
   );
+}
+
+/** Messages became visible: message.created and the fan-out. */
+export async function logPublished(trx: Kysely<Database>, now: Date, messages: readonly PublishedMessage[]): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const { streams } = await appendEvents(trx, publishedEvents(messages), now);
+  await queuePublishedTimeline(trx, now, messages);
   return streams;
 }
 
