@@ -21,7 +21,7 @@ export {
 } from './queries.js';
 export { announceEvents } from './announce.js';
 export { changeAccess, changeAccessIn, lockItems, type SharedItemRef } from './access.js';
-export { enqueueTimeline, type TimelineJob } from './timeline.js';
+export { enqueueTimeline, timelineAuthors, type TimelineJob } from './timeline.js';
 export { EVENT_TYPES, type EventTypeName, type TombstoneReason } from './types.js';
 
 /** One event of each of these users' streams (owners and collaborators of an item, say). */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { appendEvents, enqueueTimeline, eventsFor, streamOfOrg, type EventInput, type TombstoneReason } from '../events/index.js';
+import { appendEvents, enqueueTimeline, eventsFor, streamOfOrg, type EventInput, type TimelineJob, type TombstoneReason } from '../events/index.js';
 import { messageAuthors } from './queries.js';
 
 // What the messages feature writes to the event log (docs/events.md), inside the transaction of
@@ -24,14 +24,16 @@ export function publishedEvents(messages: readonly PublishedMessage[]): EventInp
   return messages.flatMap((m) => withOrgStream(m, eventsFor([m.user_id], 'message.created', m.user_id, { messageId: m.id, orgId: m.org_id })));
 }
 
-/** The home-timeline fan-out of messages that became visible (a job, committed with them). */
-export async function queuePublishedTimeline(trx: Kysely<Database>, now: Date, messages: readonly PublishedMessage[]): Promise<void> {
+/** The home-timeline fan-out jobs of messages that became visible. */
+export const publishedTimelineJobs = (messages: readonly PublishedMessage[]): TimelineJob[] => messages.map((m) => ({ messageId: m.id, authorId: m.user_id, orgId: m.org_id }));
+
+/**
+ * Queues those jobs, committed with the messages (`followed`: the authors among them someone
+ * follows, when the caller's statement asked already: enqueueTimeline).
+ */
+export async function queuePublishedTimeline(trx: Kysely<Database>, now: Date, messages: readonly PublishedMessage[], followed?: ReadonlySet<string>): Promise<void> {
   if (messages.length === 0) return;
-  await enqueueTimeline(
-    trx,
-    now,
-    messages.map((m) => ({ messageId: m.id, authorId: m.user_id, orgId: m.org_id })),
-  );
+  await enqueueTimeline(trx, now, publishedTimelineJobs(messages), followed);
 }
 
 /** Messages became visible: message.created and the fan-out. */
