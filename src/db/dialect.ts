@@ -1,6 +1,12 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from './types.js';
 
 // The few places where SQLite and PostgreSQL differ, behind small helpers.
+
+/** Whether this connection (or transaction) is PostgreSQL's, for code that has no Db at hand. */
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 /** Booleans come back as 0/1 from SQLite and true/false from PostgreSQL. */
 export function toBool(value: SqlBool | null | undefined): boolean {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { announceEvents, appendEvents, readEvents, streamBounds, streamOfUser } from '../../src/features/events/index.js';
-import { member } from '../messages/helpers.js';
+import { mediaUrl, storeUpload } from '../../src/features/media/service.js';
+import { smallPng } from '../media/images.js';
+import { call, follows, member, subscriber } from '../messages/helpers.js';
+import { pullAll } from './helpers.js';
 
 // The event log's core: seqs per stream from the counter in the writing transaction, envelopes
 // read back in order with their actor, type filters, and `eventsAppended` after the commit.
@@ -67,6 +70,33 @@ describe('the event log', () => {
     );
     const seqs = (await readEvents(t.db.kysely, s, 0, 100)).map((e) => e.seq);
     expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('posts sent together (one group commit) each append one message.created, gapless per author; a post refused in the batch takes no seq', async () => {
+    const [a, b, fan] = [await member(t), await subscriber(t), await member(t)];
+    await follows(t, fan, a);
+    const upload = mediaUrl(t.app.ctx, await storeUpload(t.app.ctx, b.user.id, 'image', { bytes: await smallPng(), contentType: 'image/png', ext: 'png', width: 64, height: 48 }));
+    const sent = [
+      ...Array.from({ length: 5 }, (_, i) => ({ who: a, body: { content: `a ${i}`, tags: ['together', `t${i}`] } })),
+      ...Array.from({ length: 4 }, (_, i) => ({ who: b, body: { content: `b ${i}` } })),
+      // Two claims of one upload: one is refused after its claim wrote (the batch runs again, unit by unit).
+      { who: b, body: { content: 'first claim', imageUrls: [upload] } },
+      { who: b, body: { content: 'second claim', imageUrls: [upload] } },
+    ];
+    const answers = await Promise.all(sent.map(({ who, body }) => call(t, who, 'POST', '/api/messages', body)));
+    expect(answers.filter((r) => r.statusCode !== 201).map((r) => r.statusCode)).toEqual([400]);
+    const created = (who: typeof a) => answers.filter((r, i) => r.statusCode === 201 && sent[i].who === who).map((r) => r.json().data.id as string);
+    for (const [who, n] of [[a, 5], [b, 5]] as const) {
+      const events = await pullAll(t, who);
+      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+      expect(events.every((e) => e.type === 'message.created' && e.actor?.id === who.user.id)).toBe(true);
+      expect(events.map((e) => e.data.messageId).sort()).toEqual(created(who).sort());
+    }
+    // The fan-out jobs: one per message of the followed author, none for the other.
+    const jobs = await t.db.kysely.selectFrom('jobs').select('payload').where('kind', '=', 'events-timeline').execute();
+    const jobOf = (id: string) => jobs.filter((j) => j.payload.includes(id)).length;
+    expect(created(a).map(jobOf)).toEqual([1, 1, 1, 1, 1]);
+    expect(created(b).map(jobOf)).toEqual([0, 0, 0, 0, 0]);
   });
 
   it('announceEvents reports eventsAppended with the streams, once each', async () => {

@@ -5,19 +5,23 @@ import { streamOfUser, type EventInput } from './queries.js';
 // that commits calls `announceEvents` (the domain event `eventsAppended`), which wakes the live
 // streams of every instance and the webhook deliveries.
 export {
+  appendEventRows,
   appendEvents,
+  appendEventsPg,
+  eventRows,
   readEvents,
   streamBounds,
   streamOfOrg,
   streamOfUser,
   type EventEnvelope,
   type EventInput,
+  type EventRows,
   type StreamBounds,
   type TypeFilter,
 } from './queries.js';
 export { announceEvents } from './announce.js';
 export { changeAccess, changeAccessIn, lockItems, type SharedItemRef } from './access.js';
-export { enqueueTimeline, type TimelineJob } from './timeline.js';
+export { enqueueTimeline, timelineAuthors, type TimelineJob } from './timeline.js';
 export { EVENT_TYPES, type EventTypeName, type TombstoneReason } from './types.js';
 
 /** One event of each of these users' streams (owners and collaborators of an item, say). */

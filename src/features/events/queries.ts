@@ -1,6 +1,6 @@
-import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { escapeLike } from '../../db/dialect.js';
+import { escapeLike, isPostgres } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { countWritten } from './written.js';
@@ -59,10 +59,40 @@ export const EVENTS_OFF = process.env.BENCH_EVENTS_OFF === '1';
  * The statements are fixed SQL reading their rows from JSON parameters, not built per call: every
  * post and row add appends, usually in a batch of a few, and building two queries a batch was
  * most of what the log cost a write's process (docs/events.md, "Figures"). PostgreSQL takes the
- * seqs and inserts the events in one statement (a round trip each, within the group commit).
+ * seqs and inserts the events in one statement (a round trip each, within the group commit); a
+ * writer with a statement of its own can carry them in it instead (eventRows, appendEventsPg).
  */
 export async function appendEvents(trx: Tx, items: readonly EventInput[], now: Date = new Date()): Promise<{ streams: string[] }> {
-  if (items.length === 0 || EVENTS_OFF) return { streams: [] };
+  return appendEventRows(trx, eventRows(items, now));
+}
+
+/** Appends events made ready by eventRows (nothing when null): appendEvents. */
+export async function appendEventRows(trx: Tx, batch: EventRows | null): Promise<{ streams: string[] }> {
+  if (!batch) return { streams: [] };
+  if (isPostgres(trx)) {
+    await trx.executeQuery(CompiledQuery.raw(APPEND_PG, [JSON.stringify(batch.counters), JSON.stringify(batch.rows)]));
+    return { streams: batch.streams };
+  }
+  const heads = new Map((await trx.executeQuery<{ stream: string; head_seq: number }>(CompiledQuery.raw(BUMP_HEADS_SQLITE, [JSON.stringify(batch.counters)]))).rows.map((r) => [r.stream, Number(r.head_seq)]));
+  const placed = batch.rows.map((r) => ({ ...r, seq: heads.get(r.stream)! - r.n + r.i }));
+  await trx.executeQuery(CompiledQuery.raw(INSERT_EVENTS_SQLITE, [JSON.stringify(placed)]));
+  return { streams: batch.streams };
+}
+
+/** Events ready to write: their streams (sorted), and the counters' and the rows' JSON parameters. */
+export interface EventRows {
+  streams: string[];
+  /** appendEventsPg's two parameters, as JSON: the counters, then the events. */
+  counters: StreamCount[];
+  rows: NewEvent[];
+}
+
+/**
+ * The rows of these events (each checked against the data limit and counted as written), or
+ * null when there are none to write (none given, or the bench's BENCH_EVENTS_OFF).
+ */
+export function eventRows(items: readonly EventInput[], now: Date): EventRows | null {
+  if (items.length === 0 || EVENTS_OFF) return null;
   const byStream = new Map<string, EventInput[]>();
   for (const item of items) {
     const list = byStream.get(item.stream);
@@ -83,14 +113,7 @@ export async function appendEvents(trx: Tx, items: readonly EventInput[], now: D
       rows.push({ stream, i: i + 1, n: list.length, id: `evt_${newId().replaceAll('-', '')}`, type: item.type, actor_id: item.actorId, data, created_at: at });
     });
   }
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await trx.executeQuery(CompiledQuery.raw(APPEND_PG, [JSON.stringify(counters), JSON.stringify(rows)]));
-    return { streams };
-  }
-  const heads = new Map((await trx.executeQuery<{ stream: string; head_seq: number }>(CompiledQuery.raw(BUMP_HEADS_SQLITE, [JSON.stringify(counters)]))).rows.map((r) => [r.stream, Number(r.head_seq)]));
-  const placed = rows.map((r) => ({ ...r, seq: heads.get(r.stream)! - r.n + r.i }));
-  await trx.executeQuery(CompiledQuery.raw(INSERT_EVENTS_SQLITE, [JSON.stringify(placed)]));
-  return { streams };
+  return { streams, counters, rows };
 }
 
 interface StreamCount {
@@ -102,18 +125,26 @@ interface StreamCount {
 type NewEvent = Omit<Database['events'], 'seq'> & { i: number; n: number };
 
 /**
- * PostgreSQL: each stream's counter takes its `n` seqs (created at 0 first), in stream order,
- * which is the order it locks them in; the events take theirs from the counters' new heads.
+ * PostgreSQL: the two data-modifying CTEs that append an EventRows, its counters and rows read
+ * from the parameters named (`$3`, say): each stream's counter takes its `n` seqs (created at 0
+ * first), in stream order, which is the order it locks them in; the events take theirs from the
+ * counters' new heads. For a WITH list of the caller's statement (it defines `event_heads` and
+ * `event_rows`).
  */
-const APPEND_PG = `with heads as (
+export function appendEventsPg(counters: string, rows: string): string {
+  return `event_heads as (
     insert into event_streams (stream, head_seq, user_id)
-    select c.stream, c.n, c.user_id from jsonb_to_recordset($1::jsonb) as c(stream text, n bigint, user_id text) order by c.stream
+    select c.stream, c.n, c.user_id from jsonb_to_recordset(${counters}::jsonb) as c(stream text, n bigint, user_id text) order by c.stream
     on conflict (stream) do update set head_seq = event_streams.head_seq + excluded.head_seq
-    returning stream, head_seq)
-  insert into events (stream, seq, id, type, actor_id, data, created_at)
-  select e.stream, h.head_seq - e.n + e.i, e.id, e.type, e.actor_id, e.data, e.created_at
-  from jsonb_to_recordset($2::jsonb) as e(stream text, i bigint, n bigint, id text, type text, actor_id text, data text, created_at text)
-  join heads h on h.stream = e.stream`;
+    returning stream, head_seq),
+  event_rows as (
+    insert into events (stream, seq, id, type, actor_id, data, created_at)
+    select e.stream, h.head_seq - e.n + e.i, e.id, e.type, e.actor_id, e.data, e.created_at
+    from jsonb_to_recordset(${rows}::jsonb) as e(stream text, i bigint, n bigint, id text, type text, actor_id text, data text, created_at text)
+    join event_heads h on h.stream = e.stream)`;
+}
+
+const APPEND_PG = `with ${appendEventsPg('$1', '$2')} select 1`;
 
 /** SQLite (one writer): the counters first, answering their new heads; then the events. */
 const BUMP_HEADS_SQLITE = `insert into event_streams (stream, head_seq, user_id)
@@ -340,22 +371,29 @@ export async function itemsSharedWithOrg(db: Tx, orgId: string): Promise<SharedI
   return rows.map((r) => (r.list_id !== null ? { listId: r.list_id } : { documentId: r.document_id! }));
 }
 
+/** An author's timeline-job filter (their id inside the job's JSON payload). */
+const ofAuthor = (authorId: string) => sql<boolean>`payload like ${`%"authorId":"${escapeLike(authorId)}"%`} escape '\\'`;
+
+/**
+ * Makes this author's home-timeline jobs that wait for a retry due at `now`, so they run while
+ * the followers are still there rather than after their back-off (account deletion, user-data.ts).
+ */
+export async function hurryTimelineJobs(db: Tx, authorId: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db.updateTable('jobs').set({ run_at: at }).where('kind', '=', 'events-timeline').where('status', '=', 'queued').where('run_at', '>', at).where(ofAuthor(authorId)).execute();
+}
+
 /**
  * Whether a home-timeline job of this author is still to run (queued, for its first attempt or a
- * retry) or running now: account deletion waits on them before the follows go (user-data.ts). A
- * retry waiting for its time is made due at `now`, so it runs while the followers are still there
- * rather than after its back-off.
+ * retry) or running now: account deletion waits on them before the follows go (user-data.ts).
  */
-export async function timelineJobsPending(db: Tx, authorId: string, now: Date): Promise<boolean> {
-  const ofAuthor = sql<boolean>`payload like ${`%"authorId":"${escapeLike(authorId)}"%`} escape '\\'`;
-  const at = now.toISOString();
-  await db.updateTable('jobs').set({ run_at: at }).where('kind', '=', 'events-timeline').where('status', '=', 'queued').where('run_at', '>', at).where(ofAuthor).execute();
+export async function timelineJobsPending(db: Tx, authorId: string): Promise<boolean> {
   const row = await db
     .selectFrom('jobs')
     .select('id')
     .where('kind', '=', 'events-timeline')
     .where('status', 'in', ['queued', 'running'])
-    .where(ofAuthor)
+    .where(ofAuthor(authorId))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

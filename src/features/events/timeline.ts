@@ -29,9 +29,9 @@ export const FANOUT_BATCH = 200;
  * messages, and a job costs its row, its claim and its outcome: writes that halved the rate of
  * message creates (docs/events.md, "Figures"). The audience is still read when the job runs.
  */
-export async function enqueueTimeline(trx: Kysely<Database>, now: Date, jobs: readonly TimelineJob[]): Promise<void> {
+export async function enqueueTimeline(trx: Kysely<Database>, now: Date, jobs: readonly TimelineJob[], followed?: ReadonlySet<string>): Promise<void> {
   if (EVENTS_OFF) return;
-  const reaching = await mayReachSomeone(trx, jobs);
+  const reaching = await mayReachSomeone(trx, jobs, followed);
   await enqueueJobs(
     trx,
     now,
@@ -39,12 +39,20 @@ export async function enqueueTimeline(trx: Kysely<Database>, now: Date, jobs: re
   );
 }
 
-/** The jobs of an organization's messages (its members read them) and of authors someone follows. */
-async function mayReachSomeone(trx: Kysely<Database>, jobs: readonly TimelineJob[]): Promise<readonly TimelineJob[]> {
-  const authors = [...new Set(jobs.filter((j) => j.orgId === null).map((j) => j.authorId))];
+/**
+ * The jobs of an organization's messages (its members read them) and of authors someone follows
+ * (`followed`: which of them the caller's own statement found followed, timelineAuthors).
+ */
+async function mayReachSomeone(trx: Kysely<Database>, jobs: readonly TimelineJob[], followed?: ReadonlySet<string>): Promise<readonly TimelineJob[]> {
+  const authors = timelineAuthors(jobs);
   if (authors.length === 0) return jobs;
-  const withFollowers = await authorsWithFollowers(trx, authors);
+  const withFollowers = followed ?? (await authorsWithFollowers(trx, authors));
   return jobs.filter((j) => j.orgId !== null || withFollowers.has(j.authorId));
+}
+
+/** The authors whose followers decide whether these jobs are queued (an organization's message is queued regardless). */
+export function timelineAuthors(jobs: readonly TimelineJob[]): string[] {
+  return [...new Set(jobs.filter((j) => j.orgId === null).map((j) => j.authorId))];
 }
 
 /** The job: every reader's stream gets the event, a batch of streams per transaction. */

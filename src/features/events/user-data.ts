@@ -1,6 +1,6 @@
 import type { UserDataPart } from '../../runtime/module.js';
 import { AppState } from '../../runtime/state.js';
-import { countUserEvents, removeUserStream, timelineJobsPending } from './queries.js';
+import { countUserEvents, hurryTimelineJobs, removeUserStream, timelineJobsPending } from './queries.js';
 
 // A user's event stream goes with the account (after the content whose removal may still append
 // to it: a low order). Events of other streams the user acted in lose their `actor_id` (their
@@ -35,7 +35,9 @@ export const timelineTombstonesPart: UserDataPart = {
   async removeBatch(ctx, trx, userId) {
     const waitingSince = ctx.state(timelineWaits);
     const since = waitingSince.get(userId) ?? Date.now();
-    if (Date.now() - since >= TIMELINE_WAIT_LIMIT_MS || !(await timelineJobsPending(trx, userId, ctx.clock.now()))) {
+    const givenUp = Date.now() - since >= TIMELINE_WAIT_LIMIT_MS;
+    if (!givenUp) await hurryTimelineJobs(trx, userId, ctx.clock.now());
+    if (givenUp || !(await timelineJobsPending(trx, userId))) {
       waitingSince.delete(userId);
       return { removed: 0, blobKeys: [] };
     }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { appendEvents, enqueueTimeline, eventsFor, streamOfOrg, type EventInput, type TombstoneReason } from '../events/index.js';
+import { appendEvents, enqueueTimeline, eventsFor, streamOfOrg, type EventInput, type TimelineJob, type TombstoneReason } from '../events/index.js';
 import { messageAuthors } from './queries.js';
 
 // What the messages feature writes to the event log (docs/events.md), inside the transaction of
@@ -19,19 +19,28 @@ function withOrgStream(m: { org_id: string | null }, events: EventInput[]): Even
   return m.org_id === null ? events : [...events, ...events.map((e) => ({ ...e, stream: streamOfOrg(m.org_id!) }))];
 }
 
-/** Messages became visible (posted, or their scheduled time came): message.created and the fan-out. */
+/** The events of messages that became visible (posted, or their scheduled time came): message.created. */
+export function publishedEvents(messages: readonly PublishedMessage[]): EventInput[] {
+  return messages.flatMap((m) => withOrgStream(m, eventsFor([m.user_id], 'message.created', m.user_id, { messageId: m.id, orgId: m.org_id })));
+}
+
+/** The home-timeline fan-out jobs of messages that became visible. */
+export const publishedTimelineJobs = (messages: readonly PublishedMessage[]): TimelineJob[] => messages.map((m) => ({ messageId: m.id, authorId: m.user_id, orgId: m.org_id }));
+
+/**
+ * Queues those jobs, committed with the messages (`followed`: the authors among them someone
+ * follows, when the caller's statement asked already: enqueueTimeline).
+ */
+export async function queuePublishedTimeline(trx: Kysely<Database>, now: Date, messages: readonly PublishedMessage[], followed?: ReadonlySet<string>): Promise<void> {
+  if (messages.length === 0) return;
+  await enqueueTimeline(trx, now, publishedTimelineJobs(messages), followed);
+}
+
+/** Messages became visible: message.created and the fan-out. */
 export async function logPublished(trx: Kysely<Database>, now: Date, messages: readonly PublishedMessage[]): Promise<string[]> {
   if (messages.length === 0) return [];
-  const { streams } = await appendEvents(
-    trx,
-    messages.flatMap((m) => withOrgStream(m, eventsFor([m.user_id], 'message.created', m.user_id, { messageId: m.id, orgId: m.org_id }))),
-    now,
-  );
-  await enqueueTimeline(
-    trx,
-    now,
-    messages.map((m) => ({ messageId: m.id, authorId: m.user_id, orgId: m.org_id })),
-  );
+  const { streams } = await appendEvents(trx, publishedEvents(messages), now);
+  await queuePublishedTimeline(trx, now, messages);
   return streams;
 }
 

@@ -15,8 +15,8 @@ import { callOffCrossPosts, crossPostRequestOf, deliverAndReport, planCrossPosts
 export type { CrossPostRequest };
 /** The messages the searches read (the search across kinds composes it with its own match). */
 export { searchableMessages } from './queries.js';
-import { announceEvents, streamOfOrg, streamsOf } from '../events/index.js';
-import { logDeleted, logPublished, type PublishedMessage } from './log-events.js';
+import { announceEvents, appendEventRows, appendEventsPg, eventRows, streamOfOrg, streamsOf, timelineAuthors } from '../events/index.js';
+import { logDeleted, publishedEvents, publishedTimelineJobs, queuePublishedTimeline } from './log-events.js';
 import { announcePublished } from './mentions.js';
 import { presentMessage } from './presenter.js';
 import {
@@ -43,7 +43,7 @@ import {
 } from './queries.js';
 import { scheduleSlot } from './scheduling.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
-import { authorTimeline, feedPartitions, firstFeedPartitionIsPublicLessHidden, orgFeedScope, readableMessage, viewerOf, visibleUser, type Viewer } from '../visibility/service.js';
+import { authorsWithFollowersPg, authorTimeline, feedPartitions, firstFeedPartitionIsPublicLessHidden, orgFeedScope, readableMessage, viewerOf, visibleUser, type Viewer } from '../visibility/service.js';
 
 export { viewerOf };
 /** The wire shape of a message, for the web client's server-rendered pages. */
@@ -167,30 +167,54 @@ const MESSAGE_COLUMN_TYPES: Record<(typeof MESSAGE_COLUMNS)[number], string> = {
 
 /**
  * PostgreSQL: the messages of a batch and their tags in one statement (each statement is a round
- * trip there), the rows read out of two JSON parameters. The tags' foreign key is checked at the
- * statement's end, after the messages are in.
+ * trip there), the rows read out of two JSON parameters. With `published`, also the published
+ * ones' events (appendEventsPg, from $3 and $4), answering which of their authors ($5) someone
+ * follows, for their timeline jobs (authorsWithFollowersPg). The tags' foreign key is checked at
+ * the statement's end, after the messages are in.
  */
-const INSERT_MESSAGES_WITH_TAGS = `with m as (insert into messages (${MESSAGE_COLUMNS.map((c) => `"${c}"`).join(', ')})
-    select ${MESSAGE_COLUMNS.map((c) => `t."${c}"`).join(', ')} from jsonb_to_recordset($1::jsonb) as t(${MESSAGE_COLUMNS.map((c) => `"${c}" ${MESSAGE_COLUMN_TYPES[c]}`).join(', ')}))
-  insert into message_tags (message_id, tag) select x.m, x.t from jsonb_to_recordset($2::jsonb) as x(m text, t text)`;
+function insertMessagesPg(published: boolean): string {
+  const messages = `m as (insert into messages (${MESSAGE_COLUMNS.map((c) => `"${c}"`).join(', ')})
+    select ${MESSAGE_COLUMNS.map((c) => `t."${c}"`).join(', ')} from jsonb_to_recordset($1::jsonb) as t(${MESSAGE_COLUMNS.map((c) => `"${c}" ${MESSAGE_COLUMN_TYPES[c]}`).join(', ')}))`;
+  const tags = `insert into message_tags (message_id, tag) select x.m, x.t from jsonb_to_recordset($2::jsonb) as x(m text, t text)`;
+  if (!published) return `with ${messages}\n  ${tags}`;
+  return `with ${messages},\n  tags as (${tags}),\n  ${appendEventsPg('$3', '$4')}\n  ${authorsWithFollowersPg('$5')}`;
+}
+const INSERT_MESSAGES_WITH_TAGS = insertMessagesPg(false);
+const INSERT_PUBLISHED_MESSAGES = insertMessagesPg(true);
 
 interface NewMessage {
   row: MessageRow;
   tags: readonly string[];
 }
 
-/** Writes messages and their tags: one statement on PostgreSQL, compiled inserts on SQLite. */
-async function insertMessagesAndTags(db: Kysely<Database>, engine: Db['engine'], messages: readonly NewMessage[]): Promise<void> {
+/**
+ * Writes messages and their tags, and the events and timeline jobs of those published now (not
+ * scheduled): on PostgreSQL one statement for all but the jobs, compiled inserts on SQLite.
+ */
+async function insertMessagesAndTags(db: Kysely<Database>, engine: Db['engine'], now: Date, messages: readonly NewMessage[]): Promise<void> {
+  const published = messages.filter((m) => m.row.published_at !== null).map((m) => m.row);
+  const events = eventRows(publishedEvents(published), now);
   if (engine === 'postgres') {
     const rows = JSON.stringify(messages.map((m) => m.row));
     const tags = JSON.stringify(messages.flatMap((m) => m.tags.map((t) => ({ m: m.row.id, t }))));
-    await db.executeQuery(CompiledQuery.raw(INSERT_MESSAGES_WITH_TAGS, [rows, tags]));
+    // No events (none published, or the bench's BENCH_EVENTS_OFF): no timeline jobs either.
+    if (!events) {
+      await db.executeQuery(CompiledQuery.raw(INSERT_MESSAGES_WITH_TAGS, [rows, tags]));
+      return;
+    }
+    const authors = JSON.stringify(timelineAuthors(publishedTimelineJobs(published)));
+    const followed = await db.executeQuery<{ followee_id: string }>(
+      CompiledQuery.raw(INSERT_PUBLISHED_MESSAGES, [rows, tags, JSON.stringify(events.counters), JSON.stringify(events.rows), authors]),
+    );
+    await queuePublishedTimeline(db, now, published, new Set(followed.rows.map((r) => r.followee_id)));
     return;
   }
   for (const { row, tags } of messages) {
     await insertMessage(db, row);
     for (const tag of tags) await insertTag(db, row.id, tag);
   }
+  await appendEventRows(db, events);
+  await queuePublishedTimeline(db, now, published);
 }
 
 /** The length rule of a post's content: at most the author's maxMessageLength characters (messageLength). */
@@ -264,7 +288,7 @@ export async function createScheduledSeries(
     },
     tags: [],
   }));
-  await ctx.db.kysely.transaction().execute((trx) => insertMessagesAndTags(trx, ctx.db.engine, messages));
+  await ctx.db.kysely.transaction().execute((trx) => insertMessagesAndTags(trx, ctx.db.engine, now, messages));
   return planned.map((p) => ({ id: p.id, scheduledAt: p.scheduledAt }));
 }
 
@@ -335,10 +359,9 @@ export async function createMessage(ctx: AppContext, author: UserRow, body: Crea
       image_alts: imageAlts,
       video_alts: videoAlts,
     };
-    // The posts of a batch are written together, after every unit (db/batched-transaction.ts).
-    collect('messages', { row, tags }, (messages: NewMessage[]) => insertMessagesAndTags(trx, ctx.db.engine, messages));
-    // Its events (message.created, the timeline fan-out job), one write for the batch's posts.
-    if (scheduledAt === null) collect('events', { id, user_id: author.id, org_id: row.org_id }, (items: PublishedMessage[]) => logPublished(trx, now, items));
+    // The posts of a batch are written together, after every unit (db/batched-transaction.ts), with
+    // the events of those published now (message.created, the timeline fan-out job).
+    collect('messages', { row, tags }, (messages: NewMessage[]) => insertMessagesAndTags(trx, ctx.db.engine, now, messages));
     // One delivery (and its job) per target, committed with the message; a scheduled one's when it is published.
     const deliveryIds = scheduledAt === null && planned.length > 0 ? await recordDeliveries(trx, now, { id, userId: author.id }, planned) : [];
     return { row, deliveryIds };

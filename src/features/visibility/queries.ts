@@ -31,6 +31,16 @@ export async function authorsWithFollowers(db: Db, authorIds: readonly string[])
 }
 
 /**
+ * PostgreSQL: authorsWithFollowers as a query of the caller's statement (one round trip for a
+ * write and its probe), the authors read from a JSON array parameter (`$5`, say); answers their
+ * ids as `followee_id`. One index probe per author.
+ */
+export function authorsWithFollowersPg(authors: string): string {
+  return `select a.followee_id from jsonb_array_elements_text(${authors}::jsonb) as a(followee_id)
+  where exists (select 1 from follows f where f.followee_id = a.followee_id)`;
+}
+
+/**
  * The users whose home timeline shows the author's published messages, a page at a time by id:
  * their followers (and, for a message of an organization, its members), less those whose feed
  * leaves the author out (a block either way, or a mute: messages.ts, feedHiddenAuthors), never

@@ -3,4 +3,4 @@
 
 export * from './messages.js';
 export * from './users.js';
-export { authorsWithFollowers, timelineAudience } from './queries.js';
+export { authorsWithFollowers, authorsWithFollowersPg, timelineAudience } from './queries.js';

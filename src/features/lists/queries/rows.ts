@@ -1,5 +1,6 @@
-import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Engine } from '../../../db/connection.js';
+import { isPostgres } from '../../../db/dialect.js';
 import { preparedQuery } from '../../../db/prepared.js';
 import type { Database } from '../../../db/types.js';
 import { newId } from '../../../lib/ids.js';
@@ -202,7 +203,7 @@ export async function heldUniques(db: Tx, keys: readonly UniqueKey[], exceptRowI
 export async function bumpRows(db: Tx, listId: string): Promise<void> {
   await bumpRowsVersion(db, listId);
   // SQLite only: PostgreSQL's row orders are not patched (row-orders.ts, `patchable`).
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) await stampRows(db, listId, listId);
+  if (!isPostgres(db)) await stampRows(db, listId, listId);
 }
 
 const moveSchemaVersion = preparedQuery(
