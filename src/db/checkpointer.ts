@@ -78,6 +78,9 @@ export function checkpointInBackground(raw: BetterSqlite3.Database, filename: st
       if (stopping) return exited;
       stopping = true;
       selfCheckpoint();
+      // Referenced while it finishes: with nothing else left, an unreferenced worker would let the
+      // process end (exit code 0) before the caller's next step, such as its process.exit(1).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

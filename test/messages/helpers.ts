@@ -3,6 +3,7 @@ import type { TestApp } from '../helpers/app.js';
 import { setUserFields } from '../helpers/app.js';
 import { signedInUser, type SignedIn } from '../users/fixtures.js';
 import type { DomainEvents, EventType } from '../../src/runtime/events.js';
+import { mediaUrl, storeUpload } from '../../src/features/media/service.js';
 
 // Set-up for the messages and follows tests: users made directly in the database (active unless
 // asked otherwise), requests with either credential, and a recorder of domain events.
@@ -78,3 +79,15 @@ export const MESSAGE_FIELDS = [
   'user',
   'videoUrls',
 ];
+
+/** An upload stored as the upload routes store one (a few bytes, not a real image): its row and URL. */
+export async function storedUpload(t: TestApp, who: Member, kind: 'image' | 'video') {
+  const row = await storeUpload(t.app.ctx, who.user.id, kind, {
+    bytes: Buffer.from(`${kind} bytes ${Math.random()}`),
+    contentType: kind === 'image' ? 'image/png' : 'video/mp4',
+    ext: kind === 'image' ? 'png' : 'mp4',
+    width: kind === 'image' ? 10 : null,
+    height: kind === 'image' ? 10 : null,
+  });
+  return { row, url: mediaUrl(t.app.ctx, row) };
+}

@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { ensureWebBuild } from '../helpers/web-build.js';
-import { mediaUrl, storeUpload } from '../../src/features/media/service.js';
 import { newOrg } from '../orgs/helpers.js';
-import { call, expectError, MESSAGE_FIELDS, post, subscriber, type Member } from './helpers.js';
+import { call, expectError, MESSAGE_FIELDS, post, subscriber, storedUpload, type Member } from './helpers.js';
 
 // Descriptions (alt text) of a message's images and video: imageAlts and videoAlts, item i for
 // URL i, stored with the message and shown by every read that shows the media; left out of a
@@ -24,16 +23,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function upload(who: Member, kind: 'image' | 'video') {
-  const row = await storeUpload(t.app.ctx, who.user.id, kind, {
-    bytes: Buffer.from(`${kind} bytes ${Math.random()}`),
-    contentType: kind === 'image' ? 'image/png' : 'video/mp4',
-    ext: kind === 'image' ? 'png' : 'mp4',
-    width: kind === 'image' ? 10 : null,
-    height: kind === 'image' ? 10 : null,
-  });
-  return { row, url: mediaUrl(t.app.ctx, row) };
-}
+const upload = (who: Member, kind: 'image' | 'video') => storedUpload(t, who, kind);
 
 const ok = async (who: Member | null, url: string) => {
   const res = await call(t, who, 'GET', url);

@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { mediaUrl, storeUpload } from '../../src/features/media/service.js';
-import { call, expectError, member, post, subscriber, type Member } from './helpers.js';
+import { call, expectError, member, post, subscriber, storedUpload, type Member } from './helpers.js';
 
 // Messages with media: imageUrls and videoUrls must be the caller's own uploads that are not
 // attached elsewhere; deleting the message (or the message above it) removes them.
@@ -20,16 +19,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function upload(who: Member, kind: 'image' | 'video') {
-  const row = await storeUpload(t.app.ctx, who.user.id, kind, {
-    bytes: Buffer.from(`${kind} bytes ${Math.random()}`),
-    contentType: kind === 'image' ? 'image/png' : 'video/mp4',
-    ext: kind === 'image' ? 'png' : 'mp4',
-    width: kind === 'image' ? 10 : null,
-    height: kind === 'image' ? 10 : null,
-  });
-  return { row, url: mediaUrl(t.app.ctx, row) };
-}
+const upload = (who: Member, kind: 'image' | 'video') => storedUpload(t, who, kind);
 
 const attachedTo = async (id: string) => (await t.db.kysely.selectFrom('uploads').select('attached_to').where('id', '=', id).executeTakeFirst())?.attached_to;
 

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../src/features/index.js';
-import { webModule } from '../../src/features/web/module.js';
+import { WEB_DIST, webModule } from '../../src/features/web/module.js';
 import { CLIENT_PATHS, matchClientPath } from '../../src/features/web/paths.js';
 import { NOT_BUILT_TEXT, NOT_FOUND_TEXT } from '../../src/features/web/routes.js';
-import { WEB_CSP } from '../../src/features/web/shell.js';
+import { screenModule, WEB_CSP } from '../../src/features/web/shell.js';
 import { buildApp } from '../../src/app.js';
 import { createTestApp, testPasswords, type TestApp } from '../helpers/app.js';
 import { ensureWebBuild } from '../helpers/web-build.js';
@@ -217,6 +219,32 @@ describe('assets', () => {
       expectClientPage(res, 404);
       expect(res.body, missing).toBe(reference.body);
     }
+  });
+});
+
+describe('the first screen’s code', () => {
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+
+  it('is named in the head for the browser to fetch while it parses: the screen’s chunk and its own imports, each served', async () => {
+    const home = preloads((await get('/')).body);
+    expect(home.some((href) => /^\/client\/home-[\w-]+\.js$/.test(href))).toBe(true);
+    // Not the entry script's own chunk, which the page's script tag loads anyway.
+    const entry = /<script type="module"[^>]* src="([^"]+)"/.exec((await get('/')).body)![1];
+    expect(home).not.toContain(entry);
+    for (const href of home) expect((await get(href)).statusCode, href).toBe(200);
+    // Their styles too, fetched without blocking the first paint.
+    const styles = [...(await get('/')).body.matchAll(/<link rel="preload" as="style" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(styles.some((href) => /^\/client\/message-card-[\w-]+\.css$/.test(href))).toBe(true);
+    for (const href of styles) expect((await get(href)).statusCode, href).toBe(200);
+    expect(preloads((await get('/lists')).body).some((href) => /^\/client\/lists-[\w-]+\.js$/.test(href))).toBe(true);
+    // A page that names nothing preloads the not-found screen.
+    expect(preloads((await get('/no/such/page')).body).some((href) => /^\/client\/not-found-[\w-]+\.js$/.test(href))).toBe(true);
+  });
+
+  it('is found for every screen of the path table in the build’s manifest', async () => {
+    const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    const screens = new Set([...CLIENT_PATHS.map((p) => p.screen), 'notFound' as const]);
+    for (const screen of screens) expect(manifest, screen).toHaveProperty([screenModule(screen)]);
   });
 });
 

@@ -19,6 +19,7 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 
 const notFoundPage = (): Page => ({
   status: 404,
+  screen: 'notFound',
   head: { title: 'Page not found' },
   body: `<h1>Page not found</h1><p>${escapeHtml(NOT_FOUND_TEXT)}</p><p><a href="/">Go to the home page</a></p>`,
 });
@@ -36,10 +37,10 @@ async function pageFor(request: FastifyRequest): Promise<Page> {
   const match = matchClientPath(pathname);
   if (!match) return notFoundPage();
   if (!match.path.item) {
-    return { status: 200, head: { title: 'Social Lists', description: 'Social publishing and structured lists' }, body: '<p class="loading">Loading…</p><noscript><p>This page needs JavaScript.</p></noscript>' };
+    return { status: 200, screen: match.path.screen, head: { title: 'Social Lists', description: 'Social publishing and structured lists' }, body: '<p class="loading">Loading…</p><noscript><p>This page needs JavaScript.</p></noscript>' };
   }
   const item = await itemPage(request, match.path.item, match.param ?? '', absolute(request, pathname));
-  return item ? { status: 200, ...item } : notFoundPage();
+  return item ? { status: 200, screen: match.path.screen, ...item } : notFoundPage();
 }
 
 /**

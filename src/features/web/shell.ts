@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { FastifyReply } from 'fastify';
+import type { ScreenName } from './paths.js';
 
 // The HTML the server sends for every client path: the built index.html (dist/web) with the
 // page's head (title, description, Open Graph) and, for public pages, their readable text put in
@@ -39,6 +41,8 @@ export interface PageHead {
 
 export interface Page {
   status: number;
+  /** The screen the client shows first: its code is named in the head to be fetched at once. */
+  screen: ScreenName;
   head: PageHead;
   /** The readable HTML of the page (escaped by its maker), shown until the client replaces it. */
   body: string;
@@ -72,14 +76,54 @@ export interface Shell {
   render(page: Page): string;
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The module a screen's code is built from (web/src/screens.ts: `followRequests` is follow-requests.tsx). */
+export const screenModule = (screen: ScreenName) => `src/screens/${screen.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.tsx`;
+
+/**
+ * `<link rel="modulepreload">` for each screen's chunk and the chunks it imports that the entry
+ * does not (and a preload of their styles), from the build's manifest (dist/web/.vite/manifest.json). The browser then fetches
+ * them while it parses the page, not after the entry script has run and asked for them (a round
+ * trip on a slow phone). A screen the manifest lacks preloads nothing.
+ */
+export function screenPreloads(manifestPath: string): (screen: ScreenName) => string {
+  if (!existsSync(manifestPath)) return () => '';
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, into);
+    return into;
+  };
+  const entry = closure('index.html', new Set());
+  const cache = new Map<ScreenName, string>();
+  return (screen) => {
+    let links = cache.get(screen);
+    if (links === undefined) {
+      const keys = [...closure(screenModule(screen), new Set(entry))].filter((k) => !entry.has(k));
+      const scripts = keys.map((k) => `<link rel="modulepreload" href="/${escapeHtml(manifest[k].file)}">`);
+      const styles = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))].map((file) => `<link rel="preload" as="style" href="/${escapeHtml(file)}">`);
+      links = [...scripts, ...styles].join('\n');
+      cache.set(screen, links);
+    }
+    return links;
+  };
+}
+
 /** The shell from a built index.html; throws when the file lacks the markers. */
 export function loadShell(indexHtml: string): Shell {
   const template = readFileSync(indexHtml, 'utf8');
   if (!template.includes(HEAD_MARK) || !template.includes(APP_MARK)) throw new Error(`${indexHtml} lacks ${HEAD_MARK} or ${APP_MARK}: rebuild with npm run build:web`);
+  const preloads = screenPreloads(join(dirname(indexHtml), '.vite', 'manifest.json'));
   return {
     render: (page) =>
       template
-        .replace(HEAD_MARK, () => headHtml(page.head))
+        .replace(HEAD_MARK, () => [headHtml(page.head), preloads(page.screen)].filter(Boolean).join('\n'))
         .replace(APP_MARK, () => `<main id="main" tabindex="-1">${page.body}</main>`)
         .replace('<body>', page.status === 404 ? '<body data-status="404">' : '<body>'),
   };
