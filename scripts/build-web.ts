@@ -7,18 +7,11 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { manifestPath, staticChunks, type Manifest } from '../src/features/web/manifest.js';
 
 const ROOT = join(import.meta.dirname, '..');
 export const WEB_DIST = join(ROOT, 'dist', 'web');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -39,17 +32,6 @@ function compressAll(): void {
 
 const gzipBytes = (file: string) => gzipSync(readFileSync(join(WEB_DIST, file)), { level: 9 }).length;
 
-/** The JavaScript files a manifest key pulls in statically (itself and its imports, transitively). */
-function staticClosure(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
-  for (const key of keys) {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) continue;
-    into.add(chunk.file);
-    staticClosure(manifest, chunk.imports ?? [], into);
-  }
-  return into;
-}
-
 export interface SizeRow {
   name: string;
   gzip: number;
@@ -58,22 +40,22 @@ export interface SizeRow {
 
 /** The budget table from the built manifest (gzip bytes of JavaScript). */
 export function sizeTable(manifest: Manifest): SizeRow[] {
-  const sum = (set: Set<string>) => [...set].reduce((n, f) => n + gzipBytes(f), 0);
-  const entry = staticClosure(manifest, ['index.html']);
-  const home = staticClosure(manifest, ['src/screens/home.tsx'], new Set(entry));
+  const sum = (chunks: Set<string>) => [...chunks].reduce((n, key) => n + gzipBytes(manifest[key].file), 0);
+  const entry = staticChunks(manifest, ['index.html']);
+  const home = staticChunks(manifest, ['src/screens/home.tsx'], new Set(entry));
   // Signed in, the composer also loads the service's length rules right after the first paint.
-  const signedIn = staticClosure(manifest, ['../src/lib/post-lengths.ts'], new Set(home));
+  const signedIn = staticChunks(manifest, ['../src/lib/post-lengths.ts'], new Set(home));
   const rows: SizeRow[] = [
     { name: 'first load, signed out (/)', gzip: sum(home), budget: 30 * 1024 },
     { name: 'first load, signed in (/)', gzip: sum(signedIn), budget: 60 * 1024 },
   ];
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!key.startsWith('src/screens/') && !key.startsWith('../src/')) continue;
-    const own = staticClosure(manifest, [key]);
-    for (const f of entry) own.delete(f);
+    const own = staticChunks(manifest, [key]);
+    for (const k of entry) own.delete(k);
     rows.push({ name: `lazy: ${key.replace(/^(\.\.\/)?src\//, '')} (${chunk.file.replace('client/', '')})`, gzip: sum(own), budget: 100 * 1024 });
   }
-  const all = new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js')));
+  const all = new Set(Object.keys(manifest).filter((key) => manifest[key].file.endsWith('.js')));
   rows.push({ name: 'whole client', gzip: sum(all), budget: 300 * 1024 });
   return rows;
 }
@@ -82,7 +64,7 @@ async function main() {
   const started = performance.now();
   await build({ configFile: join(ROOT, 'web', 'vite.config.ts'), mode: 'production' });
   compressAll();
-  const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(readFileSync(manifestPath(WEB_DIST), 'utf8')) as Manifest;
   const rows = sizeTable(manifest);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { FastifyReply } from 'fastify';
+import { manifestPath, staticChunks, type Manifest } from './manifest.js';
 import type { ScreenName } from './paths.js';
 
 // The HTML the server sends for every client path: the built index.html (dist/web) with the
@@ -76,12 +77,6 @@ export interface Shell {
   render(page: Page): string;
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
-
 /** The module a screen's code is built from (web/src/screens.ts: `followRequests` is follow-requests.tsx). */
 export const screenModule = (screen: ScreenName) => `src/screens/${screen.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.tsx`;
 
@@ -91,21 +86,16 @@ export const screenModule = (screen: ScreenName) => `src/screens/${screen.replac
  * them while it parses the page, not after the entry script has run and asked for them (a round
  * trip on a slow phone). A screen the manifest lacks preloads nothing.
  */
-export function screenPreloads(manifestPath: string): (screen: ScreenName) => string {
-  if (!existsSync(manifestPath)) return () => '';
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const closure = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return into;
-    into.add(key);
-    for (const dep of manifest[key].imports ?? []) closure(dep, into);
-    return into;
-  };
-  const entry = closure('index.html', new Set());
+export function screenPreloads(distDir: string): (screen: ScreenName) => string {
+  const path = manifestPath(distDir);
+  if (!existsSync(path)) return () => '';
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  const entry = staticChunks(manifest, ['index.html']);
   const cache = new Map<ScreenName, string>();
   return (screen) => {
     let links = cache.get(screen);
     if (links === undefined) {
-      const keys = [...closure(screenModule(screen), new Set(entry))].filter((k) => !entry.has(k));
+      const keys = [...staticChunks(manifest, [screenModule(screen)], new Set(entry))].filter((k) => !entry.has(k));
       const scripts = keys.map((k) => `<link rel="modulepreload" href="/${escapeHtml(manifest[k].file)}">`);
       const styles = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))].map((file) => `<link rel="preload" as="style" href="/${escapeHtml(file)}">`);
       links = [...scripts, ...styles].join('\n');
@@ -119,7 +109,7 @@ export function screenPreloads(manifestPath: string): (screen: ScreenName) => st
 export function loadShell(indexHtml: string): Shell {
   const template = readFileSync(indexHtml, 'utf8');
   if (!template.includes(HEAD_MARK) || !template.includes(APP_MARK)) throw new Error(`${indexHtml} lacks ${HEAD_MARK} or ${APP_MARK}: rebuild with npm run build:web`);
-  const preloads = screenPreloads(join(dirname(indexHtml), '.vite', 'manifest.json'));
+  const preloads = screenPreloads(dirname(indexHtml));
   return {
     render: (page) =>
       template
