@@ -166,6 +166,30 @@ describe('what goes with a post', () => {
     expect(postD.mediaIds.map((id) => w.d.media.get(id)!.bytes)).toEqual([image.row.size]);
   });
 
+  it('carries each image’s description (alt text) to the three networks, and none for an undescribed image', async () => {
+    const l = await linkedSubscriber(w);
+    const [first, second] = [await uploadOf(l, 'image'), await uploadOf(l, 'image')];
+    // Longer than networkD keeps (1,000 characters): it gets the first 1,000, the others all of it.
+    const long = `A red dot on a white ground, 🟥 centred. ${'Nothing else is in the picture. '.repeat(36)}`.trim();
+    expect([...long].length).toBeGreaterThan(1000);
+    const body = await createPost(w, l.who, {
+      content: 'two images, one described',
+      imageUrls: [first.url, second.url],
+      imageAlts: [long, ''],
+      networkAProviderIds: [l.networkA],
+      crossPostToNetworkC: true,
+      crossPostToNetworkD: true,
+    });
+    await settle(w);
+    expect((await ledgerOf(w, l.who, body.data.id)).map((e) => e.status)).toEqual(['ok', 'ok', 'ok']);
+    const statusA = [...w.a.statuses.values()].find((s) => s.token === l.tokens.a)!;
+    expect(statusA.mediaIds.map((id) => w.a.media.get(id)!.description)).toEqual([long, null]);
+    const postC = [...w.c.posts.values()].at(-1)!;
+    expect(postC.imageAlts).toEqual([long, null]);
+    const postD = [...w.d.posts.values()].at(-1)!;
+    expect(postD.mediaIds.map((id) => w.d.media.get(id)!.altText)).toEqual([[...long].slice(0, 1000).join(''), undefined]);
+  });
+
   it('carries the video to all three: networkA with the image, networkC and networkD the video alone (their uploads in parts, networkD’s processing waited out)', async () => {
     const l = await linkedSubscriber(w);
     const [image, video] = [await uploadOf(l, 'image'), await uploadOf(l, 'video')];

@@ -3,8 +3,8 @@ import { bearer, jsonBody, multipart, networkCall } from './request.js';
 import { NetworkError, type MediaItem, type NetworkAdapter, type NetworkAuth } from './types.js';
 import { NETWORKS } from '../../lib/post-lengths.js';
 
-// networkD: an X-style v2 API. Images go up first (POST /2/media/upload, multipart), then the post
-// (POST /2/tweets) names them. A video goes up in the chunked upload's steps on the same endpoint:
+// networkD: an X-style v2 API. Images go up first (POST /2/media/upload, multipart; a described
+// one then gets its alt text with POST /2/media/metadata), then the post (POST /2/tweets) names them. A video goes up in the chunked upload's steps on the same endpoint:
 // INIT (its type, size and category) answers a media id, APPEND sends it a segment at a time (in
 // order, each within the network's 5 MB), FINALIZE closes it, and while the network says it is
 // processing, STATUS is asked again after the wait it names, until it succeeded (or failed: a
@@ -15,6 +15,8 @@ import { NETWORKS } from '../../lib/post-lengths.js';
 // idempotency key: a lost answer is an unknown outcome, never sent again.
 
 export const NETWORK_D_LIMIT = NETWORKS.networkD.limit;
+/** The longest alt text the network keeps (characters); a longer description is cut to it. */
+const NETWORK_D_ALT_LIMIT = 1000;
 /** The bytes of one APPEND (the network takes segments of up to 5 MB). */
 export const VIDEO_SEGMENT_BYTES = 4 * 1024 * 1024;
 /** How long one attempt waits for a video to be processed; past it the attempt is retried (and uploads again). */
@@ -54,7 +56,18 @@ export function createNetworkD(options: NetworkDOptions): NetworkAdapter {
     });
     const id = jsonBody<{ data?: { id?: string } }>(response).data?.id;
     if (!id) throw new NetworkError('networkD answered a media upload without its id', 'final', response.status);
+    if (item.alt) await describe(auth, id, item.alt);
     return id;
+  }
+
+  /** An image's alt text goes in a call of its own (POST /2/media/metadata), before the post names it. */
+  async function describe(auth: NetworkAuth, id: string, alt: string): Promise<void> {
+    await networkCall(fetcher, `${api}/2/media/metadata`, {
+      method: 'POST',
+      repeatable: true,
+      headers: bearer(auth.accessToken, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ id, metadata: { alt_text: { text: [...alt].slice(0, NETWORK_D_ALT_LIMIT).join('') } } }),
+    });
   }
 
   /** One step of the chunked upload that carries no bytes (INIT, FINALIZE): a form. */

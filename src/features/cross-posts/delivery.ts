@@ -1,4 +1,5 @@
 import type { OAuthProvider } from '../../config.js';
+import { parseJson } from '../../db/dialect.js';
 import type { AppContext } from '../../runtime/context.js';
 import type { JobInfo, JobOutcome } from '../../runtime/types.js';
 import { notifyInApp } from '../notifications/service.js';
@@ -45,7 +46,12 @@ async function attempt(ctx: AppContext, row: DeliveryRow, job: JobInfo): Promise
     return { status: 'done' };
   }
   const request = (message.cross_post_config ? JSON.parse(message.cross_post_config) : {}) as CrossPostRequest;
-  const media = await messageMedia(ctx, { images: JSON.parse(message.image_urls) as string[], videos: JSON.parse(message.video_urls) as string[] }, adapter.accepts);
+  const list = (stored: string | null) => parseJson<string[]>(stored) ?? [];
+  const media = await messageMedia(
+    ctx,
+    { images: list(message.image_urls), videos: list(message.video_urls), imageAlts: list(message.image_alts), videoAlts: list(message.video_alts) },
+    adapter.accepts,
+  );
   let published;
   try {
     published = await withNetworkAuth(ctx, row.identity_id, row.platform as OAuthProvider, (auth) =>

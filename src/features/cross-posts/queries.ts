@@ -39,7 +39,7 @@ export function ownMessage(db: Kysely<Database>, userId: string, id: string) {
 }
 
 export function messageForDelivery(db: Kysely<Database>, id: string) {
-  return db.selectFrom('messages').select(['id', 'content', 'image_urls', 'video_urls', 'cross_post_config']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('messages').select(['id', 'content', 'image_urls', 'video_urls', 'image_alts', 'video_alts', 'cross_post_config']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The user's linked identities, as the selection checks them. */

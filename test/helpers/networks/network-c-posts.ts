@@ -14,6 +14,8 @@ export interface StandInPost {
   author: string;
   commentary: string;
   images: string[];
+  /** The images' alt texts (altText), null where none was given. */
+  imageAlts: (string | null)[];
   video: string | null;
 }
 
@@ -147,10 +149,11 @@ export class NetworkCPosts extends PostsStandIn {
             const single: string | null = body.content?.media?.id ?? null;
             const video = single?.startsWith('urn:li:video:') ? single : null;
             if (video !== null && this.videos.get(video)?.status !== 'AVAILABLE') return { status: 422, json: { message: 'video not uploaded', status: 422 } };
-            const images: string[] = video !== null ? [] : single ? [single] : (body.content?.multiImage?.images ?? []).map((i: { id: string }) => i.id);
+            const described: { id: string; altText?: string }[] = video !== null ? [] : single ? [body.content.media] : (body.content?.multiImage?.images ?? []);
+            const images = described.map((i) => i.id);
             if (images.some((id) => this.images.get(id)?.bytes == null)) return { status: 422, json: { message: 'image not uploaded', status: 422 } };
             const urn = `urn:li:share:${++this.seq}`;
-            this.posts.set(urn, { urn, author: body.author, commentary: body.commentary, images, video });
+            this.posts.set(urn, { urn, author: body.author, commentary: body.commentary, images, imageAlts: described.map((i) => i.altText ?? null), video });
             return { status: 201, headers: { 'x-restli-id': urn } };
           }),
       },

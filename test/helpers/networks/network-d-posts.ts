@@ -1,7 +1,8 @@
 import twitterText from 'twitter-text';
 import { formParts, jsonOf, PostsStandIn, type Route } from './posts-stand-in.js';
 
-// An X-style v2 API's posting side: media upload (an image in one request; a video in the
+// An X-style v2 API's posting side: media upload (an image in one request, its alt text by
+// POST /2/media/metadata, refused past 1,000 characters; a video in the
 // chunked upload's steps, checked as the real one checks them: INIT with a video type, its size
 // and the tweet_video category, APPEND segments of at most 5 MB in order, FINALIZE only when the
 // segments add up to the size, then `processingRounds` STATUS answers of in_progress before it
@@ -12,7 +13,7 @@ import { formParts, jsonOf, PostsStandIn, type Route } from './posts-stand-in.js
 
 export class NetworkDPosts extends PostsStandIn {
   readonly posts = new Map<string, { id: string; text: string; mediaIds: string[] }>();
-  readonly media = new Map<string, { bytes: number; category: string | null }>();
+  readonly media = new Map<string, { bytes: number; category: string | null; altText?: string }>();
   /** Chunked uploads, by media id. */
   readonly videos = new Map<string, { type: string; totalBytes: number; segments: Buffer[]; finalized: boolean; pollsLeft: number; statusPolls: number }>();
   /** How many STATUS answers say in_progress before a video has been processed. */
@@ -68,6 +69,20 @@ export class NetworkDPosts extends PostsStandIn {
           const id = String(++this.seq);
           this.media.set(id, { bytes: media.data.length, category: parts.get('media_category')?.data.toString('utf8') ?? null });
           return { status: 200, json: { data: { id, media_key: `3_${id}` } } };
+        },
+      },
+      {
+        op: 'media-metadata',
+        method: 'POST',
+        pattern: /^\/2\/media\/metadata$/,
+        handle: (hit) => {
+          const body = jsonOf(hit);
+          const media = this.media.get(String(body.id));
+          const text: unknown = body.metadata?.alt_text?.text;
+          if (!media) return { status: 400, json: { title: 'Invalid Request', detail: 'unknown media id' } };
+          if (typeof text !== 'string' || [...text].length > 1000) return { status: 400, json: { title: 'Invalid Request', detail: 'alt_text.text must be a string of at most 1000 characters' } };
+          media.altText = text;
+          return { status: 200, json: { data: { associated_metadata: true, id: body.id } } };
         },
       },
       {
