@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Engine } from '../../../db/connection.js';
+import { isPostgres } from '../../../db/dialect.js';
 import type { RowSelection } from './row-filters.js';
 import { parsedRow, selectLiveRows, type RawRow, type StoredRow } from './rows.js';
 import type { Tx } from './tx.js';
@@ -37,16 +38,45 @@ export async function matchingRowOrder(db: Tx, selection: RowSelection): Promise
 }
 
 /**
- * The rows of the list written after rows_version `since` (stamped past it, or not yet stamped),
- * at most `limit`: whether each matches the selection now (m = 1), and its place in its order.
+ * The rows of the list stamped `from` or later, or not yet stamped (SQLite, inside a write), at
+ * most `limit`: whether each matches the selection now (m = 1), and its place in its order. On
+ * PostgreSQL also `running`: the oldest transaction id still running when this statement's
+ * snapshot was taken (pg_snapshot_xmin; every transaction with a smaller id had ended, so what
+ * it committed is in what this statement read), from the same statement (no round trip more).
  */
-export async function rowsWrittenSince(db: Tx, listId: string, selection: RowSelection, since: number, limit: number): Promise<(OrderedRow & { m: number })[]> {
+export async function rowsWrittenSince(
+  db: Tx,
+  listId: string,
+  selection: RowSelection,
+  from: number,
+  limit: number,
+): Promise<{ written: (OrderedRow & { m: number })[]; running: number | null }> {
   // Two ranges of the (list_id, stamp) index: with an `or`, SQLite reads every entry of the list.
-  const written = (stamped: RawBuilder<unknown>) =>
+  const one = (stamped: RawBuilder<unknown>) =>
     sql`select r.id, (case when ${selection.where} then 1 else 0 end) as m, ${selection.key} as k, ${selection.time} as t
       from list_rows r where r.list_id = ${listId} and ${stamped}`;
-  const { rows } = await sql<OrderedRow & { m: number }>`select * from (${written(sql`r.stamp > ${since}`)} union all ${written(sql`r.stamp is null`)}) w limit ${limit}`.execute(db);
-  return rows;
+  const written = sql`select * from (${one(sql`r.stamp >= ${from}`)} union all ${one(sql`r.stamp is null`)}) w limit ${limit}`;
+  if (!isPostgres(db)) return { written: (await sql<OrderedRow & { m: number }>`${written}`.execute(db)).rows, running: null };
+  // One row at least (id null when nothing was written), each carrying the snapshot's xmin.
+  const { rows } = await sql<OrderedRow & { m: number; x: string }>`with s as (select pg_snapshot_xmin(pg_current_snapshot())::text as x)
+    select w.*, s.x from s left join (${written}) w on true`.execute(db);
+  return { written: rows.filter((r) => r.id !== null), running: Number(rows[0].x) };
+}
+
+/**
+ * PostgreSQL: the oldest transaction id still running (pg_snapshot_xmin of a snapshot taken now).
+ * Every transaction with a smaller id has ended: a statement that starts after this one sees all
+ * of them that committed.
+ */
+export async function oldestRunningTransaction(db: Tx): Promise<number> {
+  const { rows } = await sql<{ x: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as x`.execute(db);
+  return Number(rows[0].x);
+}
+
+/** PostgreSQL: `texts` sorted by the database's default collation (what a sort by a text cell gives). */
+export async function sortedByCollation(db: Tx, texts: readonly string[]): Promise<string[]> {
+  const { rows } = await sql<{ v: string }>`select v from unnest(${[...texts]}::text[]) as u(v) order by v`.execute(db);
+  return rows.map((r) => r.v);
 }
 
 /** The live rows of `ids`, in that order (rows gone since are left out). */
