@@ -4,13 +4,14 @@ import { SingleFlight } from '../../lib/single-flight.js';
 import { IdList, type OrderPiece } from './cache.js';
 import {
   matchingRowOrder,
-  oldestRunningTransaction,
   rowsWrittenSince,
   sortedByCollation,
+  unseenNow,
   type ListRecord,
   type OrderedRow,
   type RowSelection,
   type SortKeyKind,
+  type Unseen,
 } from './queries/index.js';
 
 // The ids of every row matching a (filter, q, sort), in order: the total of a filtered or sorted
@@ -21,22 +22,21 @@ import {
 // and put back at its place (a binary search) if it matches now. A change of the columns, a
 // large patch, or rows deleted outright (which move schema_version) compute the order anew.
 //
-// Which rows were written since, per engine (`from`, read before or with the order's own query):
+// Which rows were written since (`unseen`, read before or with the order's own query):
 // - SQLite has one writer: a row's stamp is the list version its write commits as, so the rows
 //   written after an order of version v are those stamped past v, or not yet stamped (a write
-//   still open on the one connection).
+//   still open on the one connection): `from` v + 1, none running.
 // - PostgreSQL has concurrent writers, whose list versions are taken at their commit, after their
 //   rows are written: a version written with the row cannot tell the commit order. So a row's
 //   stamp is its writer's transaction id (pg_current_xact_id(), in the row's own INSERT or
-//   UPDATE), and `from` is the oldest transaction id still running when the order is read
-//   (pg_snapshot_xmin). Every transaction with a smaller id had ended before the order's query
-//   began, so what it committed is in the order; any write the order does not hold is by a
-//   transaction still running then, or begun since, whose id is at least `from`. Reading the rows
-//   stamped `from` or later therefore misses none, even one whose writer took its id before a
-//   writer that committed earlier (its id is in flight, so `from` is at most it); it may read
-//   again rows the order already holds, which the patch takes out and puts back the same. A
-//   transaction left open somewhere in the database only widens the range (past PATCH_LIMIT rows
-//   the order is computed anew).
+//   UPDATE), and an order keeps what the snapshot it was read with (or an earlier one) did not
+//   see: the ids from its xmax on (not begun) and its in-flight ids (xip). Any other transaction
+//   had ended before that snapshot, so what it committed is in the order; any write the order
+//   does not hold is by a transaction of those, and the patch reads exactly their rows (an index
+//   range and a few index lookups). None is missed, even a row whose writer took its id before a
+//   writer that committed earlier (it was in flight); a row read again that the order already
+//   holds is taken out and put back the same. A transaction left open elsewhere in the database
+//   (another list's, another database's) costs one index lookup, not a wider range.
 
 /** An order of rows and the list version it is exact for. */
 export interface RowOrder {
@@ -46,8 +46,8 @@ export interface RowOrder {
   times: string[];
   rowsVersion: number;
   schemaVersion: number;
-  /** Every row written after what this order holds has a stamp of at least this (or none yet, on SQLite). */
-  from: number;
+  /** Every row written after what this order holds has a stamp of at least `from`, or one of `running` (or none yet, on SQLite). */
+  unseen: Unseen;
 }
 
 // Past this many rows written since, the order is computed anew (a patch of n rows costs a
@@ -112,21 +112,21 @@ export async function rowOrder(ctx: AppContext, list: ListRecord, selection: Row
 }
 
 async function computed(ctx: AppContext, list: ListRecord, selection: RowSelection): Promise<RowOrder> {
-  const from = await stampFrom(ctx, list);
+  const unseen = await unseenFrom(ctx, list);
   const rows = await matchingRowOrder(ctx.db.kysely, selection);
   const keys = selection.keyKind === 'number' ? rows.map((r) => (r.k === null ? null : Number(r.k))) : rows.map((r) => r.k);
-  return { ids: IdList.of(rows.map((r) => r.id)), keys, times: rows.map((r) => r.t), rowsVersion: list.rows_version, schemaVersion: list.schema_version, from };
+  return { ids: IdList.of(rows.map((r) => r.id)), keys, times: rows.map((r) => r.t), rowsVersion: list.rows_version, schemaVersion: list.schema_version, unseen };
 }
 
-/** The `from` of an order whose rows are read after this (see the top of this file). */
-async function stampFrom(ctx: AppContext, list: ListRecord): Promise<number> {
+/** The `unseen` of an order whose rows are read after this (see the top of this file). */
+async function unseenFrom(ctx: AppContext, list: ListRecord): Promise<Unseen> {
   // A statement of its own before the order's: its cost is small beside a pass over every row.
-  return ctx.db.engine === 'postgres' ? oldestRunningTransaction(ctx.db.kysely) : list.rows_version + 1;
+  return ctx.db.engine === 'postgres' ? unseenNow(ctx.db.kysely) : { from: list.rows_version + 1, running: [] };
 }
 
 /** `order` brought up to the list's version from the rows written since; null when that would be a large patch. */
 async function patched(ctx: AppContext, list: ListRecord, selection: RowSelection, order: RowOrder): Promise<RowOrder | null> {
-  const { written, running } = await rowsWrittenSince(ctx.db.kysely, list.id, selection, order.from, PATCH_LIMIT + 1);
+  const { written, unseen } = await rowsWrittenSince(ctx.db.kysely, list.id, selection, order.unseen, PATCH_LIMIT + 1);
   if (written.length > PATCH_LIMIT) return null;
   const gone = new Set<number>();
   if (written.length <= FIND_EACH) {
@@ -180,7 +180,7 @@ async function patched(ctx: AppContext, list: ListRecord, selection: RowSelectio
     times: pick(order.times, (r) => r.t),
     rowsVersion: list.rows_version,
     schemaVersion: list.schema_version,
-    from: running ?? list.rows_version + 1,
+    unseen: unseen ?? { from: list.rows_version + 1, running: [] },
   };
 }
 

@@ -38,39 +38,51 @@ export async function matchingRowOrder(db: Tx, selection: RowSelection): Promise
 }
 
 /**
- * The rows of the list stamped `from` or later, or not yet stamped (SQLite, inside a write), at
- * most `limit`: whether each matches the selection now (m = 1), and its place in its order. On
- * PostgreSQL also `running`: the oldest transaction id still running when this statement's
- * snapshot was taken (pg_snapshot_xmin; every transaction with a smaller id had ended, so what
- * it committed is in what this statement read), from the same statement (no round trip more).
+ * PostgreSQL: which writers a snapshot does not see, as pg_current_snapshot() gives it
+ * ("xmin:xmax:xip,..."): the transactions with an id of `xmax` or more (not begun then) and
+ * those in `running` (in flight then). Every other one had ended: what it committed is seen.
+ */
+export interface Unseen {
+  from: number;
+  running: number[];
+}
+
+function parseSnapshot(text: string): Unseen {
+  const [, xmax, xip] = text.split(':');
+  return { from: Number(xmax), running: xip ? xip.split(',').map(Number) : [] };
+}
+
+/**
+ * The rows of the list stamped `unseen.from` or later, or by a writer of `unseen.running`, or not
+ * yet stamped (SQLite, inside a write), at most `limit`: whether each matches the selection now
+ * (m = 1), and its place in its order. On PostgreSQL also what this statement's own snapshot does
+ * not see, from the same statement: no round trip more.
  */
 export async function rowsWrittenSince(
   db: Tx,
   listId: string,
   selection: RowSelection,
-  from: number,
+  unseen: Unseen,
   limit: number,
-): Promise<{ written: (OrderedRow & { m: number })[]; running: number | null }> {
-  // Two ranges of the (list_id, stamp) index: with an `or`, SQLite reads every entry of the list.
+): Promise<{ written: (OrderedRow & { m: number })[]; unseen: Unseen | null }> {
+  // Ranges of the (list_id, stamp) index: with an `or`, SQLite reads every entry of the list.
   const one = (stamped: RawBuilder<unknown>) =>
     sql`select r.id, (case when ${selection.where} then 1 else 0 end) as m, ${selection.key} as k, ${selection.time} as t
       from list_rows r where r.list_id = ${listId} and ${stamped}`;
-  const written = sql`select * from (${one(sql`r.stamp >= ${from}`)} union all ${one(sql`r.stamp is null`)}) w limit ${limit}`;
-  if (!isPostgres(db)) return { written: (await sql<OrderedRow & { m: number }>`${written}`.execute(db)).rows, running: null };
-  // One row at least (id null when nothing was written), each carrying the snapshot's xmin.
-  const { rows } = await sql<OrderedRow & { m: number; x: string }>`with s as (select pg_snapshot_xmin(pg_current_snapshot())::text as x)
+  const ranges = [one(sql`r.stamp >= ${unseen.from}`), one(sql`r.stamp is null`)];
+  if (unseen.running.length > 0) ranges.push(one(sql`r.stamp = any(${unseen.running}::bigint[])`));
+  const written = sql`select * from (${sql.join(ranges, sql` union all `)}) w limit ${limit}`;
+  if (!isPostgres(db)) return { written: (await sql<OrderedRow & { m: number }>`${written}`.execute(db)).rows, unseen: null };
+  // One row at least (id null when nothing was written), each carrying the snapshot.
+  const { rows } = await sql<OrderedRow & { m: number; x: string }>`with s as (select pg_current_snapshot()::text as x)
     select w.*, s.x from s left join (${written}) w on true`.execute(db);
-  return { written: rows.filter((r) => r.id !== null), running: Number(rows[0].x) };
+  return { written: rows.filter((r) => r.id !== null), unseen: parseSnapshot(rows[0].x) };
 }
 
-/**
- * PostgreSQL: the oldest transaction id still running (pg_snapshot_xmin of a snapshot taken now).
- * Every transaction with a smaller id has ended: a statement that starts after this one sees all
- * of them that committed.
- */
-export async function oldestRunningTransaction(db: Tx): Promise<number> {
-  const { rows } = await sql<{ x: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as x`.execute(db);
-  return Number(rows[0].x);
+/** PostgreSQL: what a snapshot taken now does not see; a statement that starts after this one sees at least the rest. */
+export async function unseenNow(db: Tx): Promise<Unseen> {
+  const { rows } = await sql<{ x: string }>`select pg_current_snapshot()::text as x`.execute(db);
+  return parseSnapshot(rows[0].x);
 }
 
 /** PostgreSQL: `texts` sorted by the database's default collation (what a sort by a text cell gives). */
