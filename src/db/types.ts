@@ -490,7 +490,10 @@ export interface ListRowsTable {
   deleted_at: string | null;
   /** Who last added or edited the row (migration 023); null before, for a codehost sync, or once that account is gone. */
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The list's rows_version of the row's last write; null until its transaction bumps the list (migration 035). */
+  /**
+   * Of the row's last write: SQLite, the list's rows_version it committed as, null until its
+   * transaction bumps the list (migration 035); PostgreSQL, the writing transaction's id (038).
+   */
   stamp: ColumnType<number | null, number | null | undefined, number | null>;
 }
 

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, secondInstance, type TestApp } from '../helpers/app.js';
-import { activeUser, BOOKS_SCHEMA, cookieOf, createList, type Auth } from './support.js';
+import { startedEarly } from '../../src/lib/promises.js';
+import { createTestApp, ENGINE, queriesDuring, secondInstance, type TestApp } from '../helpers/app.js';
+import { activeUser, BOOKS_SCHEMA, cookieOf, createList, importCsvFile, type Auth } from './support.js';
 
 // A cached row order (features/lists/row-orders.ts) is patched from the rows written since its
 // version rather than computed again. Here one instance keeps its orders across random adds,
 // edits, deletes and restores, and every page it answers must equal the page a fresh instance
 // (no cached order at all) computes from scratch, for sorts on every column type and both
-// directions, filters (equals, ranges, contains) and q.
+// directions, filters (equals, ranges, contains) and q. Which way a page's order was made is
+// read from the SQL it ran (the rows written since, by stamp; or every matching row), on both
+// engines.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,6 +73,29 @@ async function page(app: FastifyInstance, auth: Auth, listId: string, query: str
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   return { ids: body.data.map((r: { id: string }) => r.id) as string[], total: body.pagination.total as number };
+}
+
+/** A page of this instance's, and whether its order was patched (the rows stamped since) or computed (every matching row). */
+async function pageAndPath(auth: Auth, listId: string, query: string) {
+  let answered: Awaited<ReturnType<typeof page>> | undefined;
+  const ran = await queriesDuring(t.db, async () => {
+    answered = await page(t.app, auth, listId, query);
+  });
+  return { page: answered!, patched: ran.some((q) => /r\.stamp >= /.test(q)), computed: ran.some((q) => /from \(select r\.id as id, /.test(q)) };
+}
+
+/** Every query's page as this instance answers it (patched, not computed) and as a fresh instance computes it. */
+async function expectPatchedAsFresh(auth: Auth, listId: string, queries: readonly string[], after: string) {
+  const fresh = await secondInstance(t);
+  try {
+    for (const q of queries) {
+      const { page: answered, patched, computed } = await pageAndPath(auth, listId, q);
+      expect({ after, q, patched, computed }).toEqual({ after, q, patched: true, computed: false });
+      expect(answered, `${after}: ${q}`).toEqual(await page(fresh, auth, listId, q));
+    }
+  } finally {
+    await fresh.close();
+  }
 }
 
 async function send(auth: Auth, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
@@ -163,4 +190,115 @@ describe('row orders patched after writes', () => {
       await other.close();
     }
   });
+  it('patch the page right after each kind of write (add, edit, trash, restore, import, upsert import): sorted and filtered, by title, in row order, totals', async () => {
+    const rnd = random(38);
+    const me = await activeUser(t);
+    const auth = cookieOf(me);
+    const list = await createList(t, auth, { schema: SCHEMA });
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      t.clock.advance(1000);
+      ids.push((await send(auth, 'POST', `/api/lists/${list.id}/data`, { data: { ...rowData(rnd), isbn: `isbn-${i}` } })).data.id);
+    }
+    const checked = [
+      `sort=-pages${f([{ field: 'pages', operator: 'greaterThanOrEqual', value: 100 }, { field: 'status', operator: 'equals', value: 'reading' }])}`,
+      'sort=title',
+      'sort=createdAt',
+      'sort=-updatedAt&q=e',
+    ];
+    const writes: [string, () => Promise<unknown>][] = [
+      ['add', () => send(auth, 'POST', `/api/lists/${list.id}/data`, { data: { ...rowData(rnd), title: 'Added', pages: 150, status: 'reading' } })],
+      ['edit', () => send(auth, 'PUT', `/api/lists/${list.id}/data`, { rowId: ids[3], data: { title: 'Aaa edited', pages: 300, status: 'reading' } })],
+      ['trash', () => send(auth, 'DELETE', `/api/lists/${list.id}/data/${ids[5]}`)],
+      ['restore', () => send(auth, 'POST', `/api/lists/${list.id}/data/${ids[5]}/restore`)],
+      ['import', () => importCsvFile(t, auth, list.id, 'title,pages,status\nImported one,200,reading\nImported two,50,done\nÉmile imported,400,reading\n')],
+      ['upsert import', () => importCsvFile(t, auth, list.id, 'isbn,title,pages,status\nisbn-1,Upserted,250,reading\nisbn-2,dune,100,reading\nisbn-new,Zed new,120,reading\n', { upsertKey: 'isbn' })],
+    ];
+    for (const q of checked) await page(t.app, auth, list.id, q);
+    for (const [name, write] of writes) {
+      t.clock.advance(1000);
+      await write();
+      await expectPatchedAsFresh(auth, list.id, checked, name);
+    }
+    expect((await page(t.app, auth, list.id, 'sort=title')).total).toBe(20 + 1 + 3 + 1);
+  });
+
+  it('stay exact and patched while several row adds are in flight as pages are read (two instances)', async () => {
+    const rnd = random(11);
+    const me = await activeUser(t);
+    const auth = cookieOf(me);
+    const list = await createList(t, auth, { schema: SCHEMA });
+    const other = await secondInstance(t, { ownConnection: true });
+    try {
+      const add = (app: FastifyInstance) =>
+        app.inject({ method: 'POST', url: `/api/lists/${list.id}/data`, headers: { ...auth }, payload: { data: rowData(rnd) } }).then((res) => {
+          expect(res.statusCode, res.body).toBe(201);
+          return res.json().data.id as string;
+        });
+      const checked = ['sort=title', 'sort=createdAt', `sort=-pages${f([{ field: 'pages', operator: 'greaterThanOrEqual', value: 100 }])}`];
+      for (let i = 0; i < 5; i++) await add(t.app);
+      for (const q of checked) await page(t.app, auth, list.id, q);
+      // Rounds of eight adds from both instances at once, with this one's pages read among them.
+      const added: string[] = [];
+      for (let round = 0; round < 4; round++) {
+        const adds = Array.from({ length: 8 }, (_, i) => add(i % 2 ? other : t.app));
+        const reads = checked.map((q) => page(t.app, auth, list.id, q));
+        const [ids] = await Promise.all([Promise.all(adds), Promise.all(reads)]);
+        added.push(...ids);
+        // One more add, so that the orders kept during the round (whichever version they are of) are patched.
+        added.push(await add(other));
+        await expectPatchedAsFresh(auth, list.id, checked, `round ${round}`);
+      }
+      const all = await page(t.app, auth, list.id, 'sort=createdAt');
+      expect(all.total).toBe(5 + added.length);
+      expect(all.ids).toEqual(expect.arrayContaining(added));
+    } finally {
+      await other.close();
+    }
+  });
+
+  // PostgreSQL's writers run at once: a row is stamped with its transaction's id when written,
+  // and that transaction may commit after a later one. SQLite has one writer, so no such order.
+  if (ENGINE === 'postgres') {
+    it('PostgreSQL: keep a row whose writer took its id before another writer but committed after an order was read', async () => {
+      const rnd = random(5);
+      const me = await activeUser(t);
+      const auth = cookieOf(me);
+      const list = await createList(t, auth, { schema: SCHEMA });
+      const isbn = list.schema.fields.find((c) => c.key === 'isbn')!.propertyId;
+      const other = await secondInstance(t, { ownConnection: true });
+      const holder = new pg.Client({ connectionString: t.dbUrl! });
+      await holder.connect();
+      try {
+        const first = (await send(auth, 'POST', `/api/lists/${list.id}/data`, { data: rowData(rnd) })).data.id as string;
+        const checked = ['sort=title', 'sort=createdAt', `sort=-pages${f([{ field: 'pages', operator: 'greaterThanOrEqual', value: 1 }])}`];
+        for (const q of checked) await page(t.app, auth, list.id, q);
+        // An uncommitted claim of the ISBN "held": an add claiming it writes its row (taking its
+        // transaction's id as its stamp) and then waits on the claim, in flight.
+        await holder.query('begin');
+        await holder.query('insert into list_unique_values (property_id, value, row_id) values ($1, $2, $3)', [isbn, 'held', first]);
+        const early = startedEarly(t.app.inject({ method: 'POST', url: `/api/lists/${list.id}/data`, headers: { ...auth }, payload: { data: { title: 'Early', pages: 10, isbn: 'held' } } }).then((res) => res));
+        const waiting = async () => {
+          const { rows } = await holder.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+          return rows[0].n as number;
+        };
+        while ((await waiting()) === 0) await new Promise((r) => setTimeout(r, 10));
+        // A later writer commits; the orders are read (and kept) while the early one is in flight.
+        const late = await other.inject({ method: 'POST', url: `/api/lists/${list.id}/data`, headers: { ...auth }, payload: { data: { title: 'Late', pages: 20 } } });
+        expect(late.statusCode, late.body).toBe(201);
+        for (const q of checked) expect((await page(t.app, auth, list.id, q)).ids).toContain(late.json().data.id);
+        expect((await page(t.app, auth, list.id, 'sort=title')).total).toBe(2);
+        // The claim is let go: the early add commits, after the orders above were kept.
+        await holder.query('rollback');
+        const res = await early;
+        expect(res.statusCode, res.body).toBe(201);
+        const earlyId = res.json().data.id as string;
+        await expectPatchedAsFresh(auth, list.id, checked, 'the early add');
+        for (const q of checked) expect((await page(t.app, auth, list.id, q)).ids).toContain(earlyId);
+      } finally {
+        await holder.end();
+        await other.close();
+      }
+    });
+  }
 });

@@ -2,15 +2,41 @@ import type { AppContext } from '../../runtime/context.js';
 import { AppState } from '../../runtime/state.js';
 import { SingleFlight } from '../../lib/single-flight.js';
 import { IdList, type OrderPiece } from './cache.js';
-import { matchingRowOrder, rowsWrittenSince, type ListRecord, type OrderedRow, type RowSelection, type SortKeyKind } from './queries/index.js';
+import {
+  matchingRowOrder,
+  rowsWrittenSince,
+  sortedByCollation,
+  unseenNow,
+  type ListRecord,
+  type OrderedRow,
+  type RowSelection,
+  type SortKeyKind,
+  type Unseen,
+} from './queries/index.js';
 
 // The ids of every row matching a (filter, q, sort), in order: the total of a filtered or sorted
 // page is their number and any page a slice. Computing one reads every row of the list (about
 // 250 ms at 100,000 rows); so the latest order of each (list, filter, q, sort) is kept with
 // what it is sorted by, and when the list's rows_version has moved it is patched from the rows
-// written since (stamped past it, migration 035: an index range): each is taken out, and put
-// back at its place (a binary search) if it matches now. A change of the columns, a large patch,
-// or rows deleted outright (which move schema_version) compute the order anew.
+// written since (by their `stamp`, migrations 035 and 038: an index range): each is taken out,
+// and put back at its place (a binary search) if it matches now. A change of the columns, a
+// large patch, or rows deleted outright (which move schema_version) compute the order anew.
+//
+// Which rows were written since (`unseen`, read before or with the order's own query):
+// - SQLite has one writer: a row's stamp is the list version its write commits as, so the rows
+//   written after an order of version v are those stamped past v, or not yet stamped (a write
+//   still open on the one connection): `from` v + 1, none running.
+// - PostgreSQL has concurrent writers, whose list versions are taken at their commit, after their
+//   rows are written: a version written with the row cannot tell the commit order. So a row's
+//   stamp is its writer's transaction id (pg_current_xact_id(), in the row's own INSERT or
+//   UPDATE), and an order keeps what the snapshot it was read with (or an earlier one) did not
+//   see: the ids from its xmax on (not begun) and its in-flight ids (xip). Any other transaction
+//   had ended before that snapshot, so what it committed is in the order; any write the order
+//   does not hold is by a transaction of those, and the patch reads exactly their rows (an index
+//   range and a few index lookups). None is missed, even a row whose writer took its id before a
+//   writer that committed earlier (it was in flight); a row read again that the order already
+//   holds is taken out and put back the same. A transaction left open elsewhere in the database
+//   (another list's, another database's) costs one index lookup, not a wider range.
 
 /** An order of rows and the list version it is exact for. */
 export interface RowOrder {
@@ -20,6 +46,8 @@ export interface RowOrder {
   times: string[];
   rowsVersion: number;
   schemaVersion: number;
+  /** Every row written after what this order holds has a stamp of at least `from`, or one of `running` (or none yet, on SQLite). */
+  unseen: Unseen;
 }
 
 // Past this many rows written since, the order is computed anew (a patch of n rows costs a
@@ -35,6 +63,8 @@ class RowOrders {
   private readonly entries = new Map<string, { order: RowOrder; bytes: number }>();
   private used = 0;
   readonly flights = new SingleFlight<RowOrder>();
+  /** PostgreSQL: whether its text order is the patch's (asked once). */
+  codePointText: Promise<boolean> | null = null;
 
   get(listId: string, key: string): RowOrder | undefined {
     const k = `${listId}\u0000${key}`;
@@ -74,7 +104,7 @@ export async function rowOrder(ctx: AppContext, list: ListRecord, selection: Row
   const cached = store.get(list.id, key);
   if (cached && cached.rowsVersion === list.rows_version && cached.schemaVersion === list.schema_version) return cached;
   return store.flights.run(`${list.id}\u0000${list.rows_version}.${list.schema_version}\u0000${key}`, async () => {
-    const patching = cached && cached.schemaVersion === list.schema_version && cached.rowsVersion < list.rows_version && patchable(ctx);
+    const patching = cached && cached.schemaVersion === list.schema_version && cached.rowsVersion < list.rows_version && (await patchable(ctx));
     const order = (patching && (await patched(ctx, list, selection, cached))) || (await computed(ctx, list, selection));
     store.set(list.id, key, order);
     return order;
@@ -82,14 +112,21 @@ export async function rowOrder(ctx: AppContext, list: ListRecord, selection: Row
 }
 
 async function computed(ctx: AppContext, list: ListRecord, selection: RowSelection): Promise<RowOrder> {
+  const unseen = await unseenFrom(ctx, list);
   const rows = await matchingRowOrder(ctx.db.kysely, selection);
   const keys = selection.keyKind === 'number' ? rows.map((r) => (r.k === null ? null : Number(r.k))) : rows.map((r) => r.k);
-  return { ids: IdList.of(rows.map((r) => r.id)), keys, times: rows.map((r) => r.t), rowsVersion: list.rows_version, schemaVersion: list.schema_version };
+  return { ids: IdList.of(rows.map((r) => r.id)), keys, times: rows.map((r) => r.t), rowsVersion: list.rows_version, schemaVersion: list.schema_version, unseen };
+}
+
+/** The `unseen` of an order whose rows are read after this (see the top of this file). */
+async function unseenFrom(ctx: AppContext, list: ListRecord): Promise<Unseen> {
+  // A statement of its own before the order's: its cost is small beside a pass over every row.
+  return ctx.db.engine === 'postgres' ? unseenNow(ctx.db.kysely) : { from: list.rows_version + 1, running: [] };
 }
 
 /** `order` brought up to the list's version from the rows written since; null when that would be a large patch. */
 async function patched(ctx: AppContext, list: ListRecord, selection: RowSelection, order: RowOrder): Promise<RowOrder | null> {
-  const written = await rowsWrittenSince(ctx.db.kysely, list.id, selection, order.rowsVersion, PATCH_LIMIT + 1);
+  const { written, unseen } = await rowsWrittenSince(ctx.db.kysely, list.id, selection, order.unseen, PATCH_LIMIT + 1);
   if (written.length > PATCH_LIMIT) return null;
   const gone = new Set<number>();
   if (written.length <= FIND_EACH) {
@@ -143,19 +180,32 @@ async function patched(ctx: AppContext, list: ListRecord, selection: RowSelectio
     times: pick(order.times, (r) => r.t),
     rowsVersion: list.rows_version,
     schemaVersion: list.schema_version,
+    unseen: unseen ?? { from: list.rows_version + 1, running: [] },
   };
 }
 
+// Texts whose order differs between code points and the usual linguistic collations (case,
+// accents, punctuation, digits, CJK, an astral emoji against U+FF21).
+const COLLATION_PROBE = ['a', 'B', 'b', 'A', 'é', 'e', 'f', 'Z', '_x', ' x', 'a b', 'ab', 'a-c', 'ac', '10', '9', '東京', '🐳', '\uff21', 'ǅ'];
+
 /**
- * Whether an order is patched rather than computed again: on SQLite. There a row's stamp is
- * written with the row (one writer: the version its write will bump to is known), and text sorts
- * by code point (BINARY), as the patch compares. On PostgreSQL the stamp could only be set after
- * the bump (under the list row's lock), a second write of every written row and of its index
- * entries, which cut row adds to a tenth at 100,000 rows; until a stamp is written with its row
- * there, PostgreSQL computes each version's order once, as before.
+ * Whether an order is patched rather than computed again: where the database sorts text as the
+ * patch compares it, by code point. SQLite's BINARY does; on PostgreSQL it depends on the
+ * database's collation ("C" and glibc's C.UTF-8 do, en_US does not), so the first patch asks it
+ * to sort a few texts once, and any other collation computes each version's order anew.
  */
-function patchable(ctx: AppContext): boolean {
-  return ctx.db.engine === 'sqlite';
+async function patchable(ctx: AppContext): Promise<boolean> {
+  if (ctx.db.engine === 'sqlite') return true;
+  const store = ctx.state(rowOrdersState);
+  store.codePointText ??= sortedByCollation(ctx.db.kysely, COLLATION_PROBE).then(
+    (sorted) => sorted.join('\u0000') === [...COLLATION_PROBE].sort(compareText).join('\u0000'),
+    () => {
+      // Asked again next time; this order is computed.
+      store.codePointText = null;
+      return false;
+    },
+  );
+  return store.codePointText;
 }
 
 /** The order matchingRowOrder gives, in JavaScript: rows with a key first (by it), then by time and id. */

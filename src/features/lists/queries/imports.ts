@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../../db/types.js';
-import { forgetRowOrders } from './rows.js';
+import { forgetRowOrders, writtenStamp } from './rows.js';
 import type { Tx } from './tx.js';
 
 // The CSV import's queries (import.ts): the import record and its progress, its kept input (the
@@ -112,5 +112,5 @@ export async function deleteRowsOutright(trx: Tx, rowIds: readonly string[]): Pr
 
 /** Writes a row's stored JSON as it is. */
 export async function writeRowData(trx: Tx, rowId: string, data: string, now: string, updatedBy: string | null): Promise<void> {
-  await trx.updateTable('list_rows').set({ data, updated_at: now, updated_by: updatedBy, stamp: null }).where('id', '=', rowId).execute();
+  await trx.updateTable('list_rows').set({ data, updated_at: now, updated_by: updatedBy, stamp: writtenStamp(trx) }).where('id', '=', rowId).execute();
 }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Engine } from '../../../db/connection.js';
+import { isPostgres } from '../../../db/dialect.js';
 import type { RowSelection } from './row-filters.js';
 import { parsedRow, selectLiveRows, type RawRow, type StoredRow } from './rows.js';
 import type { Tx } from './tx.js';
@@ -37,16 +38,57 @@ export async function matchingRowOrder(db: Tx, selection: RowSelection): Promise
 }
 
 /**
- * The rows of the list written after rows_version `since` (stamped past it, or not yet stamped),
- * at most `limit`: whether each matches the selection now (m = 1), and its place in its order.
+ * PostgreSQL: which writers a snapshot does not see, as pg_current_snapshot() gives it
+ * ("xmin:xmax:xip,..."): the transactions with an id of `xmax` or more (not begun then) and
+ * those in `running` (in flight then). Every other one had ended: what it committed is seen.
  */
-export async function rowsWrittenSince(db: Tx, listId: string, selection: RowSelection, since: number, limit: number): Promise<(OrderedRow & { m: number })[]> {
-  // Two ranges of the (list_id, stamp) index: with an `or`, SQLite reads every entry of the list.
-  const written = (stamped: RawBuilder<unknown>) =>
+export interface Unseen {
+  from: number;
+  running: number[];
+}
+
+function parseSnapshot(text: string): Unseen {
+  const [, xmax, xip] = text.split(':');
+  return { from: Number(xmax), running: xip ? xip.split(',').map(Number) : [] };
+}
+
+/**
+ * The rows of the list stamped `unseen.from` or later, or by a writer of `unseen.running`, or not
+ * yet stamped (SQLite, inside a write), at most `limit`: whether each matches the selection now
+ * (m = 1), and its place in its order. On PostgreSQL also what this statement's own snapshot does
+ * not see, from the same statement: no round trip more.
+ */
+export async function rowsWrittenSince(
+  db: Tx,
+  listId: string,
+  selection: RowSelection,
+  unseen: Unseen,
+  limit: number,
+): Promise<{ written: (OrderedRow & { m: number })[]; unseen: Unseen | null }> {
+  // Ranges of the (list_id, stamp) index: with an `or`, SQLite reads every entry of the list.
+  const one = (stamped: RawBuilder<unknown>) =>
     sql`select r.id, (case when ${selection.where} then 1 else 0 end) as m, ${selection.key} as k, ${selection.time} as t
       from list_rows r where r.list_id = ${listId} and ${stamped}`;
-  const { rows } = await sql<OrderedRow & { m: number }>`select * from (${written(sql`r.stamp > ${since}`)} union all ${written(sql`r.stamp is null`)}) w limit ${limit}`.execute(db);
-  return rows;
+  const ranges = [one(sql`r.stamp >= ${unseen.from}`), one(sql`r.stamp is null`)];
+  if (unseen.running.length > 0) ranges.push(one(sql`r.stamp = any(${unseen.running}::bigint[])`));
+  const written = sql`select * from (${sql.join(ranges, sql` union all `)}) w limit ${limit}`;
+  if (!isPostgres(db)) return { written: (await sql<OrderedRow & { m: number }>`${written}`.execute(db)).rows, unseen: null };
+  // One row at least (id null when nothing was written), each carrying the snapshot.
+  const { rows } = await sql<OrderedRow & { m: number; x: string }>`with s as (select pg_current_snapshot()::text as x)
+    select w.*, s.x from s left join (${written}) w on true`.execute(db);
+  return { written: rows.filter((r) => r.id !== null), unseen: parseSnapshot(rows[0].x) };
+}
+
+/** PostgreSQL: what a snapshot taken now does not see; a statement that starts after this one sees at least the rest. */
+export async function unseenNow(db: Tx): Promise<Unseen> {
+  const { rows } = await sql<{ x: string }>`select pg_current_snapshot()::text as x`.execute(db);
+  return parseSnapshot(rows[0].x);
+}
+
+/** PostgreSQL: `texts` sorted by the database's default collation (what a sort by a text cell gives). */
+export async function sortedByCollation(db: Tx, texts: readonly string[]): Promise<string[]> {
+  const { rows } = await sql<{ v: string }>`select v from unnest(${[...texts]}::text[]) as u(v) order by v`.execute(db);
+  return rows.map((r) => r.v);
 }
 
 /** The live rows of `ids`, in that order (rows gone since are left out). */

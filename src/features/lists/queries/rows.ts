@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../../../db/connection.js';
 import { isPostgres } from '../../../db/dialect.js';
 import { preparedQuery } from '../../../db/prepared.js';
@@ -9,11 +9,12 @@ import type { Tx } from './tx.js';
 // Rows: one JSON value per row keyed by property id (text on SQLite, jsonb on PostgreSQL; rows
 // leave these queries parsed). The non-empty cells of unique columns of live rows are also
 // claimed in list_unique_values, whose primary key is the uniqueness constraint. Every row write
-// ends with bumpRows, in its transaction (cache.ts relies on it). SQLite only: an inserted row
-// takes the version its bump will give as its `stamp`, an edited one leaves it null and bumpRows
-// stamps it with the new rows_version; row-orders.ts patches a cached order from the rows stamped
-// past it (PostgreSQL recomputes instead: row-orders.ts, `patchable`). A row deleted outright
-// leaves no stamp: forgetRowOrders moves schema_version.
+// ends with bumpRows, in its transaction (cache.ts relies on it). Every write of a row sets its
+// `stamp`, which row-orders.ts patches a cached order from: on SQLite the list version the write
+// commits as (an inserted row takes the version its bump will give, an edited one is left null
+// and bumpRows stamps it), on PostgreSQL the writing transaction's id, set by the row's own
+// INSERT (the column's default) or UPDATE (writtenStamp). A row deleted outright leaves no stamp:
+// forgetRowOrders moves schema_version.
 
 /** A row as these queries return it: `data` parsed, keyed by property id, empty cells absent. */
 export interface StoredRow {
@@ -74,7 +75,7 @@ const bumpRowsVersion = preparedQuery(
   (db: Kysely<Database>, listId: string) => db.updateTable('lists').set({ rows_version: sql<number>`rows_version + 1` }).where('id', '=', listId),
   ['$list'] as const,
 );
-// Run after the bump, by SQLite's one writer: the stamp is the version this transaction commits as.
+// SQLite, after the bump, by its one writer: the stamp is the version this transaction commits as.
 const stampRows = preparedQuery(
   (db: Kysely<Database>, versionOf: string, listId: string) =>
     db
@@ -85,6 +86,15 @@ const stampRows = preparedQuery(
   ['$versionOf', '$list'] as const,
 );
 const ROW_FIELDS = ['list_rows.id', 'list_rows.data', 'list_rows.created_at', 'list_rows.updated_at', 'list_rows.updated_by', 'editor.username as updated_by_username'] as const;
+
+/**
+ * The `stamp` a row's UPDATE sets: on PostgreSQL the writing transaction's id (see
+ * row-orders.ts: a reader knows from its snapshot which ids may still be invisible to it); on
+ * SQLite null, stamped by bumpRows.
+ */
+export function writtenStamp(db: Tx): RawBuilder<number> | null {
+  return isPostgres(db) ? sql<number>`pg_current_xact_id()::text::bigint` : null;
+}
 
 /** list_rows with the username of each row's editor (parse what a select of it returns with parsedRow). */
 export function rowsWithEditor(db: Tx) {
@@ -116,18 +126,18 @@ export async function findTrashedRow(db: Tx, listId: string, rowId: string, sinc
 export async function setRowData(db: Tx, row: StoredRow): Promise<void> {
   await db
     .updateTable('list_rows')
-    .set({ data: JSON.stringify(row.data), updated_at: row.updated_at, updated_by: row.updated_by?.id ?? null, stamp: null })
+    .set({ data: JSON.stringify(row.data), updated_at: row.updated_at, updated_by: row.updated_by?.id ?? null, stamp: writtenStamp(db) })
     .where('id', '=', row.id)
     .execute();
 }
 
 export async function trashRow(db: Tx, rowId: string, at: string): Promise<void> {
-  await db.updateTable('list_rows').set({ deleted_at: at, stamp: null }).where('id', '=', rowId).execute();
+  await db.updateTable('list_rows').set({ deleted_at: at, stamp: writtenStamp(db) }).where('id', '=', rowId).execute();
 }
 
 /** Brings a row back from the trash: restoring it is a write by `editorId`. */
 export async function untrashRow(db: Tx, rowId: string, now: string, editorId: string): Promise<void> {
-  await db.updateTable('list_rows').set({ deleted_at: null, updated_at: now, updated_by: editorId, stamp: null }).where('id', '=', rowId).execute();
+  await db.updateTable('list_rows').set({ deleted_at: null, updated_at: now, updated_by: editorId, stamp: writtenStamp(db) }).where('id', '=', rowId).execute();
 }
 
 /** Removes for good up to `limit` rows deleted before `before`; answers how many. */
@@ -202,7 +212,7 @@ export async function heldUniques(db: Tx, keys: readonly UniqueKey[], exceptRowI
 /** Marks a change of the list's rows; the last statement of the writing transaction (it locks the list row on PostgreSQL). */
 export async function bumpRows(db: Tx, listId: string): Promise<void> {
   await bumpRowsVersion(db, listId);
-  // SQLite only: PostgreSQL's row orders are not patched (row-orders.ts, `patchable`).
+  // PostgreSQL's rows carry their stamp already (writtenStamp).
   if (!isPostgres(db)) await stampRows(db, listId, listId);
 }
 
@@ -259,6 +269,7 @@ export interface NewRow extends PreparedRow {
  * connection). Measured against array parameters (unnest of text[] and jsonb[]): 32 against 54 ms
  * for 2,500 rows, most of it pg's escaping of every element of the arrays.
  */
+// Each row's stamp is its column's default, the writing transaction's id (migration 038).
 const INSERT_ROWS_JSON = `insert into list_rows (id, list_id, data, created_at, updated_at, updated_by)
   select t.id, $1, t.data, t.at, t.at, $3 from jsonb_to_recordset($2::jsonb) as t(id text, data jsonb, at text)`;
 const CLAIM_JSON = `insert into list_unique_values (property_id, value, row_id) select t.p, t.v, t.r from json_to_recordset($1::json) as t(p text, v text, r text)`;
