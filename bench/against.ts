@@ -9,7 +9,7 @@ import { documentFigures, seedDocuments } from './documents.js';
 import { BENCH_IMPORT_LINES, importCsv, listFigures, seedLists, timedImport } from './lists.js';
 import { measure, type Figure } from './measure.js';
 import { messageFigures, seedMessages } from './messages.js';
-import { cpuSeconds, machineLoad, quiet, startProcess, stop } from './processes.js';
+import { cpuRate, cpuSeconds, idleAgain, machineLoad, quiet, startProcess, stop } from './processes.js';
 import { seed } from './seed.js';
 
 // `npm run bench -- --against <git ref>`: this checkout and the ref side by side in one sitting,
@@ -137,16 +137,24 @@ async function endpoints(base: string, side: SideSeeded, groups: string[]): Prom
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** A side's CSV import in one round: rows per second, and the CPU seconds its server used meanwhile. */
+/**
+ * A side's CSV import in one round: rows per second, the CPU seconds its server used meanwhile,
+ * and after the job's end the seconds until the server was idle again (work left to batches after
+ * the import, such as its rows' words: issue 37, item 7) and its CPU seconds with that work.
+ */
 interface ImportRound {
   rowsPerSecond: number;
   serverCpuSeconds: number;
+  idleAfterSeconds: number;
+  serverCpuToIdle: number;
 }
 
 /**
  * The CSV import on each side, A, B, A, B, both servers quiet before each: rows per second from
  * the upload to the job's end, into the side's empty import lists (two, so at most two rounds),
- * with the server's CPU seconds (on a loaded machine a steadier measure than the clock).
+ * with the server's CPU seconds (on a loaded machine a steadier measure than the clock), then how
+ * long until the server is idle again and its CPU seconds until then (what it does after the job's
+ * end for the import is part of the import's cost).
  */
 async function importRounds(sides: { base: string; pid: number; seeded: SideSeeded }[], settled: () => Promise<unknown>): Promise<ImportRound[][]> {
   const csv = importCsv();
@@ -155,18 +163,32 @@ async function importRounds(sides: { base: string; pid: number; seeded: SideSeed
     for (const [i, { base, pid, seeded }] of sides.entries()) {
       await settled();
       const listId = r === 0 ? seeded.lists!.importListId : seeded.lists!.busyImportListId;
+      const baseline = await cpuRate(pid, 1000);
       const cpuBefore = cpuSeconds(pid);
+      const started = performance.now();
       const seconds = await timedImport(base, { authorization: `Bearer ${seeded.seeded.syncToken}` }, listId, csv);
-      out[i].push({ rowsPerSecond: Math.round(BENCH_IMPORT_LINES / seconds), serverCpuSeconds: Number((cpuSeconds(pid) - cpuBefore).toFixed(2)) });
+      const done = performance.now();
+      const cpuDone = cpuSeconds(pid);
+      const idle = await idleAgain(pid, baseline);
+      // The idle ticks' own CPU (the baseline's rate) is not the import's.
+      const toIdle = cpuSeconds(pid) - cpuBefore - baseline * ((performance.now() - started) / 1000);
+      out[i].push({
+        rowsPerSecond: Math.round(BENCH_IMPORT_LINES / seconds),
+        serverCpuSeconds: Number((cpuDone - cpuBefore).toFixed(2)),
+        idleAfterSeconds: Number((Math.max(0, idle - done) / 1000).toFixed(1)),
+        serverCpuToIdle: Number(toIdle.toFixed(2)),
+      });
     }
-    process.stdout.write(`  CSV import round ${r + 1}: ${out.map((side) => `${side[r].rowsPerSecond} rows/s (${side[r].serverCpuSeconds} CPU s)`).join(' against ')}\n`);
+    const round = (f: ImportRound) => `${f.rowsPerSecond} rows/s (${f.serverCpuSeconds} CPU s; idle ${f.idleAfterSeconds} s after, ${f.serverCpuToIdle} CPU s to idle)`;
+    process.stdout.write(`  CSV import round ${r + 1}: ${out.map((side) => round(side[r])).join(' against ')}\n`);
   }
   return out;
 }
 
 /** A side's import rounds as the summary prints them. */
 const importSummary = (side: ImportRound[]) =>
-  `${side.map((f) => f.rowsPerSecond).join(', ')} rows/s (mean ${Math.round(mean(side.map((f) => f.rowsPerSecond)))}), server CPU ${side.map((f) => f.serverCpuSeconds).join(', ')} s`;
+  `${side.map((f) => f.rowsPerSecond).join(', ')} rows/s (mean ${Math.round(mean(side.map((f) => f.rowsPerSecond)))}), server CPU ${side.map((f) => f.serverCpuSeconds).join(', ')} s; ` +
+  `idle ${side.map((f) => f.idleAfterSeconds).join(', ')} s after the job's end, server CPU to idle ${side.map((f) => f.serverCpuToIdle).join(', ')} s`;
 
 export async function runAgainst(ref: string | undefined, pgBase: string | undefined, only: Set<string>): Promise<void> {
   if (!ref || ref.startsWith('-')) throw new Error('--against needs a git ref: npm run bench -- --against main');

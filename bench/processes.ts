@@ -78,3 +78,19 @@ export async function quiet(pid: number, maxMs = 60_000): Promise<void> {
   let calm = 0;
   while (calm < 2 && performance.now() < until) calm = (await cpuRate(pid, 500)) < 0.1 ? calm + 1 : 0;
 }
+
+/**
+ * Waits, after some work was answered, until the process `pid` is idle again: its CPU rate within
+ * `margin` of a core of `baseline` (its rate before) for `ticks` samples of `tickMs` in a row.
+ * Answers when that began (performance.now()), so that work it does after answering (deferred
+ * batches) is counted to its end; throws after `maxMs`.
+ */
+export async function idleAgain(pid: number, baseline: number, { tickMs = 250, ticks = 4, margin = 0.03, maxMs = 300_000 } = {}): Promise<number> {
+  const since = performance.now();
+  let calm = 0;
+  while (calm < ticks) {
+    if (performance.now() - since > maxMs) throw new Error(`process ${pid} was not idle ${maxMs / 1000} s after its work was answered`);
+    calm = (await cpuRate(pid, tickMs)) <= baseline + margin ? calm + 1 : 0;
+  }
+  return performance.now() - ticks * tickMs;
+}

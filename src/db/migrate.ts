@@ -36,6 +36,7 @@ import * as m033 from './migrations/033_list_import_plans.js';
 import * as m034 from './migrations/034_search_words_in_batches.js';
 import * as m035 from './migrations/035_list_row_stamps.js';
 import * as m036 from './migrations/036_media_alts.js';
+import * as m037 from './migrations/037_import_row_words_later.js';
 import * as m038 from './migrations/038_list_row_stamps_pg.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '034_search_words_in_batches': m034,
   '035_list_row_stamps': m035,
   '036_media_alts': m036,
+  '037_import_row_words_later': m037,
   '038_list_row_stamps_pg': m038,
 };
 

@@ -36,6 +36,7 @@ import { HeldRows, inBatches, LinesChanged, newPlan, plannedRows, rowsPlan, writ
 import { logListEvents } from './log-events.js';
 import { editableList } from './sources.js';
 import { prepareRow, uniqueKeys } from './row-data.js';
+import { rowWords } from './row-words.js';
 import { uniqueKey } from './unique-key.js';
 import { valueErrors } from './validate.js';
 import { isEmptyValue } from './visibility.js';
@@ -250,6 +251,8 @@ async function finish(ctx: AppContext, jobId: string, fields: Record<string, unk
     return logListEvents(trx, ctx.clock.now(), listId, actorId, [{ type: 'list.rows.imported', data: { inserted, updated } }]);
   });
   announceEvents(ctx, streamsOf(audience));
+  // The words of the rows it wrote (or the ranges of those it took back) are owed: row-words.ts.
+  rowWords(ctx).soon();
 }
 
 /**
@@ -481,6 +484,7 @@ async function writePlanned(ctx: AppContext, job: WritingJob, batches: Iterable<
           now,
           job.user_id,
           fresh.map((p) => p.rowId),
+          'later',
         );
         for (const p of chunk) {
           if (p.prev === undefined) continue;

@@ -2,6 +2,7 @@ import type { FeatureModule } from '../../runtime/module.js';
 import { jobKind } from '../../runtime/module.js';
 import { listCachesState } from './cache.js';
 import { rowOrdersState } from './row-orders.js';
+import { rowWordsState } from './row-words.js';
 import { giveUpImport, importUploads, runImportJob } from './import.js';
 import { listExportRoutes } from './exports-routes.js';
 import { listFolderRoutes } from './folders-routes.js';
@@ -31,7 +32,7 @@ export const listsModule: FeatureModule = {
   name: 'lists',
   routes: [listRoutes, listSchemaRoutes, listRowRoutes, listViewRoutes, listFolderRoutes, listImportRoutes, listExportRoutes, listSyncRoutes, publicListRoutes],
   components: LIST_COMPONENTS,
-  state: [listCachesState, rowOrdersState, listReads, importUploads, ...CODEHOST_SYNC_STATE],
+  state: [listCachesState, rowOrdersState, rowWordsState, listReads, importUploads, ...CODEHOST_SYNC_STATE],
   userData: [listsPart, listFoldersPart, rowAttributionPart],
   jobs: [
     // A second run of the job (its runner died, or it is retried) resumes the import where it

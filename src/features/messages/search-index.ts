@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../runtime/context.js';
 import type { Database } from '../../db/types.js';
-import { AppState } from '../../runtime/state.js';
+import { deferredBatches } from '../../runtime/deferred-batches.js';
 import { addToSearchIndex, addWordsToIndex, unindexedMessages } from './queries.js';
 
 // SQLite's search indexes of message text, the substring index (the FTS5 trigram table
@@ -12,9 +12,8 @@ import { addToSearchIndex, addWordsToIndex, unindexedMessages } from './queries.
 // a message has fts_rowid null, and the searches read such rows directly (messages/queries.ts
 // contentMatches, search/queries.ts `pending`), so nothing is ever missing from results. (Once
 // indexed, a delete, an edit or a publish changes the words at once: 034's triggers.)
-// A published message (the `publish` event) schedules a batch within
-// DELAY_MS, and each batch drains every pending row, so whatever a stopped process left goes too;
-// the app's start drains it as well. PostgreSQL's trigram index is kept by the database.
+// A published message (the `publish` event) schedules a batch (runtime/deferred-batches.ts).
+// PostgreSQL's trigram index is kept by the database.
 
 /**
  * Messages indexed per transaction, each a turn of the event loop that no request is served in: 500
@@ -22,9 +21,6 @@ import { addToSearchIndex, addWordsToIndex, unindexedMessages } from './queries.
  * turn to a few milliseconds, and at 2,000 posts a second that is still only some 20 commits.
  */
 export const INDEX_BATCH = 100;
-const DELAY_MS = 100;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Indexes up to `limit` messages not yet in the search index; returns how many it did. */
 export async function indexPendingMessages(db: Kysely<Database>, limit = INDEX_BATCH): Promise<number> {
@@ -36,87 +32,10 @@ export async function indexPendingMessages(db: Kysely<Database>, limit = INDEX_B
   });
 }
 
-/** One per app instance: coalesces the posts of DELAY_MS into one indexing batch. */
-class SearchIndexer {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-  /** Holds of the timer's batches (hold()), and whether a batch waits for their end. */
-  private holds = 0;
-  private deferred = false;
-  /** Callers of settled() waiting for the scheduled batch to start. */
-  private waiting: (() => void)[] = [];
-
-  constructor(private readonly ctx: AppContext) {}
-
-  /** A post committed: index it (and whatever else is posted meanwhile) shortly. */
-  soon(): void {
-    if (this.ctx.db.engine !== 'sqlite' || this.timer !== null || this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      if (this.holds > 0) this.deferred = true;
-      else void this.drain();
-      for (const resolve of this.waiting.splice(0)) resolve();
-    }, DELAY_MS);
-    this.timer.unref();
-  }
-
-  /**
-   * Holds the batches the timer would run until the returned release is called (then the held
-   * batch runs): a caller sees posts before they are indexed, however slow the machine is. An
-   * explicit drain() still runs.
-   */
-  hold(): () => void {
-    this.holds += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.holds -= 1;
-      if (this.holds === 0 && this.deferred) {
-        this.deferred = false;
-        this.soon();
-      }
-    };
-  }
-
-  /** Resolves once the batch a post scheduled has run (at once when none is scheduled, held or running). */
-  async settled(): Promise<void> {
-    if (this.timer !== null) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    await this.running;
-  }
-
-  /** Indexes every pending message, a batch per turn of the event loop. */
-  drain(): Promise<void> {
-    if (this.ctx.db.engine !== 'sqlite') return Promise.resolve();
-    this.running ??= (async () => {
-      try {
-        while (!this.stopped && (await indexPendingMessages(this.ctx.db.kysely)) === INDEX_BATCH) await nextTurn();
-      } catch (err) {
-        this.ctx.log.error({ err }, 'indexing messages for search failed');
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    for (const resolve of this.waiting.splice(0)) resolve();
-    await this.running;
-  }
-}
-
-/**
- * This app's indexer, made with the app's context (so its error lines are the app's). When the app
- * starts it drains what a stopped process left; a published message asks it to index soon.
- */
-export const searchIndexerState = new AppState('messages.search-indexer', (ctx) => new SearchIndexer(ctx), {
-  start: (indexer) => indexer.soon(),
-  stop: (indexer) => indexer.stop(),
+/** This app's indexer: a published message asks it to index soon. */
+export const searchIndexerState = deferredBatches('messages.search-indexer', {
+  batch: async (ctx) => (await indexPendingMessages(ctx.db.kysely)) === INDEX_BATCH,
+  failure: 'indexing messages for search failed',
 });
 
-export const searchIndexer = (ctx: AppContext): SearchIndexer => ctx.state(searchIndexerState);
+export const searchIndexer = (ctx: AppContext) => ctx.state(searchIndexerState);

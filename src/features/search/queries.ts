@@ -35,7 +35,8 @@ import { type Term } from './terms.js';
 //   table, the words by message_words, the substrings by the trigram index (SQLite messages_fts,
 //   or the text itself for a message its indexer has not reached yet; PostgreSQL pg_trgm).
 // - Documents and list rows (the caller's own and shared ones, a few): SQLite FTS5
-//   (`fts_rowid IN (match)`); PostgreSQL to_tsvector('simple', search_fold(…)) @@ prefix queries,
+//   (`fts_rowid IN (match)`), and for an imported row whose words are still owed (migration 037)
+//   its text (`owedRowWords`); PostgreSQL to_tsvector('simple', search_fold(…)) @@ prefix queries,
 //   the exact expressions of the GIN indexes (migration 030); substrings by lower(…) LIKE.
 //
 // A word term matches the words it starts: a range [term, next) of the word column (SQLite
@@ -94,6 +95,32 @@ function messageHasWord(engine: Engine, t: Term): Bool {
   return engine === 'sqlite' ? or([indexed, pendingHasWord((word) => startsWith(word, t))]) : indexed;
 }
 
+/**
+ * SQLite: an imported list row whose words its batch has not written yet (its fts_rowid in a
+ * range of list_rows_words_pending, migration 037) in `scope` (the lists the caller may read) with
+ * words `words` starts, all or any, read from its text (the cells joined as the index's text is).
+ * The cheap tests come first: the rows numbered since the oldest range owed (by their fts_rowid),
+ * in a range, in the caller's lists; only those are read (some microseconds each).
+ */
+function owedRowWords(words: Term[], op: 'AND' | 'OR', scope: Bool): Bool {
+  const text = sql`(select coalesce(group_concat(value, ' '), '') from json_each(list_rows.data))`;
+  const has = (t: Term) => {
+    const found = sql<SqlBool>`exists (select 1 from json_each(search_words(${text})) as pw where ${startsWith(sql.ref('pw.value'), t)})`;
+    if (!/^[a-z]+$/.test(t.text)) return found;
+    // A term of ASCII letters is in a row of ASCII text only where its JSON, lower-cased, holds it
+    // (JSON escapes only quotes, backslashes and control characters): a test in C, before the
+    // folding of the text in JavaScript. Any other row (accents, other scripts) is folded.
+    const maybe = sql<SqlBool>`(instr(lower(list_rows.data), ${t.text}) > 0 or length(list_rows.data) <> length(cast(list_rows.data as blob)))`;
+    return and([maybe, found]);
+  };
+  return and([
+    sql<SqlBool>`list_rows.fts_rowid >= (select min(first) from list_rows_words_pending)`,
+    sql<SqlBool>`exists (select 1 from list_rows_words_pending as owed where list_rows.fts_rowid between owed.first and owed.last)`,
+    scope,
+    (op === 'AND' ? and : or)(words.map(has)),
+  ]);
+}
+
 /** How one kind's text is indexed: the references its conditions are made of. */
 interface Indexed {
   /** SQLite: the item's row in its FTS5 tables. */
@@ -110,6 +137,8 @@ interface Indexed {
   title?: { column: RawBuilder<string>; fts: string };
   /** SQLite: rows its indexer may not have reached yet (fts_rowid null) are matched on their text. */
   pending?: boolean;
+  /** SQLite: the rows whose words are owed, in a scope, matched on their text. */
+  owedWords?: (words: Term[], op: 'AND' | 'OR', scope: Bool) => Bool;
 }
 
 const MESSAGES: Indexed = {
@@ -134,6 +163,7 @@ const ROWS: Indexed = {
   trigrams: null,
   text: sql`list_row_text(list_rows.data)`,
   likeIn: [],
+  owedWords: owedRowWords,
 };
 /** SQLite reads a row's text for LIKE as its JSON (list_row_text is PostgreSQL's). */
 const ROWS_SQLITE_TEXT = sql<string>`list_rows.data`;
@@ -150,7 +180,8 @@ interface Conditions {
   title: Bool;
 }
 
-function conditions(engine: Engine, idx: Indexed, terms: Term[]): Conditions {
+/** `owedScope`: the items whose words are owed that the caller may read (SQLite, kinds with owedWords). */
+function conditions(engine: Engine, idx: Indexed, terms: Term[], owedScope: Bool = FALSE): Conditions {
   const words = terms.filter((t) => t.kind === 'word');
   const substrings = terms.filter((t) => t.kind === 'substring');
   const likes = idx.likeIn.length > 0 ? idx.likeIn : [engine === 'sqlite' && idx === ROWS ? ROWS_SQLITE_TEXT : idx.text];
@@ -163,7 +194,10 @@ function conditions(engine: Engine, idx: Indexed, terms: Term[]): Conditions {
   const wordMatch = (op: 'AND' | 'OR', title?: Indexed['title']): Bool[] => {
     if (words.length === 0) return [];
     if (idx.words === 'message_words') return [(op === 'AND' ? and : or)(words.map((t) => messageHasWord(engine, t)))];
-    if (engine === 'sqlite') return [ftsIn(idx, idx.words, title ? `{${title.fts}} : (${ftsWords(words, op)})` : ftsWords(words, op))];
+    if (engine === 'sqlite') {
+      const indexed = ftsIn(idx, idx.words, title ? `{${title.fts}} : (${ftsWords(words, op)})` : ftsWords(words, op));
+      return [idx.owedWords ? or([indexed, idx.owedWords(words, op, owedScope)]) : indexed];
+    }
     return [sql<SqlBool>`${vector(title ? title.column : idx.text)} @@ ${tsquery(op)}`];
   };
   // SQLite: a trigram table answers substrings of 3 characters or more (a phrase match is a
@@ -339,8 +373,15 @@ function documentHits(db: Db, input: SearchInput) {
 }
 
 function rowHits(db: Db, input: SearchInput) {
-  const c = conditions(input.engine, ROWS, input.terms);
   const userId = input.viewer.id;
+  const eb = expressionBuilder<Database, 'list_rows'>();
+  // The caller's lists as a test of list_rows alone: the rows whose words are owed are found
+  // through their numbers, before the join with lists.
+  const readableLists = eb.or([
+    eb('list_rows.list_id', 'in', eb.selectFrom('lists').select('lists.id').where('lists.user_id', '=', userId)),
+    eb('list_rows.list_id', 'in', grantedItemIds(db, 'list', userId) as never),
+  ]);
+  const c = conditions(input.engine, ROWS, input.terms, readableLists);
   return db
     .selectFrom('list_rows')
     .innerJoin('lists', 'lists.id', 'list_rows.list_id')

@@ -230,13 +230,16 @@ export async function forgetRowOrders(db: Tx, listId: string): Promise<void> {
 const INSERT_ROWS = 1000;
 
 /**
- * SQLite: the next free rowid of the rows' word index (list_rows_words, migration 030), for a
- * chunk whose rows are numbered here rather than by the per-row trigger (migration 034).
+ * SQLite: the next free rowid of the rows' word index (list_rows_words, migration 030), for the
+ * rows numbered here rather than by the per-row trigger (migration 034): past every row and past
+ * every range whose words are still owed (migration 037).
  */
-const NEXT_WORDS_ROWID = `select max(coalesce((select max(rowid) from list_rows_words), 0), coalesce((select max(fts_rowid) from list_rows), 0)) + 1 as next`;
+const NEXT_WORDS_ROWID = `select max(coalesce((select max(rowid) from list_rows_words), 0), coalesce((select max(fts_rowid) from list_rows), 0),
+  coalesce((select max(last) from list_rows_words_pending), 0)) + 1 as next`;
 /** SQLite: the words of the rows numbered from the first to the last, in one statement (the text as 030's trigger joins it). */
 const INSERT_WORDS = `insert into list_rows_words (rowid, text)
   select fts_rowid, (select coalesce(group_concat(value, ' '), '') from json_each(list_rows.data)) from list_rows where fts_rowid between ? and ? order by fts_rowid`;
+const OWE_WORDS = `insert into list_rows_words_pending (first, last) values (?, ?)`;
 const insertTexts = new Map<string, string>();
 
 /**
@@ -275,10 +278,17 @@ const INSERT_ROWS_JSON = `insert into list_rows (id, list_id, data, created_at, 
 const CLAIM_JSON = `insert into list_unique_values (property_id, value, row_id) select t.p, t.v, t.r from json_to_recordset($1::json) as t(p text, v text, r text)`;
 
 /**
+ * When the rows' words go into SQLite's word index: `now`, in this transaction; `later`, by the
+ * batches of lists/row-words.ts after it commits (an import: its rows are owed, migration 037).
+ * PostgreSQL's index is written with the rows either way.
+ */
+export type RowWords = 'now' | 'later';
+
+/**
  * Inserts new live rows with their unique claims, written by `editorId` (null: by no one of the
  * service, a codehost sync): two statements on PostgreSQL, a few per thousand rows on SQLite.
  */
-export async function insertNewRows(db: Tx, engine: Engine, listId: string, rows: readonly NewRow[], editorId: string | null): Promise<void> {
+export async function insertNewRows(db: Tx, engine: Engine, listId: string, rows: readonly NewRow[], editorId: string | null, words: RowWords = 'now'): Promise<void> {
   if (rows.length === 0) return;
   if (engine === 'postgres') {
     // Row data is JSON text already: spliced in as it is rather than parsed and written again.
@@ -291,21 +301,40 @@ export async function insertNewRows(db: Tx, engine: Engine, listId: string, rows
   // One writer at a time: the version this write's bump gives, so the bump has no row to stamp again.
   const { rows: next } = await sql<{ v: number }>`select rows_version + 1 as v from lists where id = ${listId}`.execute(db);
   const stamp = next[0]?.v ?? null;
+  // Numbered here, so the insert trigger (a row in the word index and an UPDATE of the row it
+  // just wrote, per row) leaves them to one statement per chunk, or to the batches after commit.
+  const { rows: free } = await db.executeQuery<{ next: number }>(CompiledQuery.raw(NEXT_WORDS_ROWID, []));
+  const first = Number(free[0].next);
   for (let i = 0; i < rows.length; i += INSERT_ROWS) {
     const values: unknown[][] = [];
     const claims: unknown[][] = [];
-    // Numbered here, so the insert trigger (a row in the word index and an UPDATE of the row it
-    // just wrote, per row) leaves them to one statement for the chunk.
-    const { rows: free } = await db.executeQuery<{ next: number }>(CompiledQuery.raw(NEXT_WORDS_ROWID, []));
-    const first = Number(free[0].next);
     for (const r of rows.slice(i, i + INSERT_ROWS)) {
-      values.push([r.id, listId, r.data, r.at, r.at, editorId, first + values.length, stamp]);
+      values.push([r.id, listId, r.data, r.at, r.at, editorId, first + i + values.length, stamp]);
       for (const [pid, value] of r.keys) claims.push([pid, value, r.id]);
     }
     await insertMany(db, engine, 'list_rows', ['id', 'list_id', 'data', 'created_at', 'updated_at', 'updated_by', 'fts_rowid', 'stamp'], values);
-    await db.executeQuery(CompiledQuery.raw(INSERT_WORDS, [first, first + values.length - 1]));
+    if (words === 'now') await db.executeQuery(CompiledQuery.raw(INSERT_WORDS, [first + i, first + i + values.length - 1]));
     for (let k = 0; k < claims.length; k += INSERT_ROWS) await insertMany(db, engine, 'list_unique_values', ['property_id', 'value', 'row_id'], claims.slice(k, k + INSERT_ROWS));
   }
+  if (words === 'later') await db.executeQuery(CompiledQuery.raw(OWE_WORDS, [first, first + rows.length - 1]));
+}
+
+/**
+ * SQLite: writes the words of up to `limit` rows of the first range whose words are owed
+ * (migration 037), in one transaction, and takes them off it; answers whether a range was there.
+ * The rows are read as they are now (an edit or trash since their insert is in what is written).
+ */
+export async function writeOwedWords(db: Kysely<Database>, limit: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ first: number; last: number }>`select first, last from list_rows_words_pending order by first limit 1`.execute(trx);
+    if (rows.length === 0) return false;
+    const { first, last } = rows[0];
+    const upto = Math.min(last, first + limit - 1);
+    await trx.executeQuery(CompiledQuery.raw(INSERT_WORDS, [first, upto]));
+    if (upto === last) await sql`delete from list_rows_words_pending where first = ${first}`.execute(trx);
+    else await sql`update list_rows_words_pending set first = ${upto + 1} where first = ${first}`.execute(trx);
+    return true;
+  });
 }
 
 /** Inserts new live rows created at one time by `editorId` with their unique claims; returns their ids (new ones unless given). */
@@ -317,6 +346,7 @@ export async function insertRows(
   createdAt: string,
   editorId: string | null,
   ids: readonly string[] = rows.map(() => newId()),
+  words: RowWords = 'now',
 ): Promise<readonly string[]> {
   await insertNewRows(
     db,
@@ -324,6 +354,7 @@ export async function insertRows(
     listId,
     rows.map((r, j) => ({ ...r, id: ids[j], at: createdAt })),
     editorId,
+    words,
   );
   return ids;
 }
