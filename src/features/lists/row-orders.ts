@@ -33,6 +33,8 @@ class RowOrders {
   private readonly entries = new Map<string, { order: RowOrder; bytes: number }>();
   private used = 0;
   readonly flights = new SingleFlight<RowOrder>();
+  /** The bytes the orders may hold (a test narrows it to see them evicted). */
+  budget = ORDERS_BYTES;
 
   get(listId: string, key: string): RowOrder | undefined {
     const k = `${listId}\u0000${key}`;
@@ -53,11 +55,11 @@ class RowOrders {
       this.used -= old.bytes;
     }
     const bytes = order.rows.bytes + k.length;
-    if (bytes > ORDERS_BYTES) return;
+    if (bytes > this.budget) return;
     this.entries.set(k, { order, bytes });
     this.used += bytes;
     for (const [oldest, e] of this.entries) {
-      if (this.used <= ORDERS_BYTES) break;
+      if (this.used <= this.budget) break;
       this.entries.delete(oldest);
       this.used -= e.bytes;
     }
