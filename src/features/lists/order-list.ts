@@ -10,6 +10,8 @@ import type { OrderedRow } from './queries/index.js';
 // chunk, not the whole order, and a page still holding the old order reads it unchanged).
 
 const CHUNK = 4096;
+// Up to this many ids are looked for one by one with the native search; more, in one pass.
+const FIND_EACH = 8;
 
 type Packed = Uint32Array | Float64Array;
 /** A chunk's column: packed, plain values, or null when every value is null (sort keys only). */
@@ -95,35 +97,53 @@ export class OrderList {
   }
 
   /**
-   * The positions of those of `ids` that are in the order, ascending: one pass comparing a 32-bit
-   * word of each packed id with a bitmap of the wanted ones (a few ms over 1,000,000 rows,
+   * The positions of those of `ids` that are in the order, ascending: one pass looking up a
+   * 32-bit word of each packed id in a bitmap of the wanted ones (a few ms over 1,000,000 rows,
    * whatever their number), the rest compared only where that word matches.
    */
   positionsOf(ids: readonly string[]): number[] {
     const texts = new Set(ids);
+    // Keyed by an id's last word: random in the service's ids (UUIDv7), where the first is a time shared by many.
     const wanted = new Map<number, Uint32Array[]>();
     const bits = new Uint8Array(8192);
     for (const id of ids) {
       const words = new Uint32Array(4);
       if (!ID.encode(id, words, 0)) continue;
-      wanted.set(words[0], [...(wanted.get(words[0]) ?? []), words]);
-      bits[(words[0] & 0xffff) >>> 3] |= 1 << (words[0] & 7);
+      wanted.set(words[3], [...(wanted.get(words[3]) ?? []), words]);
+      bits[(words[3] & 0xffff) >>> 3] |= 1 << (words[3] & 7);
     }
+    const needles = [...wanted.values()].flat().map((words) => Buffer.from(words.buffer, words.byteOffset, words.byteLength));
     const out: number[] = [];
-    this.chunks.forEach((c, ci) => {
+    for (let ci = 0; ci < this.chunks.length; ci++) {
+      const c = this.chunks[ci];
       const start = this.starts[ci];
       if (Array.isArray(c.ids)) {
         c.ids.forEach((id, i) => texts.has(id) && out.push(start + i));
-        return;
+        continue;
       }
       const words = c.ids as Uint32Array;
-      for (let i = 0; i < c.n; i++) {
-        const w = words[4 * i];
+      if (needles.length <= FIND_EACH) {
+        // A few: the native search of each in the chunk's bytes (a match must start on an id's 16 bytes).
+        const bytes = Buffer.from(words.buffer, words.byteOffset, words.byteLength);
+        const found: number[] = [];
+        for (const needle of needles) {
+          for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
+            if (at % 16 === 0) {
+              found.push(start + at / 16);
+              break;
+            }
+          }
+        }
+        out.push(...found.sort((a, b) => a - b));
+        continue;
+      }
+      for (let i = 0, n = c.n; i < n; i++) {
+        const w = words[4 * i + 3];
         if (!(bits[(w & 0xffff) >>> 3] & (1 << (w & 7)))) continue;
-        const same = wanted.get(w)?.some((x) => x[1] === words[4 * i + 1] && x[2] === words[4 * i + 2] && x[3] === words[4 * i + 3]);
+        const same = wanted.get(w)?.some((x) => x[0] === words[4 * i] && x[1] === words[4 * i + 1] && x[2] === words[4 * i + 2]);
         if (same) out.push(start + i);
       }
-    });
+    }
     return out;
   }
 
