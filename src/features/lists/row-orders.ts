@@ -25,8 +25,8 @@ export interface RowOrder {
 // pass over the order and n binary searches; a recomputation reads every row).
 const PATCH_LIMIT = 2000;
 // 192 MB of orders: five orders of a 1,000,000-row list sorted by a number or in row order (32
-// or 24 MB each) beside one sorted by a text column (about 100 MB), so that the queries of one
-// large list in turn do not evict each other (each recomputation is a pass over every row).
+// or 24 MB each), or two beside one sorted by a text column (about 110 MB), so that the queries
+// of one large list in turn do not evict each other (each recomputation is a pass over every row).
 const ORDERS_BYTES = 192 * 1024 * 1024;
 
 class RowOrders {
