@@ -1,7 +1,7 @@
 import type { AppContext } from '../../runtime/context.js';
 import { AppState } from '../../runtime/state.js';
 import { SingleFlight } from '../../lib/single-flight.js';
-import { IdList, type OrderPiece } from './cache.js';
+import { OrderList } from './order-list.js';
 import {
   matchingRowOrder,
   rowsWrittenSince,
@@ -20,7 +20,8 @@ import {
 // what it is sorted by, and when the list's rows_version has moved it is patched from the rows
 // written since (by their `stamp`, migrations 035 and 038: an index range): each is taken out,
 // and put back at its place (a binary search) if it matches now. A change of the columns, a
-// large patch, or rows deleted outright (which move schema_version) compute the order anew.
+// large patch, or rows deleted outright (which move schema_version) compute the order anew. The
+// order is an OrderList (order-list.ts): packed, and patched by copying the few chunks it touches.
 //
 // Which rows were written since (`unseen`, read before or with the order's own query):
 // - SQLite has one writer: a row's stamp is the list version its write commits as, so the rows
@@ -40,10 +41,8 @@ import {
 
 /** An order of rows and the list version it is exact for. */
 export interface RowOrder {
-  ids: IdList;
-  /** Per row, in order: its sort key (null when empty, or when the sort is by a time) and its time. */
-  keys: (number | string | null)[];
-  times: string[];
+  /** Per row, in order: its id, its sort key (null when empty, or when the sort is by a time) and its time. */
+  rows: OrderList;
   rowsVersion: number;
   schemaVersion: number;
   /** Every row written after what this order holds has a stamp of at least `from`, or one of `running` (or none yet, on SQLite). */
@@ -53,11 +52,10 @@ export interface RowOrder {
 // Past this many rows written since, the order is computed anew (a patch of n rows costs a
 // pass over the order and n binary searches; a recomputation reads every row).
 const PATCH_LIMIT = 2000;
-// Up to this many rows taken out are looked for one by one in the packed ids; more, and the ids
-// are read out once.
-const FIND_EACH = 64;
-// 64 MB of orders: about fifteen orders of a 100,000-row list (ids, keys and times).
-const ORDERS_BYTES = 64 * 1024 * 1024;
+// 192 MB of orders: five orders of a 1,000,000-row list sorted by a number or in row order (32
+// or 24 MB each), or two beside one sorted by a text column (about 110 MB), so that the queries
+// of one large list in turn do not evict each other (each recomputation is a pass over every row).
+const ORDERS_BYTES = 192 * 1024 * 1024;
 
 class RowOrders {
   private readonly entries = new Map<string, { order: RowOrder; bytes: number }>();
@@ -65,6 +63,8 @@ class RowOrders {
   readonly flights = new SingleFlight<RowOrder>();
   /** PostgreSQL: whether its text order is the patch's (asked once). */
   codePointText: Promise<boolean> | null = null;
+  /** The bytes the orders may hold (a test narrows it to see them evicted). */
+  budget = ORDERS_BYTES;
 
   get(listId: string, key: string): RowOrder | undefined {
     const k = `${listId}\u0000${key}`;
@@ -84,12 +84,12 @@ class RowOrders {
       this.entries.delete(k);
       this.used -= old.bytes;
     }
-    const bytes = order.ids.bytes + order.ids.length * 48 + k.length;
-    if (bytes > ORDERS_BYTES) return;
+    const bytes = order.rows.bytes + k.length;
+    if (bytes > this.budget) return;
     this.entries.set(k, { order, bytes });
     this.used += bytes;
     for (const [oldest, e] of this.entries) {
-      if (this.used <= ORDERS_BYTES) break;
+      if (this.used <= this.budget) break;
       this.entries.delete(oldest);
       this.used -= e.bytes;
     }
@@ -114,8 +114,8 @@ export async function rowOrder(ctx: AppContext, list: ListRecord, selection: Row
 async function computed(ctx: AppContext, list: ListRecord, selection: RowSelection): Promise<RowOrder> {
   const unseen = await unseenFrom(ctx, list);
   const rows = await matchingRowOrder(ctx.db.kysely, selection);
-  const keys = selection.keyKind === 'number' ? rows.map((r) => (r.k === null ? null : Number(r.k))) : rows.map((r) => r.k);
-  return { ids: IdList.of(rows.map((r) => r.id)), keys, times: rows.map((r) => r.t), rowsVersion: list.rows_version, schemaVersion: list.schema_version, unseen };
+  if (selection.keyKind === 'number') for (const r of rows) r.k = r.k === null ? null : Number(r.k);
+  return { rows: OrderList.of(rows), rowsVersion: list.rows_version, schemaVersion: list.schema_version, unseen };
 }
 
 /** The `unseen` of an order whose rows are read after this (see the top of this file). */
@@ -128,56 +128,17 @@ async function unseenFrom(ctx: AppContext, list: ListRecord): Promise<Unseen> {
 async function patched(ctx: AppContext, list: ListRecord, selection: RowSelection, order: RowOrder): Promise<RowOrder | null> {
   const { written, unseen } = await rowsWrittenSince(ctx.db.kysely, list.id, selection, order.unseen, PATCH_LIMIT + 1);
   if (written.length > PATCH_LIMIT) return null;
-  const gone = new Set<number>();
-  if (written.length <= FIND_EACH) {
-    for (const r of written) {
-      const at = order.ids.indexOf(r.id);
-      if (at >= 0) gone.add(at);
-    }
-  } else {
-    const changed = new Set(written.map((r) => r.id));
-    order.ids.all().forEach((id, at) => changed.has(id) && gone.add(at));
-  }
   const compare = comparator(selection.keyKind, selection.desc);
   const added = written
     .filter((r) => r.m === 1)
     .map((r) => ({ id: r.id, k: r.k === null || selection.keyKind !== 'number' ? r.k : Number(r.k), t: r.t }))
     .sort(compare);
   // Each added row's place in the old order (rows taken out still hold their old places there,
-  // consistent with the rest); then the new order as runs of the old one cut at those places and
-  // at the rows taken out: a few copies rather than a pass in JavaScript over every row.
-  const at = (i: number): OrderedRow => ({ id: order.ids.slice(i, i + 1)[0], k: order.keys[i], t: order.times[i] });
-  let lo = 0;
-  const places = added.map((row) => {
-    let hi = order.ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compare(at(mid), row) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  });
-  const removed = [...gone].sort((a, b) => a - b);
-  const pieces: OrderPiece[] = [];
-  const n = order.ids.length;
-  for (let from = 0, r = 0, a = 0; ; ) {
-    const next = Math.min(removed[r] ?? n, places[a] ?? n, n);
-    if (next > from) pieces.push({ from, to: next });
-    from = next;
-    if (a < places.length && places[a] === from) pieces.push({ add: a++ });
-    else if (r < removed.length && removed[r] === from) {
-      r++;
-      from++;
-    } else if (from >= n) break;
-  }
-  const pick = <T>(old: T[], value: (r: OrderedRow) => T): T[] => ([] as T[]).concat(...pieces.map((p) => ('add' in p ? [value(added[p.add])] : old.slice(p.from, p.to))));
+  // consistent with the rest).
+  let after = 0;
+  const places = added.map((row) => (after = order.rows.placeOf(row, compare, after)));
   return {
-    ids: order.ids.rebuild(
-      pieces,
-      added.map((r) => r.id),
-    ),
-    keys: pick(order.keys, (r) => r.k),
-    times: pick(order.times, (r) => r.t),
+    rows: order.rows.patched(order.rows.positionsOf(written.map((r) => r.id)), added, places),
     rowsVersion: list.rows_version,
     schemaVersion: list.schema_version,
     unseen: unseen ?? { from: list.rows_version + 1, running: [] },

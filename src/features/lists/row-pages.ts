@@ -63,12 +63,12 @@ async function queryRows(ctx: AppContext, list: ListRecord, columns: readonly St
     // after each write: ten times longer at ten times the rows).
     const [rows, total] = await Promise.all([
       rowsInListOrder(db, selection, query.limit, query.offset),
-      rowOrder(ctx, list, selection, `live ${selection.sortText}`).then((order) => order.ids.length),
+      rowOrder(ctx, list, selection, `live ${selection.sortText}`).then((order) => order.rows.length),
     ]);
     return { rows, total };
   }
   const key = JSON.stringify([selection.sortText, query.filter ?? [], query.q?.trim() ?? '']);
-  const { ids } = await rowOrder(ctx, list, selection, key);
+  const { rows: ids } = await rowOrder(ctx, list, selection, key);
   const pageIds = ids.slice(query.offset, query.offset + query.limit);
   if (pageIds.length === 0) return { rows: [], total: ids.length };
   return { rows: await liveRowsByIds(db, list.id, pageIds), total: ids.length };
