@@ -36,6 +36,7 @@ import * as m033 from './migrations/033_list_import_plans.js';
 import * as m034 from './migrations/034_search_words_in_batches.js';
 import * as m035 from './migrations/035_list_row_stamps.js';
 import * as m036 from './migrations/036_media_alts.js';
+import * as m039 from './migrations/039_message_search_words.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '034_search_words_in_batches': m034,
   '035_list_row_stamps': m035,
   '036_media_alts': m036,
+  '039_message_search_words': m039,
 };
 
 /** The migration names, in the order they run. */
