@@ -7,17 +7,15 @@ import type { Engine } from '../connection.js';
 //   - message_vocabulary: every word message_words has held (never pruned: a word whose messages
 //     went only has an empty range), with a trigram index (message_vocabulary_fts) that finds the
 //     words holding a substring;
-//   - message_folded_words: the rows of message_words whose word the message holds only once
-//     folded (an accent, a Kelvin sign, a combining mark: `search_folded_words`, lib/text-fold.ts
-//     foldedWords), the only ones that can match a term the text does not hold; the search reads
-//     their messages' text.
+//   - message_folded_words (word, message): the words of message_words that the message holds only
+//     once folded (an accent, a Kelvin sign, a combining mark: `search_folded_words`,
+//     lib/text-fold.ts foldedWords), the only ones that can match a term the text does not hold;
+//     the search reads their messages (text, visibility).
 // Both are kept by triggers on message_words, so every way its rows are written (the search
 // indexer's batch, the update trigger of migration 034) keeps them too. A message whose text is
 // all ASCII (as many characters as bytes) has no folded word, and its rows are not looked at.
 // PostgreSQL keeps the trigram path (pg_trgm): its word index (to_tsvector) leaves some text out
 // (an XML tag), so its words do not hold every substring.
-
-const COLUMNS = sql.raw('word, publicly_visible, updated_at, message_id, user_id');
 
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   if (engine !== 'sqlite') return;
@@ -28,31 +26,21 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   end`.execute(db);
   await sql`insert into message_vocabulary (word) select distinct word from message_words order by word`.execute(db);
 
-  await sql`create table message_folded_words (
-    word text not null,
-    publicly_visible integer not null,
-    updated_at text not null,
-    message_id text not null,
-    user_id text not null,
-    primary key (word, publicly_visible, updated_at desc, message_id)
-  ) without rowid`.execute(db);
-  await sql`insert or ignore into message_folded_words (${COLUMNS})
-    select mw.word, mw.publicly_visible, mw.updated_at, mw.message_id, mw.user_id
-    from messages m, json_each(search_folded_words(m.content)) f, message_words mw
-    where m.fts_rowid is not null and length(m.content) <> length(cast(m.content as blob))
-      and mw.word = f.value and mw.publicly_visible = m.publicly_visible and mw.updated_at = m.updated_at and mw.message_id = m.id`.execute(db);
-  // As message_words_author_idx: the search reads the followed and the hidden authors' rows by author.
-  await sql`create index message_folded_words_author_idx on message_folded_words (user_id, word, publicly_visible)`.execute(db);
+  await sql`create table message_folded_words (word text not null, message_id text not null, primary key (word, message_id)) without rowid`.execute(db);
+  await sql`insert or ignore into message_folded_words (word, message_id)
+    select f.value, m.id from messages m, json_each(search_folded_words(m.content)) f
+    where m.fts_rowid is not null and m.published_at is not null and m.parent_id is null and m.orphaned_parent_id is null
+      and length(m.content) <> length(cast(m.content as blob))
+    order by f.value, m.id`.execute(db);
 
   await sql`create trigger message_words_search_insert after insert on message_words begin
     insert or ignore into message_vocabulary (word) values (new.word);
-    insert or ignore into message_folded_words (${COLUMNS})
-      select new.word, new.publicly_visible, new.updated_at, new.message_id, new.user_id from messages m
+    insert or ignore into message_folded_words (word, message_id)
+      select new.word, new.message_id from messages m
       where m.id = new.message_id and length(m.content) <> length(cast(m.content as blob))
         and new.word in (select value from json_each(search_folded_words(m.content)));
   end`.execute(db);
   await sql`create trigger message_words_search_delete after delete on message_words begin
-    delete from message_folded_words
-      where word = old.word and publicly_visible = old.publicly_visible and updated_at = old.updated_at and message_id = old.message_id;
+    delete from message_folded_words where word = old.word and message_id = old.message_id;
   end`.execute(db);
 }

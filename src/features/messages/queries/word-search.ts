@@ -21,7 +21,6 @@ import { searchableMessages } from '../queries.js';
 // (a post and a publish set both): per word, the newest `offset + limit` of each part, then merged.
 
 type Bool = Expression<SqlBool>;
-type Table = 'message_words' | 'message_folded_words';
 
 /** More words than this hold the term: the table path (each word is a part of the statement). */
 const MAX_WORDS = 32;
@@ -30,10 +29,9 @@ const MAX_WORDS = 32;
 export const wordPathTerm = (q: string) => /^[A-Za-z0-9]{3,}$/.test(q);
 
 /**
- * The rows of `table` (message_words, or its subset message_folded_words, which has the same
- * columns) the viewer's feed may read among those `where` selects, in parts the indexes answer
- * without reading the rows' messages; each part is the FROM and WHERE of a statement, to select,
- * count or walk newest first. `where` names the table `message_words` (so does each part):
+ * The message_words rows the viewer's feed may read among those `where` selects, in parts the
+ * indexes answer without reading the rows' messages; each part is the FROM and WHERE of a
+ * statement, to select, count or walk newest first:
  * - `everyones`: every public row; `hidden`: the hidden authors' public rows (from the author
  *   index); `publicLessHidden`: the first less the second, by message;
  * - `readable`: the readable authors' rows, their private ones (their public ones are in
@@ -41,15 +39,14 @@ export const wordPathTerm = (q: string) => /^[A-Za-z0-9]{3,}$/.test(q);
  * Each set of authors drives its join (CROSS JOIN keeps SQLite to that order: its planner, which
  * sees few rows a word on average, would otherwise scan a common word's range for them).
  */
-export function readableRows(viewer: NonNullable<Viewer>, where: Bool, table: Table = 'message_words') {
+export function readableRows(viewer: NonNullable<Viewer>, where: Bool) {
   const scope = feedAuthors(viewer);
   const eb = expressionBuilder<Database, never>();
-  const from = table === 'message_words' ? sql`message_words` : sql`${sql.table(table)} as message_words`;
   const ofAuthors = (authors: Expression<unknown>, publiclyVisible: boolean | null) =>
-    sql`from ${authors} as a cross join ${from} where message_words.user_id = a.id and ${where}${
+    sql`from ${authors} as a cross join message_words where message_words.user_id = a.id and ${where}${
       publiclyVisible === null ? sql`` : sql` and message_words.publicly_visible = ${publiclyVisible}`
     }`;
-  const everyones = sql`from ${from} where ${where} and message_words.publicly_visible = ${true}`;
+  const everyones = sql`from message_words where ${where} and message_words.publicly_visible = ${true}`;
   const hidden = ofAuthors(scope.hidden(eb), true);
   return {
     everyonesPublic: scope.everyonesPublic,
@@ -78,23 +75,20 @@ export async function wordSearch(db: Kysely<Database>, viewer: NonNullable<Viewe
   const words = await wordsHolding(db, term);
   if (words.length > MAX_WORDS) return null;
   const holds = (text: Expression<string>) => containsInsensitive(text, term);
-  const inWords = (ws: readonly string[]): Bool => (ws.length === 0 ? sql<SqlBool>`0` : sql<SqlBool>`message_words.word in (${sql.join(ws)})`);
-  // The folded rows whose message's text does not hold the term.
-  const falseRow = sql<SqlBool>`exists (select 1 from messages as fm where fm.id = message_words.message_id and not ${holds(sql.ref('fm.content'))})`;
+  const inWords = (column: RawBuilder<string>): Bool => (words.length === 0 ? sql<SqlBool>`0` : sql<SqlBool>`${column} in (${sql.join(words)})`);
   const count = (from: RawBuilder<unknown>) => (words.length > 1 ? sql`(select count(distinct message_words.message_id) ${from})` : sql`(select count(*) ${from})`);
-  const scopeCount = (rows: ReturnType<typeof readableRows>) =>
-    rows.everyonesPublic ? sql`(${count(rows.everyones)} - ${count(rows.hidden)} + ${count(rows.readable)})` : count(rows.readable);
-  const all = readableRows(viewer, inWords(words));
-  const wrong = readableRows(viewer, sql<SqlBool>`${inWords(words)} and ${falseRow}`, 'message_folded_words');
-  const wrongIds = sql`(select message_words.message_id from message_folded_words as message_words where ${inWords(words)} and ${falseRow})`;
+  const all = readableRows(viewer, inWords(sql`message_words.word`));
+  const allCount = all.everyonesPublic ? sql`(${count(all.everyones)} - ${count(all.hidden)} + ${count(all.readable)})` : count(all.readable);
 
-  // The messages not indexed yet that the feed may read and whose text holds the term.
+  // The feed's messages, read from the table (the scope by its partitions, as the table path).
   const m = expressionBuilder<Database, 'messages'>();
-  const pending = sql`from messages indexed by messages_fts_rowid_idx where messages.fts_rowid is null and ${m.and([
-    ...searchableMessages(m),
-    m.or(feedPartitions(viewer).map((part) => part(m))),
-    holds(sql.ref('messages.content')),
-  ])}`;
+  const inFeed = m.and([...searchableMessages(m), m.or(feedPartitions(viewer).map((part) => part(m)))]);
+  // Messages with a folded word holding the term whose text does not hold it: counted above, and wrong.
+  const folded = sql`from (select distinct message_folded_words.message_id from message_folded_words where ${inWords(sql`message_folded_words.word`)}) as f
+    cross join messages where messages.id = f.message_id and messages.fts_rowid is not null and not ${holds(sql.ref('messages.content'))}`;
+  const wrongIds = sql`(select messages.id ${folded})`;
+  // The messages not indexed yet that the feed may read and whose text holds the term.
+  const pending = sql`from messages indexed by messages_fts_rowid_idx where messages.fts_rowid is null and ${inFeed} and ${holds(sql.ref('messages.content'))}`;
 
   const newest = (from: RawBuilder<unknown>) =>
     sql`select * from (select message_words.message_id as id, message_words.updated_at ${from} and message_words.message_id not in ${wrongIds}
@@ -104,7 +98,7 @@ export async function wordSearch(db: Kysely<Database>, viewer: NonNullable<Viewe
     return rows.everyonesPublic ? [newest(rows.publicLessHidden), newest(rows.readable)] : [newest(rows.readable)];
   });
   parts.push(sql`select * from (select messages.id as id, messages.updated_at ${pending} order by messages.updated_at desc, messages.id desc limit ${k}) as part`);
-  const total = sql`${scopeCount(all)} - ${scopeCount(wrong)} + (select count(*) ${pending})`;
+  const total = sql`${allCount} - (select count(*) ${folded} and ${inFeed}) + (select count(*) ${pending})`;
   // The total once, beside the page (SQLite would repeat a column's subqueries in each arm of the union).
   const { rows } = await sql<{ id: string; total: number }>`with counted as materialized (select ${total} as n)
     select m.id, counted.n as total from (select distinct id, updated_at from (${sql.join(parts, sql` union all `)})) as m, counted
