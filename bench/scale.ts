@@ -231,7 +231,11 @@ async function pullCursor(s: State): Promise<string> {
 
 async function measureLevel(databaseUrl: string, s: State, tokens: { session: string; sync: string }): Promise<Pick<LevelResult, 'reads' | 'loadBefore' | 'loadAfter'>> {
   const cursor = encodeURIComponent(await pullCursor(s));
-  const list = reads(s, tokens).map((r) => ({ ...r, path: r.path.replace('CURSOR', cursor) }));
+  // BENCH_SCALE_READS (a comma list): only the reads whose name holds one of them ("messages/search").
+  const only = process.env.BENCH_SCALE_READS?.split(',');
+  const list = reads(s, tokens)
+    .filter((r) => !only || only.some((o) => r.name.includes(o)))
+    .map((r) => ({ ...r, path: r.path.replace('CURSOR', cursor) }));
   const server = await startProcess('src/main.ts', { DATABASE_URL: databaseUrl });
   const loadBefore = machineLoad();
   try {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { searchWords } from '../lib/text-fold.js';
+import { foldedWords, searchWords } from '../lib/text-fold.js';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
@@ -144,6 +144,8 @@ function sqliteStatistics(raw: BetterSqlite3.Database, everyMs: number) {
  */
 function registerSearchWords(raw: BetterSqlite3.Database): void {
   raw.function('search_words', { deterministic: true }, (text: unknown) => JSON.stringify(typeof text === 'string' ? searchWords(text) : []));
+  // Migration 039: the words a message holds only once folded (the message search checks those).
+  raw.function('search_folded_words', { deterministic: true }, (text: unknown) => JSON.stringify(typeof text === 'string' ? foldedWords(text) : []));
 }
 
 export function openSqlite(filename: string, options: { optimizeEveryMs?: number } = {}): { db: Db; raw: BetterSqlite3.Database } {

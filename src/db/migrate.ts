@@ -38,6 +38,7 @@ import * as m035 from './migrations/035_list_row_stamps.js';
 import * as m036 from './migrations/036_media_alts.js';
 import * as m037 from './migrations/037_import_row_words_later.js';
 import * as m038 from './migrations/038_list_row_stamps_pg.js';
+import * as m039 from './migrations/039_message_search_words.js';
 
 type DialectMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '036_media_alts': m036,
   '037_import_row_words_later': m037,
   '038_list_row_stamps_pg': m038,
+  '039_message_search_words': m039,
 };
 
 /** The migration names, in the order they run. */

@@ -17,3 +17,15 @@ const WORD = /[\p{L}\p{N}]+/gu;
 export function searchWords(text: string): string[] {
   return [...new Set(foldText(text).match(WORD) ?? [])];
 }
+
+/**
+ * The words of `searchWords(text)` that the text does not hold as typed, ASCII case aside (SQLite
+ * `search_folded_words`, migration 039): those an accent, a sign folded to a letter (K KELVIN
+ * SIGN) or a combining mark inside a word made. A word the text holds as typed contains a
+ * substring only where the text does, so only these words can make a false match of the message
+ * search's word path (features/messages/queries/word-search.ts).
+ */
+export function foldedWords(text: string): string[] {
+  const typed = text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+  return searchWords(text).filter((w) => !typed.includes(w));
+}

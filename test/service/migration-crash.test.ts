@@ -10,8 +10,10 @@ import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js';
 const UNCHANGED_ON: Record<typeof ENGINE, Set<string>> = {
   // PostgreSQL's row stamps become transaction ids (64 bits); SQLite's integers are 64 bits already.
   sqlite: new Set(['038_list_row_stamps_pg']),
-  // SQLite's word indexes move from per-row triggers to batches; PostgreSQL keeps its per-statement triggers.
-  postgres: new Set(['034_search_words_in_batches']),
+  // SQLite's word indexes move from per-row triggers to batches (034, and an import's rows' in 037);
+  // PostgreSQL keeps its per-statement triggers.
+  // 039's message search tables are SQLite's only (PostgreSQL keeps the trigram path).
+  postgres: new Set(['034_search_words_in_batches', '037_import_row_words_later', '039_message_search_words']),
 };
 
 // A process killed in the middle of a migration must not leave the database in a state that no

@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { inClaimed, lockDue } from '../../db/claim.js';
 import type { Engine } from '../../db/connection.js';
 import { containsInsensitive, toBool } from '../../db/dialect.js';
@@ -485,13 +485,7 @@ export async function messagePage(
     )
     .reduce((all, part) => all.unionAll(part));
   const [rows, counts] = await Promise.all([
-    messageSelect(db, viewer?.id ?? null)
-      .where('messages.id', 'in', newestOfEachPart)
-      .orderBy('messages.published_at', 'desc')
-      .orderBy('messages.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+    pageAmong(db, viewer, newestOfEachPart, limit, offset),
     db
       .selectNoFrom((eb) => [
         ...(publicCount ? [publicCountLessHidden(eb, viewer).as('c_public')] : []),
@@ -508,6 +502,17 @@ export async function messagePage(
   ]);
   const total = Object.values(counts as Record<string, unknown>).reduce<number>((sum, n) => sum + Number(n ?? 0), 0);
   return { rows, total };
+}
+
+/** A page of the messages among `ids` (a list, or a subquery of ids), newest first, hydrated. */
+export function pageAmong(db: Kysely<Database>, viewer: Viewer, ids: readonly string[] | SelectQueryBuilder<Database, any, { id: string }>, limit: number, offset: number) {
+  return messageSelect(db, viewer?.id ?? null)
+    .where('messages.id', 'in', ids as readonly string[])
+    .orderBy('messages.published_at', 'desc')
+    .orderBy('messages.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 /**

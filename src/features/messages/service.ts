@@ -15,6 +15,8 @@ import { callOffCrossPosts, crossPostRequestOf, deliverAndReport, planCrossPosts
 export type { CrossPostRequest };
 /** The messages the searches read (the search across kinds composes it with its own match). */
 export { searchableMessages } from './queries.js';
+/** The message_words rows a viewer's feed may read (the search across kinds reads them too). */
+export { readableRows } from './queries/word-search.js';
 import { announceEvents, appendEventRows, appendEventsPg, eventRows, streamOfOrg, streamsOf, timelineAuthors } from '../events/index.js';
 import { logDeleted, publishedEvents, publishedTimelineJobs, queuePublishedTimeline } from './log-events.js';
 import { announcePublished } from './mentions.js';
@@ -28,6 +30,7 @@ import {
   isPushedByOthers,
   messagePage,
   ownRowsAmong,
+  pageAmong,
   messageTreeIds,
   ownMessageRow,
   orgForFeed,
@@ -42,6 +45,7 @@ import {
   type LoadedMessage,
 } from './queries.js';
 import { scheduleSlot } from './scheduling.js';
+import { wordSearch } from './queries/word-search.js';
 import type { CreateMessageBody, FeedQuery, SearchQuery } from './schemas.js';
 import { authorsWithFollowersPg, authorTimeline, feedPartitions, firstFeedPartitionIsPublicLessHidden, orgFeedScope, readableMessage, viewerOf, visibleUser, type Viewer } from '../visibility/service.js';
 
@@ -447,15 +451,18 @@ export async function orgFeed(ctx: AppContext, viewer: Viewer, slug: string, win
   return runPage(ctx, viewer, [scope], filter, window);
 }
 
-/** Search: case-insensitive substring over top-level messages in the viewer's feed scope. */
+/**
+ * Search: case-insensitive substring over top-level messages in the viewer's feed scope. On
+ * SQLite a term of ASCII letters and digits is answered from the word index (queries/word-search.ts);
+ * the rest, and onlyMine (one author's messages), by the table.
+ */
 export async function search(ctx: AppContext, viewer: NonNullable<Viewer>, query: SearchQuery) {
-  return runPage(
-    ctx,
-    viewer,
-    feedPartitions(viewer),
-    searchFilter(ctx.db.engine, query.q, query.onlyMine ? viewer.id : null),
-    pageWindow(query),
-  );
+  const db = ctx.db.kysely;
+  const { limit, offset } = pageWindow(query);
+  const found = ctx.db.engine === 'sqlite' && !query.onlyMine ? await wordSearch(db, viewer, query.q, offset + limit) : null;
+  if (!found) return runPage(ctx, viewer, feedPartitions(viewer), searchFilter(ctx.db.engine, query.q, query.onlyMine ? viewer.id : null), { limit, offset });
+  const rows = found.ids.length === 0 ? [] : await pageAmong(db, viewer, found.ids, limit, offset);
+  return { messages: await withPushed(db, viewer, rows), pagination: page(rows, found.total, limit, offset) };
 }
 
 /** A user's messages: the public ones; the owner also sees their private ones (spec). */

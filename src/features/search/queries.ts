@@ -2,9 +2,9 @@ import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type K
 import { PLAN_EACH_CALL, type Engine } from '../../db/connection.js';
 import { containsInsensitive } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
-import { searchableMessages } from '../messages/service.js';
+import { readableRows, searchableMessages } from '../messages/service.js';
 import { grantedItemIds } from '../sharing/index.js';
-import { feedAuthors, feedPartitions, type Viewer } from '../visibility/service.js';
+import { feedPartitions, type Viewer } from '../visibility/service.js';
 import { type Term } from './terms.js';
 
 // The ranked search's statements: one page of the matches of every kind the caller may read, each
@@ -236,35 +236,6 @@ function messageHits(db: Db, input: SearchInput) {
 }
 
 type WordsEb = ExpressionBuilder<Database, 'message_words'>;
-
-/**
- * The message_words rows the caller may read among those `where` selects (a word, or the words a
- * term starts), in parts the indexes answer without reading the rows' messages; each part is the
- * FROM and WHERE of a statement, to select, count or walk newest first:
- * - `everyones`: every public row; `hidden`: the hidden authors' public rows (from the author
- *   index); `publicLessHidden`: the first less the second, by message;
- * - `readable`: the readable authors' rows, their private ones (their public ones are in
- *   `publicLessHidden`), or all of them when everyone's public messages are not in scope.
- * Each set of authors drives its join (CROSS JOIN keeps SQLite to that order: its planner, which
- * sees few rows a word on average, would otherwise scan a common word's range for them).
- */
-function readableRows(viewer: SearchInput['viewer'], where: Bool) {
-  const scope = feedAuthors(viewer);
-  const eb = expressionBuilder<Database, never>();
-  const ofAuthors = (authors: Expression<unknown>, publiclyVisible: boolean | null) =>
-    sql`from ${authors} as a cross join message_words where message_words.user_id = a.id and ${where}${
-      publiclyVisible === null ? sql`` : sql` and message_words.publicly_visible = ${publiclyVisible}`
-    }`;
-  const everyones = sql`from message_words where ${where} and message_words.publicly_visible = ${true}`;
-  const hidden = ofAuthors(scope.hidden(eb), true);
-  return {
-    everyonesPublic: scope.everyonesPublic,
-    everyones,
-    hidden,
-    publicLessHidden: sql`${everyones} and message_words.message_id not in (select message_words.message_id ${hidden})`,
-    readable: ofAuthors(scope.readable(eb), scope.everyonesPublic ? false : null),
-  };
-}
 
 /**
  * SQLite: the FROM and WHERE of the messages not yet in message_words that the caller may read
