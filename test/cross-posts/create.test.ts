@@ -152,6 +152,14 @@ describe('what goes with a post', () => {
     return { row, url: mediaUrl(w.t.app.ctx, row) };
   };
 
+  /** Posts to the three networks, waits for the deliveries (each must end ok), and answers networkA's status. */
+  const postToThree = async (l: Linked, body: Record<string, unknown>) => {
+    const res = await createPost(w, l.who, { ...body, networkAProviderIds: [l.networkA], crossPostToNetworkC: true, crossPostToNetworkD: true });
+    await settle(w);
+    expect((await ledgerOf(w, l.who, res.data.id)).map((e) => e.status)).toEqual(['ok', 'ok', 'ok']);
+    return [...w.a.statuses.values()].find((s) => s.token === l.tokens.a)!;
+  };
+
   it('carries the images to the three networks', async () => {
     const l = await linkedSubscriber(w);
     const image = await uploadOf(l, 'image');
@@ -172,17 +180,7 @@ describe('what goes with a post', () => {
     // Longer than networkD keeps (1,000 characters): it gets the first 1,000, the others all of it.
     const long = `A red dot on a white ground, 🟥 centred. ${'Nothing else is in the picture. '.repeat(36)}`.trim();
     expect([...long].length).toBeGreaterThan(1000);
-    const body = await createPost(w, l.who, {
-      content: 'two images, one described',
-      imageUrls: [first.url, second.url],
-      imageAlts: [long, ''],
-      networkAProviderIds: [l.networkA],
-      crossPostToNetworkC: true,
-      crossPostToNetworkD: true,
-    });
-    await settle(w);
-    expect((await ledgerOf(w, l.who, body.data.id)).map((e) => e.status)).toEqual(['ok', 'ok', 'ok']);
-    const statusA = [...w.a.statuses.values()].find((s) => s.token === l.tokens.a)!;
+    const statusA = await postToThree(l, { content: 'two images, one described', imageUrls: [first.url, second.url], imageAlts: [long, ''] });
     expect(statusA.mediaIds.map((id) => w.a.media.get(id)!.description)).toEqual([long, null]);
     const postC = [...w.c.posts.values()].at(-1)!;
     expect(postC.imageAlts).toEqual([long, null]);
@@ -193,17 +191,7 @@ describe('what goes with a post', () => {
   it('carries the video to all three: networkA with the image, networkC and networkD the video alone (their uploads in parts, networkD’s processing waited out)', async () => {
     const l = await linkedSubscriber(w);
     const [image, video] = [await uploadOf(l, 'image'), await uploadOf(l, 'video')];
-    const body = await createPost(w, l.who, {
-      content: 'with media',
-      imageUrls: [image.url],
-      videoUrls: [video.url],
-      networkAProviderIds: [l.networkA],
-      crossPostToNetworkC: true,
-      crossPostToNetworkD: true,
-    });
-    await settle(w);
-    expect((await ledgerOf(w, l.who, body.data.id)).map((e) => e.status)).toEqual(['ok', 'ok', 'ok']);
-    const statusA = [...w.a.statuses.values()].find((s) => s.token === l.tokens.a)!;
+    const statusA = await postToThree(l, { content: 'with media', imageUrls: [image.url], videoUrls: [video.url] });
     expect(statusA.mediaIds.map((id) => w.a.media.get(id)!.contentType)).toEqual(['image/png', 'video/mp4']);
     expect(statusA.mediaIds.map((id) => w.a.media.get(id)!.bytes)).toEqual([image.row.size, video.row.size]);
     const stored = videoBytes('mp4', 200_000);

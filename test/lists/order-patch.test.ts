@@ -98,6 +98,13 @@ async function expectPatchedAsFresh(auth: Auth, listId: string, queries: readonl
   }
 }
 
+/** Adds a row through `app` (either instance); its id. */
+async function addRow(app: FastifyInstance, auth: Auth, listId: string, data: Record<string, unknown>): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: `/api/lists/${listId}/data`, headers: { ...auth }, payload: { data } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as string;
+}
+
 async function send(auth: Auth, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   const res = await t.app.inject({ method, url, headers: { ...auth }, ...(payload ? { payload } : {}) });
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
@@ -166,11 +173,7 @@ describe('row orders patched after writes', () => {
     const list = await createList(t, auth, { schema: SCHEMA });
     const other = await secondInstance(t, { ownConnection: true });
     try {
-      const add = (app: FastifyInstance) =>
-        app.inject({ method: 'POST', url: `/api/lists/${list.id}/data`, headers: { ...auth }, payload: { data: rowData(rnd) } }).then((res) => {
-          expect(res.statusCode, res.body).toBe(201);
-          return res.json().data.id as string;
-        });
+      const add = (app: FastifyInstance) => addRow(app, auth, list.id, rowData(rnd));
       const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => add(i % 2 ? other : t.app)));
       for (const q of QUERIES) await page(t.app, auth, list.id, q);
       // Adds and edits from both instances at once, while this one reads (and patches) between them.
@@ -231,11 +234,7 @@ describe('row orders patched after writes', () => {
     const list = await createList(t, auth, { schema: SCHEMA });
     const other = await secondInstance(t, { ownConnection: true });
     try {
-      const add = (app: FastifyInstance) =>
-        app.inject({ method: 'POST', url: `/api/lists/${list.id}/data`, headers: { ...auth }, payload: { data: rowData(rnd) } }).then((res) => {
-          expect(res.statusCode, res.body).toBe(201);
-          return res.json().data.id as string;
-        });
+      const add = (app: FastifyInstance) => addRow(app, auth, list.id, rowData(rnd));
       const checked = ['sort=title', 'sort=createdAt', `sort=-pages${f([{ field: 'pages', operator: 'greaterThanOrEqual', value: 100 }])}`];
       for (let i = 0; i < 5; i++) await add(t.app);
       for (const q of checked) await page(t.app, auth, list.id, q);
